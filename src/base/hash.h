@@ -1,0 +1,43 @@
+// Small, fast non-cryptographic hashing for interning and lookup tables.
+// Not stable across versions: never persist these values.
+#ifndef SRC_BASE_HASH_H_
+#define SRC_BASE_HASH_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace weft {
+
+inline uint64_t HashMix(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  x ^= x >> 33;
+  return x;
+}
+
+// Reads 8 bytes at a time; good enough spread for identifiers and keys.
+inline uint64_t HashBytes(const char* data, size_t size) {
+  uint64_t h = 0x9e3779b97f4a7c15ULL ^ (size * 0x100000001b3ULL);
+  while (size >= 8) {
+    uint64_t w;
+    memcpy(&w, data, 8);
+    h = (h ^ HashMix(w)) * 0x100000001b3ULL;
+    data += 8;
+    size -= 8;
+  }
+  uint64_t tail = 0;
+  memcpy(&tail, data, size);
+  h = (h ^ HashMix(tail ^ (size << 56))) * 0x100000001b3ULL;
+  return HashMix(h);
+}
+
+inline uint64_t HashCombine(uint64_t a, uint64_t b) {
+  return HashMix(a ^ (b + 0x9e3779b97f4a7c15ULL + (a << 6) + (a >> 2)));
+}
+
+}  // namespace weft
+
+#endif  // SRC_BASE_HASH_H_

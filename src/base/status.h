@@ -1,0 +1,42 @@
+// Status: an error value (message + optional byte offset) passed between
+// layers instead of exceptions, so the wasm build can run without them.
+// Invariant: ok() <=> message is empty.
+#ifndef SRC_BASE_STATUS_H_
+#define SRC_BASE_STATUS_H_
+
+#include <cstdint>
+#include <string>
+#include <utility>
+
+namespace weft {
+
+class Status {
+ public:
+  Status() = default;
+  static Status Ok() { return Status(); }
+  static Status Error(std::string message) {
+    Status s;
+    s.message_ = std::move(message);
+    if (s.message_.empty()) s.message_ = "unknown error";
+    return s;
+  }
+
+  bool ok() const { return message_.empty(); }
+  const std::string& message() const { return message_; }
+
+ private:
+  std::string message_;
+};
+
+// printf-style helper for building error messages.
+Status ErrStatus(const char* format, ...) __attribute__((format(printf, 1, 2)));
+
+#define WEFT_RETURN_IF_ERROR(expr)   \
+  do {                               \
+    ::weft::Status status_ = (expr); \
+    if (!status_.ok()) return status_; \
+  } while (0)
+
+}  // namespace weft
+
+#endif  // SRC_BASE_STATUS_H_

@@ -1,0 +1,43 @@
+// ProcessTracker: maps (pid, tid) as seen in a trace to unique upid/utid
+// rows. Row 0 of `process` (pid 0) and of `thread` (tid 0, its main
+// thread) are reserved for the idle process; trace events never map onto
+// them, matching Perfetto.
+#ifndef SRC_IMPORTERS_COMMON_PROCESS_TRACKER_H_
+#define SRC_IMPORTERS_COMMON_PROCESS_TRACKER_H_
+
+#include <cstdint>
+#include <unordered_map>
+
+#include "src/storage/trace_storage.h"
+
+namespace weft {
+
+class ProcessTracker {
+ public:
+  explicit ProcessTracker(TraceStorage* storage);
+
+  // The process row for |pid|, created (with its main thread) if new.
+  uint32_t GetOrCreateProcess(int64_t pid);
+  // The thread row for |tid| in process |pid|, created if new.
+  uint32_t UpdateThread(int64_t tid, int64_t pid);
+
+  void SetProcessName(uint32_t upid, StringId name);
+  void SetThreadName(uint32_t utid, StringId name);
+  // Adds an int arg to the process/thread arg set (creating it).
+  void AddProcessArg(uint32_t upid, StringId key, int64_t value);
+  void AddThreadArg(uint32_t utid, StringId key, int64_t value);
+
+ private:
+  uint32_t InsertThread(int64_t tid, uint32_t upid);
+
+  TraceStorage* storage_;
+  std::unordered_map<int64_t, uint32_t> upid_by_pid_;
+  std::unordered_map<uint64_t, uint32_t> utid_by_key_;  // (upid, tid)
+  // One-entry cache: consecutive events usually share a thread.
+  int64_t last_tid_ = -1, last_pid_ = -1;
+  uint32_t last_utid_ = 0;
+};
+
+}  // namespace weft
+
+#endif  // SRC_IMPORTERS_COMMON_PROCESS_TRACKER_H_

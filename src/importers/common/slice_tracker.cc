@@ -1,0 +1,112 @@
+// SliceTracker: stack maintenance and end-event matching.
+#include "src/importers/common/slice_tracker.h"
+
+namespace weft {
+
+void SliceTracker::CloseEnded(Stack* stack, int64_t ts, int64_t dur) {
+  auto ended = [&](const OpenSlice& s) {
+    if (s.dur < 0) return false;
+    int64_t end = s.ts + s.dur;
+    // Zero-length slices stack on each other at the same instant.
+    return end < ts || (end == ts && !(s.dur == 0 && dur == 0));
+  };
+  while (!stack->empty()) {
+    if (ended(stack->back())) {
+      stack->pop_back();
+      continue;
+    }
+    // An ended slice below still-open ones: those must have ended with it.
+    size_t i = stack->size();
+    while (i > 0 && !ended((*stack)[i - 1])) --i;
+    if (i == 0) return;
+    const OpenSlice& parent = (*stack)[i - 1];
+    int64_t end = parent.ts + parent.dur;
+    for (size_t j = i; j < stack->size(); ++j) {
+      if ((*stack)[j].dur < 0) {
+        storage_->slice.dur.Set((*stack)[j].row, end - (*stack)[j].ts);
+        storage_->stats.Increment(Stat::misplaced_end_event);
+      }
+    }
+    stack->resize(i - 1);
+  }
+}
+
+uint32_t SliceTracker::Insert(Stack* stack, uint32_t track, int64_t ts,
+                              int64_t dur, const SliceInfo& info) {
+  uint32_t depth = static_cast<uint32_t>(stack->size());
+  uint32_t parent = stack->empty() ? kNoSlice : stack->back().row;
+  SliceTable& slice = storage_->slice;
+  uint32_t row;
+  if (info.tts != kNoThreadTime) {
+    row = slice.InsertWithThreadTime(ts, dur, track, info.cat, info.name, depth,
+                                     parent, info.arg_set, info.tts, info.tdur);
+  } else {
+    row = slice.Insert(ts, dur, track, info.cat, info.name, depth, parent,
+                       info.arg_set);
+  }
+  stack->push_back({row, ts, dur});
+  return row;
+}
+
+uint32_t SliceTracker::Begin(uint32_t track, int64_t ts, const SliceInfo& info) {
+  Stack& stack = StackFor(track);
+  CloseEnded(&stack, ts, -1);
+  return Insert(&stack, track, ts, -1, info);
+}
+
+uint32_t SliceTracker::Scoped(uint32_t track, int64_t ts, int64_t dur,
+                              const SliceInfo& info, Overlap* overlap) {
+  Stack& stack = StackFor(track);
+  CloseEnded(&stack, ts, dur);
+  if (!stack.empty() && stack.back().dur >= 0) {
+    const OpenSlice& top = stack.back();
+    int64_t end = top.ts + top.dur;
+    if (ts < end && ts + dur > end) {
+      overlap->conflicting_slice = top.row;
+      return kNoSlice;
+    }
+  }
+  return Insert(&stack, track, ts, dur, info);
+}
+
+uint32_t SliceTracker::End(uint32_t track, int64_t ts, const SliceInfo& info) {
+  Stack& stack = StackFor(track);
+  CloseEnded(&stack, ts, -1);
+  SliceTable& slice = storage_->slice;
+  for (size_t i = stack.size(); i > 0; --i) {
+    OpenSlice& s = stack[i - 1];
+    if (s.dur >= 0) continue;
+    if (info.cat != kNullStringId && slice.category[s.row] != info.cat) continue;
+    StringId name = slice.name[s.row];
+    if (info.name != kNullStringId && name != kNullStringId && name != info.name) {
+      continue;
+    }
+    s.dur = ts - s.ts;
+    slice.dur.Set(s.row, s.dur);
+    if (info.arg_set != Uint32Column::kNull) {
+      uint32_t own = slice.arg_set_id[s.row];
+      if (own == Uint32Column::kNull) {
+        slice.arg_set_id.Set(s.row, info.arg_set);
+      } else {
+        storage_->args.MergeSetInto(info.arg_set, own);
+      }
+    }
+    if (info.tts != kNoThreadTime && slice.thread_ts.IsPresent(s.row) &&
+        !slice.thread_ts.IsNull(s.row)) {
+      slice.thread_dur.Set(s.row, info.tts - slice.thread_ts.Get(s.row));
+    }
+    uint32_t row = s.row;
+    if (i == stack.size()) stack.pop_back();
+    return row;
+  }
+  if (info.arg_set != Uint32Column::kNull) storage_->args.DropSet(info.arg_set);
+  return kNoSlice;
+}
+
+uint32_t SliceTracker::OpenSliceAt(uint32_t track, int64_t ts) {
+  Stack& stack = StackFor(track);
+  CloseEnded(&stack, ts, 0);
+  return stack.empty() ? kNoSlice : stack.back().row;
+}
+
+}  // namespace weft

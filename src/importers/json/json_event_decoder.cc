@@ -1,0 +1,325 @@
+// JsonEventDecoder: field dispatch by key, value coercion (numbers or
+// numeric strings for times, numbers or strings for pid/tid/ids) and the
+// validity rules that decide whether an event is queued.
+#include "src/importers/json/json_event_decoder.h"
+
+#include <cstring>
+
+namespace weft {
+
+#define WEFT_LEX(expr)                   \
+  do {                                   \
+    LexResult r_ = (expr);               \
+    if (r_ != LexResult::kOk) return r_; \
+  } while (0)
+
+namespace {
+
+enum class TimeState : uint8_t { kAbsent, kValid, kInvalid };
+
+struct TimeField {
+  TimeState state = TimeState::kAbsent;
+  int64_t ns = 0;
+};
+
+// Phases whose args are data for the parser rather than annotations.
+bool UsesSideArgs(char phase) {
+  return phase == 'C' || phase == 'M' || phase == 'T';
+}
+
+}  // namespace
+
+struct JsonEventDecoder::Fields {
+  JsonEvent event;
+  JsonEventExtra extra;
+  bool has_extra = false;
+  size_t field_count = 0;
+  TimeField ts, dur, tts, tdur;
+  const char* deferred_args = nullptr;  // "args" seen before "ph".
+  bool args_too_deep = false;
+};
+
+JsonEventDecoder::JsonEventDecoder(TraceStorage* storage,
+                                   JsonEventQueue* queue)
+    : storage_(storage), queue_(queue), flattener_(storage) {}
+
+namespace {
+
+LexResult ReadTime(JsonLexer* lexer, TimeField* out, std::string* scratch) {
+  char c = lexer->Peek();
+  JsonNumber n;
+  if (c == '"') {
+    std::string_view s;
+    WEFT_LEX(lexer->ReadString(&s, scratch));
+    out->state = ParseWholeNumber(s, &n) ? TimeState::kValid : TimeState::kInvalid;
+  } else if (c == '-' || c == '+' || c == '.' || (c >= '0' && c <= '9')) {
+    WEFT_LEX(lexer->ReadNumber(&n));
+    out->state = TimeState::kValid;
+  } else {
+    WEFT_LEX(lexer->SkipValue());
+    out->state = TimeState::kInvalid;
+  }
+  if (out->state == TimeState::kValid) out->ns = MicrosToNanos(n);
+  return LexResult::kOk;
+}
+
+// Numbers clamp to uint32 (out of range -> 0); strings are names.
+LexResult ReadPidTid(JsonLexer* lexer, TraceStorage* storage, uint32_t* out,
+                     StringId* name, bool* present, std::string* scratch) {
+  char c = lexer->Peek();
+  if (c == '"') {
+    std::string_view s;
+    WEFT_LEX(lexer->ReadString(&s, scratch));
+    *name = storage->Intern(s);
+    // A stable synthetic id per distinct string, far from real pids.
+    *out = 0x80000000u | *name;
+    *present = true;
+    return LexResult::kOk;
+  }
+  if (c == '-' || (c >= '0' && c <= '9')) {
+    JsonNumber n;
+    WEFT_LEX(lexer->ReadNumber(&n));
+    int64_t v = n.is_int ? n.i : static_cast<int64_t>(n.d);
+    *out = (v < 0 || v > UINT32_MAX) ? 0 : static_cast<uint32_t>(v);
+    *present = true;
+    return LexResult::kOk;
+  }
+  return lexer->SkipValue();
+}
+
+LexResult ReadId(JsonLexer* lexer, TraceStorage* storage, JsonId* out,
+                 std::string* scratch) {
+  char c = lexer->Peek();
+  if (c == '"') {
+    std::string_view s;
+    WEFT_LEX(lexer->ReadString(&s, scratch));
+    out->kind = JsonIdKind::kString;
+    out->value = storage->Intern(s);
+    return LexResult::kOk;
+  }
+  if (c == '-' || (c >= '0' && c <= '9')) {
+    JsonNumber n;
+    WEFT_LEX(lexer->ReadNumber(&n));
+    if (n.is_int) {  // Fractional ids are ignored, as in Perfetto.
+      out->kind = JsonIdKind::kInt;
+      out->value = static_cast<uint64_t>(n.i);
+    }
+    return LexResult::kOk;
+  }
+  return lexer->SkipValue();
+}
+
+LexResult ReadOptionalString(JsonLexer* lexer, std::string_view* out,
+                             bool* is_string, std::string* scratch) {
+  *is_string = lexer->Peek() == '"';
+  if (!*is_string) return lexer->SkipValue();
+  return lexer->ReadString(out, scratch);
+}
+
+}  // namespace
+
+LexResult JsonEventDecoder::Decode(JsonLexer* lexer) {
+  ArgsTable& args = storage_->args;
+  uint32_t args_rows = args.row_count();
+  size_t side_args = queue_->side_args().size();
+  Fields f;
+  LexResult r = ReadFields(lexer, &f);
+  if (r == LexResult::kOk && f.deferred_args) {
+    JsonLexer sub(f.deferred_args, lexer->end());
+    r = ReadArgs(&sub, &f);
+  }
+  if (r != LexResult::kOk) {
+    args.Truncate(args_rows);
+    queue_->side_args().resize(side_args);
+    return r;
+  }
+  Finish(&f);
+  if (f.event.phase == 0) {  // Dropped: undo its args.
+    args.Truncate(args_rows);
+    queue_->side_args().resize(side_args);
+  }
+  return LexResult::kOk;
+}
+
+LexResult JsonEventDecoder::ReadArgs(JsonLexer* lexer, Fields* f) {
+  WEFT_LEX(lexer->SkipWs());
+  if (UsesSideArgs(f->event.phase)) {
+    auto& side = queue_->side_args();
+    size_t before = side.size();
+    WEFT_LEX(flattener_.ReadTopLevel(lexer, &side));
+    f->event.arg_set = static_cast<uint32_t>(before);
+    f->event.flags |= kHasSideArgs;
+    f->extra.side_arg_count = static_cast<uint32_t>(side.size() - before);
+    f->has_extra = true;
+    return LexResult::kOk;
+  }
+  uint32_t set;
+  WEFT_LEX(flattener_.Flatten(lexer, &set, &f->args_too_deep));
+  f->event.arg_set = set;
+  return LexResult::kOk;
+}
+
+LexResult JsonEventDecoder::ReadFields(JsonLexer* lexer, Fields* f) {
+  JsonEvent& e = f->event;
+  lexer->Advance();  // '{'
+  std::string_view key, s;
+  bool is_string;
+  while (true) {
+    WEFT_LEX(lexer->SkipWs());
+    char c = lexer->Peek();
+    if (c == '}') {
+      lexer->Advance();
+      return LexResult::kOk;
+    }
+    if (c == ',') {
+      lexer->Advance();
+      continue;
+    }
+    WEFT_LEX(lexer->ReadString(&key, &scratch_));
+    // |key| may view scratch_, which the value read reuses: copy it small.
+    char key_buf[16];
+    size_t key_len = key.size() < sizeof(key_buf) ? key.size() : 0;
+    if (key_len) memcpy(key_buf, key.data(), key_len);
+    std::string_view k(key_buf, key_len);
+    WEFT_LEX(lexer->SkipWs());
+    if (lexer->Peek() != ':') return lexer->Fail("expected ':' after key");
+    lexer->Advance();
+    WEFT_LEX(lexer->SkipWs());
+    ++f->field_count;
+
+    if (k == "ph") {
+      WEFT_LEX(ReadOptionalString(lexer, &s, &is_string, &scratch_));
+      e.phase = is_string && !s.empty() ? s[0] : 0;
+    } else if (k == "name" || k == "cat") {
+      WEFT_LEX(ReadOptionalString(lexer, &s, &is_string, &scratch_));
+      StringId id = is_string && !s.empty() ? storage_->Intern(s) : kNullStringId;
+      (k == "name" ? e.name : e.cat) = id;
+    } else if (k == "ts") {
+      WEFT_LEX(ReadTime(lexer, &f->ts, &scratch_));
+    } else if (k == "dur") {
+      WEFT_LEX(ReadTime(lexer, &f->dur, &scratch_));
+    } else if (k == "tts") {
+      WEFT_LEX(ReadTime(lexer, &f->tts, &scratch_));
+    } else if (k == "tdur") {
+      WEFT_LEX(ReadTime(lexer, &f->tdur, &scratch_));
+    } else if (k == "pid" || k == "tid") {
+      bool pid = k == "pid";
+      bool present = false;
+      StringId name = kNullStringId;
+      WEFT_LEX(ReadPidTid(lexer, storage_, pid ? &e.pid : &e.tid, &name,
+                          &present, &scratch_));
+      if (present) e.flags |= pid ? kPidPresent : kTidPresent;
+      if (name != kNullStringId) {
+        e.flags |= pid ? kPidIsString : kTidIsString;
+        (pid ? f->extra.pid_name : f->extra.tid_name) = name;
+        f->has_extra = true;
+      } else {
+        e.flags &= pid ? ~kPidIsString : ~kTidIsString;
+      }
+    } else if (k == "id" || k == "bind_id") {
+      WEFT_LEX(ReadId(lexer, storage_, k == "id" ? &f->extra.id : &f->extra.bind_id,
+                      &scratch_));
+      f->has_extra = true;
+    } else if (k == "id2") {
+      if (lexer->Peek() != '{') {
+        WEFT_LEX(lexer->SkipValue());
+        continue;
+      }
+      lexer->Advance();
+      while (true) {
+        WEFT_LEX(lexer->SkipWs());
+        char d = lexer->Peek();
+        if (d == '}') {
+          lexer->Advance();
+          break;
+        }
+        if (d == ',') {
+          lexer->Advance();
+          continue;
+        }
+        WEFT_LEX(lexer->ReadString(&s, &scratch_));
+        bool local = s == "local", global = s == "global";
+        WEFT_LEX(lexer->SkipWs());
+        if (lexer->Peek() != ':') return lexer->Fail("expected ':' in id2");
+        lexer->Advance();
+        WEFT_LEX(lexer->SkipWs());
+        if (local || global) {
+          WEFT_LEX(ReadId(lexer, storage_,
+                          local ? &f->extra.id2_local : &f->extra.id2_global,
+                          &scratch_));
+        } else {
+          WEFT_LEX(lexer->SkipValue());
+        }
+      }
+      f->has_extra = true;
+    } else if (k == "s") {
+      WEFT_LEX(ReadOptionalString(lexer, &s, &is_string, &scratch_));
+      e.scope = is_string && s.size() == 1 && (s[0] == 'g' || s[0] == 'p' || s[0] == 't')
+                    ? s[0] : 0;
+    } else if (k == "bp") {
+      WEFT_LEX(ReadOptionalString(lexer, &s, &is_string, &scratch_));
+      if (is_string && s == "e") e.flags |= kBindEnclosing;
+    } else if (k == "flow_in" || k == "flow_out") {
+      uint16_t flag = k == "flow_in" ? kFlowIn : kFlowOut;
+      char v = lexer->Peek();
+      if (v == 't') {
+        WEFT_LEX(lexer->ReadLiteral("true"));
+        e.flags |= flag;
+      } else {
+        WEFT_LEX(lexer->SkipValue());
+        e.flags &= static_cast<uint16_t>(~flag);
+      }
+    } else if (k == "args") {
+      if (e.phase) {
+        WEFT_LEX(ReadArgs(lexer, f));
+      } else {
+        f->deferred_args = lexer->pos();
+        WEFT_LEX(lexer->SkipValue());
+      }
+    } else {
+      WEFT_LEX(lexer->SkipValue());
+    }
+  }
+}
+
+void JsonEventDecoder::Finish(Fields* f) {
+  JsonEvent& e = f->event;
+  StatsTable& stats = storage_->stats;
+  auto drop = [&](Stat s) {
+    stats.Increment(s);
+    e.phase = 0;
+  };
+  if (e.phase == 0) {
+    // `{}` is skipped silently; anything else without a phase is bad.
+    if (f->field_count > 0) drop(Stat::json_tokenizer_failure);
+    return;
+  }
+  if (f->args_too_deep) stats.Increment(Stat::json_args_too_deep);
+  if (f->ts.state != TimeState::kValid) {
+    if (e.phase != 'M') return drop(Stat::json_tokenizer_failure);
+    f->ts.ns = 0;  // Metadata needs no time.
+  }
+  if (f->dur.state == TimeState::kInvalid || f->tts.state == TimeState::kInvalid ||
+      f->tdur.state == TimeState::kInvalid) {
+    return drop(Stat::json_tokenizer_failure);
+  }
+  if (e.phase == 'X' && f->dur.state != TimeState::kValid) {
+    return drop(Stat::json_parser_failure);
+  }
+  if (f->ts.ns < 0) return drop(Stat::trace_sorter_negative_timestamp_dropped);
+  e.ts = f->ts.ns;
+  if (f->dur.state == TimeState::kValid) e.dur = f->dur.ns;
+  // A missing (or zero) tid means the process's main thread.
+  if (e.tid == 0 && e.pid != 0 && !(e.flags & kTidIsString)) e.tid = e.pid;
+  if (f->tts.state == TimeState::kValid || f->tdur.state == TimeState::kValid) {
+    f->extra.tts = f->tts.state == TimeState::kValid ? f->tts.ns : kNoValue;
+    f->extra.tdur = f->tdur.state == TimeState::kValid ? f->tdur.ns : kNoValue;
+    f->has_extra = true;
+  }
+  if (f->has_extra) e.extra = queue_->AddExtra(f->extra);
+  queue_->Push(e);
+}
+
+#undef WEFT_LEX
+
+}  // namespace weft

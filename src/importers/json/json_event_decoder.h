@@ -1,0 +1,38 @@
+// JsonEventDecoder: reads one trace event object into a JsonEvent (fields,
+// timestamps converted to ns) and its args, and queues it. Events with
+// invalid fields are dropped and counted in `stats`, as Perfetto does.
+// A partially available event (chunk boundary) is rolled back completely.
+#ifndef SRC_IMPORTERS_JSON_JSON_EVENT_DECODER_H_
+#define SRC_IMPORTERS_JSON_JSON_EVENT_DECODER_H_
+
+#include <string>
+
+#include "src/importers/json/json_args_flattener.h"
+#include "src/importers/json/json_event_queue.h"
+#include "src/importers/json/json_lexer.h"
+#include "src/storage/trace_storage.h"
+
+namespace weft {
+
+class JsonEventDecoder {
+ public:
+  JsonEventDecoder(TraceStorage* storage, JsonEventQueue* queue);
+
+  // Decodes the object at the lexer (which points at '{').
+  LexResult Decode(JsonLexer* lexer);
+
+ private:
+  struct Fields;
+  LexResult ReadFields(JsonLexer* lexer, Fields* f);
+  LexResult ReadArgs(JsonLexer* lexer, Fields* f);
+  void Finish(Fields* f);
+
+  TraceStorage* storage_;
+  JsonEventQueue* queue_;
+  JsonArgsFlattener flattener_;
+  std::string scratch_;
+};
+
+}  // namespace weft
+
+#endif  // SRC_IMPORTERS_JSON_JSON_EVENT_DECODER_H_

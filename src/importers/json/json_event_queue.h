@@ -1,0 +1,45 @@
+// JsonEventQueue: holds tokenized events until the end of the file, then
+// hands them to the parser in timestamp order. JSON gives no ordering
+// guarantee, so the whole file is one sorting window.
+#ifndef SRC_IMPORTERS_JSON_JSON_EVENT_QUEUE_H_
+#define SRC_IMPORTERS_JSON_JSON_EVENT_QUEUE_H_
+
+#include <vector>
+
+#include "src/importers/json/json_event.h"
+
+namespace weft {
+
+class JsonEventQueue {
+ public:
+  void Push(const JsonEvent& e) {
+    if (e.phase == 'X') saw_complete_event_ = true;
+    events_.push_back(e);
+  }
+  uint32_t AddExtra(const JsonEventExtra& extra) {
+    extras_.push_back(extra);
+    return static_cast<uint32_t>(extras_.size() - 1);
+  }
+  std::vector<SideArg>& side_args() { return side_args_; }
+  std::vector<JsonEventExtra>& extras() { return extras_; }
+  const std::vector<JsonEvent>& events() const { return events_; }
+  size_t size() const { return events_.size(); }
+
+  // Indices of events in processing order: by timestamp; at equal
+  // timestamps (once any X event exists) E first, then longer X first,
+  // then file order — the order Perfetto's sorter produces.
+  std::vector<uint32_t> SortedOrder() const;
+
+  // Frees everything (after parsing).
+  void Clear();
+
+ private:
+  std::vector<JsonEvent> events_;
+  std::vector<JsonEventExtra> extras_;
+  std::vector<SideArg> side_args_;
+  bool saw_complete_event_ = false;
+};
+
+}  // namespace weft
+
+#endif  // SRC_IMPORTERS_JSON_JSON_EVENT_QUEUE_H_

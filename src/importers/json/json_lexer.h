@@ -1,0 +1,77 @@
+// JsonLexer: a lenient, allocation-free reader of JSON tokens over a byte
+// range that may end mid-value (chunked input). Every read reports kNeedMore
+// when it reaches the end of the range instead of guessing, so the caller
+// can retry once more bytes arrive. Lenient where traces are: trailing
+// commas are accepted by the callers; strings are returned unescaped.
+#ifndef SRC_IMPORTERS_JSON_JSON_LEXER_H_
+#define SRC_IMPORTERS_JSON_JSON_LEXER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace weft {
+
+enum class LexResult { kOk, kNeedMore, kError };
+
+struct JsonNumber {
+  bool is_int = false;  // No fraction/exponent and fits in int64.
+  int64_t i = 0;
+  double d = 0;
+};
+
+class JsonLexer {
+ public:
+  JsonLexer(const char* begin, const char* end) : p_(begin), end_(end) {}
+
+  const char* pos() const { return p_; }
+  void set_pos(const char* p) { p_ = p; }
+  const char* end() const { return end_; }
+  // Why the last kError happened.
+  const char* error() const { return error_; }
+
+  // Skips whitespace; kNeedMore if the range ends first.
+  LexResult SkipWs() {
+    while (p_ < end_) {
+      char c = *p_;
+      if (c != ' ' && c != '\n' && c != '\r' && c != '\t') return LexResult::kOk;
+      ++p_;
+    }
+    return LexResult::kNeedMore;
+  }
+  // Next non-whitespace byte without consuming it (after SkipWs()).
+  char Peek() const { return *p_; }
+  void Advance() { ++p_; }
+
+  // Reads a string starting at '"'. |out| views either the input or
+  // |scratch| (when escapes had to be decoded).
+  LexResult ReadString(std::string_view* out, std::string* scratch);
+  // Reads a JSON number (lenient: leading '+', leading zeros, "1." ok).
+  LexResult ReadNumber(JsonNumber* out);
+  // Skips one value of any type, iteratively (no recursion on nesting).
+  LexResult SkipValue();
+  // Matches a literal such as "true".
+  LexResult ReadLiteral(std::string_view literal);
+
+  LexResult Fail(const char* why) {
+    error_ = why;
+    return LexResult::kError;
+  }
+
+ private:
+  const char* p_;
+  const char* end_;
+  const char* error_ = "";
+};
+
+// Parses the whole of |s| as a number (used for string-typed ts/dur and
+// counter values). False if |s| has anything else in it.
+bool ParseWholeNumber(std::string_view s, JsonNumber* out);
+
+// Microseconds (as read from JSON) to integer nanoseconds.
+int64_t MicrosToNanos(const JsonNumber& n);
+
+}  // namespace weft
+
+#endif  // SRC_IMPORTERS_JSON_JSON_LEXER_H_

@@ -1,0 +1,228 @@
+// JsonTokenizer: the top-level state machine. Each step either consumes a
+// whole token/event or stops with kNeedMore, leaving the bytes in buffer_.
+#include "src/importers/json/json_tokenizer.h"
+
+#include <cinttypes>
+#include <cstring>
+
+namespace weft {
+
+JsonTokenizer::JsonTokenizer(TraceStorage* storage, JsonEventQueue* queue)
+    : storage_(storage), decoder_(storage, queue) {}
+
+Status JsonTokenizer::Parse(const char* data, size_t size) {
+  buffer_.append(data, size);
+  return Process();
+}
+
+Status JsonTokenizer::Error(const char* what, const char* at) {
+  uint64_t offset = buffer_offset_ + static_cast<uint64_t>(at - buffer_.data());
+  uint64_t line = lines_before_ + 1;
+  for (const char* p = buffer_.data(); p < at; ++p) line += *p == '\n';
+  state_ = State::kDone;
+  return ErrStatus("JSON error at byte %" PRIu64 " (line %" PRIu64 "): %s",
+                   offset, line, what);
+}
+
+Status JsonTokenizer::Process() {
+  JsonLexer lexer(buffer_.data(), buffer_.data() + buffer_.size());
+  bool progressed = true;
+  Status status;
+  while (progressed) {
+    progressed = false;
+    status = ProcessOne(&lexer, &progressed);
+    if (!status.ok()) break;
+  }
+  // Drop what was consumed; keep the unfinished tail.
+  size_t consumed = static_cast<size_t>(lexer.pos() - buffer_.data());
+  const char* p = buffer_.data();
+  const char* end = p + consumed;
+  while ((p = static_cast<const char*>(memchr(p, '\n', static_cast<size_t>(end - p))))) {
+    ++lines_before_;
+    ++p;
+  }
+  buffer_.erase(0, consumed);
+  buffer_offset_ += consumed;
+  return status;
+}
+
+Status JsonTokenizer::ProcessOne(JsonLexer* lexer, bool* progressed) {
+  if (lexer->SkipWs() == LexResult::kNeedMore) return Status::Ok();
+  const char* start = lexer->pos();
+  char c = lexer->Peek();
+  switch (state_) {
+    case State::kStart:
+      if (c == '{') {
+        state_ = State::kDictKey;
+      } else if (c == '[') {
+        bare_array_ = true;
+        state_ = State::kEvents;
+      } else {
+        return Error("a JSON trace must start with '{' or '['", start);
+      }
+      lexer->Advance();
+      *progressed = true;
+      return Status::Ok();
+
+    case State::kDictKey: {
+      if (c == ',') {
+        lexer->Advance();
+        *progressed = true;
+        return Status::Ok();
+      }
+      if (c == '}') {
+        lexer->Advance();
+        state_ = State::kDone;
+        *progressed = true;
+        return Status::Ok();
+      }
+      std::string_view key;
+      LexResult r = lexer->ReadString(&key, &scratch_);
+      if (r == LexResult::kNeedMore) return Status::Ok();
+      if (r == LexResult::kError) return Error("expected a key in the top-level object", start);
+      key_.assign(key);
+      state_ = State::kDictColon;
+      *progressed = true;
+      return Status::Ok();
+    }
+
+    case State::kDictColon:
+      if (c != ':') return Error("expected ':' after a top-level key", start);
+      lexer->Advance();
+      state_ = State::kDictValue;
+      *progressed = true;
+      return Status::Ok();
+
+    case State::kDictValue: {
+      if (key_ == "traceEvents") {
+        if (c != '[') return Error("\"traceEvents\" must be an array", start);
+        lexer->Advance();
+        state_ = State::kEvents;
+        *progressed = true;
+        return Status::Ok();
+      }
+      if (key_ == "metadata" && c == '{') {
+        JsonLexer probe(start, lexer->end());
+        LexResult r = probe.SkipValue();
+        if (r == LexResult::kNeedMore) return Status::Ok();
+        if (r == LexResult::kError) return Error(probe.error(), probe.pos());
+        JsonLexer value(start, probe.pos());
+        Status s = ReadMetadataObject(&value);
+        if (!s.ok()) return s;
+        lexer->set_pos(probe.pos());
+      } else {
+        if (key_ == "displayTimeUnit") {
+          storage_->stats.Increment(Stat::json_display_time_unit);
+        }
+        // Other keys (systemTraceEvents, stackFrames, ...) are not
+        // imported yet; their values are skipped whole.
+        LexResult r = lexer->SkipValue();
+        if (r == LexResult::kNeedMore) {
+          lexer->set_pos(start);
+          return Status::Ok();
+        }
+        if (r == LexResult::kError) return Error(lexer->error(), lexer->pos());
+      }
+      state_ = State::kDictKey;
+      *progressed = true;
+      return Status::Ok();
+    }
+
+    case State::kEvents: {
+      if (c == ',') {
+        lexer->Advance();
+        *progressed = true;
+        return Status::Ok();
+      }
+      if (c == ']') {
+        lexer->Advance();
+        state_ = bare_array_ ? State::kDone : State::kDictKey;
+        *progressed = true;
+        return Status::Ok();
+      }
+      if (c != '{') return Error("expected an event object in the events array", start);
+      LexResult r = decoder_.Decode(lexer);
+      if (r == LexResult::kNeedMore) {
+        lexer->set_pos(start);
+        return Status::Ok();
+      }
+      if (r == LexResult::kError) {
+        std::string what = std::string("malformed event: ") + lexer->error();
+        return Error(what.c_str(), lexer->pos());
+      }
+      *progressed = true;
+      return Status::Ok();
+    }
+
+    case State::kDone:
+      return Error("unexpected data after the end of the trace", start);
+  }
+  return Status::Ok();
+}
+
+Status JsonTokenizer::ReadMetadataObject(JsonLexer* lexer) {
+  // Scalars become json_metadata.<key> rows; nested values are skipped.
+  MetadataTable& md = storage_->metadata;
+  StringId single = storage_->Intern("single");
+  lexer->SkipWs();
+  lexer->Advance();  // '{'
+  std::string_view s;
+  while (lexer->SkipWs() == LexResult::kOk) {
+    char c = lexer->Peek();
+    if (c == '}') return Status::Ok();
+    if (c == ',') {
+      lexer->Advance();
+      continue;
+    }
+    if (lexer->ReadString(&s, &scratch_) != LexResult::kOk) break;
+    StringId name = storage_->Intern("json_metadata." + std::string(s));
+    if (lexer->SkipWs() != LexResult::kOk || lexer->Peek() != ':') break;
+    lexer->Advance();
+    if (lexer->SkipWs() != LexResult::kOk) break;
+    c = lexer->Peek();
+    if (c == '"') {
+      if (lexer->ReadString(&s, &scratch_) != LexResult::kOk) break;
+      md.InsertString(name, single, storage_->Intern(s));
+    } else if (c == '-' || (c >= '0' && c <= '9')) {
+      JsonNumber n;
+      if (lexer->ReadNumber(&n) != LexResult::kOk) break;
+      if (n.is_int) {
+        md.InsertInt(name, single, n.i);
+      } else {
+        char buf[64];
+        snprintf(buf, sizeof(buf), "%g", n.d);
+        md.InsertString(name, single, storage_->Intern(buf));
+      }
+    } else if (c == 't' || c == 'f') {
+      if (lexer->ReadLiteral(c == 't' ? "true" : "false") != LexResult::kOk) break;
+      md.InsertInt(name, single, c == 't');
+    } else if (lexer->SkipValue() != LexResult::kOk) {
+      break;
+    }
+  }
+  return Error("malformed \"metadata\" object", lexer->pos());
+}
+
+Status JsonTokenizer::NotifyEndOfFile() {
+  JsonLexer lexer(buffer_.data(), buffer_.data() + buffer_.size());
+  bool only_ws = lexer.SkipWs() == LexResult::kNeedMore;
+  switch (state_) {
+    case State::kDone:
+      return only_ws ? Status::Ok() : Error("unexpected data after the end of the trace", lexer.pos());
+    case State::kEvents:
+      // The format allows a bare array to stop without its ']'.
+      if (bare_array_ && only_ws) return Status::Ok();
+      if (bare_array_) {
+        // A writer that died mid-event: keep everything before it.
+        storage_->stats.Increment(Stat::json_tokenizer_failure);
+        return Status::Ok();
+      }
+      return Error("the trace ends inside \"traceEvents\" (truncated file?)", lexer.pos());
+    case State::kStart:
+      return Error("the trace is empty", lexer.pos());
+    default:
+      return Error("the trace ends inside the top-level object (truncated file?)", lexer.pos());
+  }
+}
+
+}  // namespace weft

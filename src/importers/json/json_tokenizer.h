@@ -1,0 +1,55 @@
+// JsonTokenizer: framing for Chrome JSON traces fed in chunks cut at any
+// byte. Recognises both shapes — {"traceEvents": [...], ...} and a bare
+// (possibly unterminated) array — keeps only the unfinished tail of the
+// input between chunks, and hands each complete event to the decoder.
+// Top-level "metadata" members become rows of the `metadata` table.
+#ifndef SRC_IMPORTERS_JSON_JSON_TOKENIZER_H_
+#define SRC_IMPORTERS_JSON_JSON_TOKENIZER_H_
+
+#include <cstdint>
+#include <string>
+
+#include "src/base/status.h"
+#include "src/importers/json/json_event_decoder.h"
+#include "src/importers/json/json_event_queue.h"
+#include "src/storage/trace_storage.h"
+
+namespace weft {
+
+class JsonTokenizer {
+ public:
+  JsonTokenizer(TraceStorage* storage, JsonEventQueue* queue);
+
+  Status Parse(const char* data, size_t size);
+  Status NotifyEndOfFile();
+
+ private:
+  enum class State {
+    kStart,           // Before '{' or '['.
+    kDictKey,         // Expecting a key, ',' or '}'.
+    kDictColon,       // After a key.
+    kDictValue,       // Expecting the value of key_.
+    kEvents,          // Inside the events array.
+    kDone,            // Only whitespace may follow.
+  };
+
+  // Consumes as much of buffer_ as possible.
+  Status Process();
+  Status ProcessOne(JsonLexer* lexer, bool* progressed);
+  Status ReadMetadataObject(JsonLexer* lexer);
+  Status Error(const char* what, const char* at);
+
+  TraceStorage* storage_;
+  JsonEventDecoder decoder_;
+  State state_ = State::kStart;
+  bool bare_array_ = false;
+  std::string key_;
+  std::string buffer_;
+  uint64_t buffer_offset_ = 0;  // File offset of buffer_[0].
+  uint64_t lines_before_ = 0;   // Newlines in the bytes already consumed.
+  std::string scratch_;
+};
+
+}  // namespace weft
+
+#endif  // SRC_IMPORTERS_JSON_JSON_TOKENIZER_H_

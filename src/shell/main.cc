@@ -1,0 +1,217 @@
+// weft: the native shell. Loads a trace and runs SQL over it, printing CSV
+// like `trace_processor_shell -q`, or reads statements interactively.
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "src/shell/csv_printer.h"
+#include "src/trace/trace_processor.h"
+
+namespace weft {
+namespace {
+
+const char kUsage[] =
+    "Usage: weft [options] TRACE_FILE\n"
+    "\n"
+    "Loads a trace (Chrome JSON, optionally gzip-compressed) and queries it\n"
+    "with SQL. Results are printed as CSV.\n"
+    "\n"
+    "Options:\n"
+    "  -q, --query-file FILE   Run the SQL statements in FILE, then exit.\n"
+    "  -Q, --query-string SQL  Run SQL, then exit.\n"
+    "  --stats                 Print load time, size and memory to stderr.\n"
+    "  -h, --help              Show this help.\n"
+    "\n"
+    "Accepted for compatibility with trace_processor_shell (no effect on\n"
+    "the formats weft reads today): --analyze-trace-proto-content,\n"
+    "--crop-track-events, --extra-checks.\n"
+    "\n"
+    "Without -q/-Q, statements are read from standard input; each runs\n"
+    "when a line ends with ';'.\n";
+
+struct Options {
+  std::string trace_path;
+  std::string query_file;
+  std::string query_string;
+  bool has_query = false;
+  bool stats = false;
+};
+
+int Fail(const std::string& message) {
+  fprintf(stderr, "weft: %s\n", message.c_str());
+  return 1;
+}
+
+bool ParseArgs(int argc, char** argv, Options* opts, int* exit_code) {
+  *exit_code = 0;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    auto value = [&](const char* flag) -> const char* {
+      if (i + 1 >= argc) {
+        *exit_code = Fail(std::string(flag) + " needs a value");
+        return nullptr;
+      }
+      return argv[++i];
+    };
+    if (arg == "-h" || arg == "--help") {
+      fputs(kUsage, stdout);
+      return false;
+    } else if (arg == "-q" || arg == "--query-file") {
+      const char* v = value("-q");
+      if (!v) return false;
+      opts->query_file = v;
+      opts->has_query = true;
+    } else if (arg == "-Q" || arg == "--query-string") {
+      const char* v = value("-Q");
+      if (!v) return false;
+      opts->query_string = v;
+      opts->has_query = true;
+    } else if (arg == "--stats") {
+      opts->stats = true;
+    } else if (arg == "--analyze-trace-proto-content" ||
+               arg == "--crop-track-events" || arg == "--extra-checks") {
+      // Compatibility flags.
+    } else if (!arg.empty() && arg[0] == '-') {
+      *exit_code = Fail("unknown option " + arg + " (see --help)");
+      return false;
+    } else if (opts->trace_path.empty()) {
+      opts->trace_path = arg;
+    } else {
+      *exit_code = Fail("more than one trace file given");
+      return false;
+    }
+  }
+  if (opts->trace_path.empty()) {
+    fputs(kUsage, stderr);
+    *exit_code = 1;
+    return false;
+  }
+  return true;
+}
+
+bool ReadFile(const std::string& path, std::string* out) {
+  FILE* f = fopen(path.c_str(), "rb");
+  if (!f) return false;
+  char buf[1 << 16];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof(buf), f)) > 0) out->append(buf, n);
+  fclose(f);
+  return true;
+}
+
+long PeakRssKb() {
+  FILE* f = fopen("/proc/self/status", "r");
+  if (!f) return -1;
+  char line[256];
+  long kb = -1;
+  while (fgets(line, sizeof(line), f)) {
+    if (strncmp(line, "VmHWM:", 6) == 0) kb = strtol(line + 6, nullptr, 10);
+  }
+  fclose(f);
+  return kb;
+}
+
+Status LoadTrace(TraceProcessor* tp, const std::string& path) {
+  FILE* f = fopen(path.c_str(), "rb");
+  if (!f) return ErrStatus("cannot open %s: %s", path.c_str(), strerror(errno));
+  std::vector<uint8_t> buf(32 << 20);
+  Status status;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), f)) > 0) {
+    status = tp->Parse(buf.data(), n);
+    if (!status.ok()) break;
+  }
+  bool read_error = ferror(f);
+  fclose(f);
+  if (read_error) return ErrStatus("cannot read %s: %s", path.c_str(), strerror(errno));
+  Status end = tp->NotifyEndOfFile();
+  if (status.ok()) status = end;
+  if (!status.ok()) return ErrStatus("%s: %s", path.c_str(), status.message().c_str());
+  return Status::Ok();
+}
+
+Status RunSql(TraceProcessor* tp, const std::string& sql, bool* printed_any) {
+  return tp->ExecuteQuery(sql, [&](sqlite3_stmt* stmt) {
+    if (*printed_any) fputc('\n', stdout);
+    *printed_any = true;
+    return PrintStatementAsCsv(stmt, stdout);
+  });
+}
+
+int Interactive(TraceProcessor* tp) {
+  bool tty = isatty(STDIN_FILENO);
+  std::string pending;
+  char line[1 << 14];
+  int status = 0;
+  if (tty) fputs("weft> ", stdout);
+  while (fgets(line, sizeof(line), stdin)) {
+    pending += line;
+    std::string trimmed = pending;
+    while (!trimmed.empty() && isspace(static_cast<unsigned char>(trimmed.back()))) trimmed.pop_back();
+    if (!trimmed.empty() && trimmed.back() == ';') {
+      bool printed = false;
+      Status s = RunSql(tp, pending, &printed);
+      if (!s.ok()) {
+        fprintf(stderr, "weft: SQL error: %s\n", s.message().c_str());
+        status = 1;
+      }
+      pending.clear();
+      fflush(stdout);
+    }
+    if (tty) fputs(pending.empty() ? "weft> " : "  ...> ", stdout);
+  }
+  if (!pending.empty()) {
+    bool printed = false;
+    Status s = RunSql(tp, pending, &printed);
+    if (!s.ok()) {
+      fprintf(stderr, "weft: SQL error: %s\n", s.message().c_str());
+      status = 1;
+    }
+  }
+  return status;
+}
+
+int Main(int argc, char** argv) {
+  Options opts;
+  int exit_code;
+  if (!ParseArgs(argc, argv, &opts, &exit_code)) return exit_code;
+
+  std::string sql = opts.query_string;
+  if (!opts.query_file.empty() && !ReadFile(opts.query_file, &sql)) {
+    return Fail("cannot read query file " + opts.query_file + ": " + strerror(errno));
+  }
+
+  auto tp = std::make_unique<TraceProcessor>();
+  auto start = std::chrono::steady_clock::now();
+  Status load = LoadTrace(tp.get(), opts.trace_path);
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!load.ok()) return Fail(load.message());
+  if (opts.stats) {
+    double mb = static_cast<double>(tp->bytes_parsed()) / (1024.0 * 1024.0);
+    fprintf(stderr,
+            "weft: loaded %.1f MB in %.3f s (%.1f MB/s), %u slices, peak RSS %ld KB\n",
+            mb, secs, secs > 0 ? mb / secs : 0.0, tp->storage()->slice.row_count(),
+            PeakRssKb());
+  }
+
+  if (!opts.has_query) return Interactive(tp.get());
+  bool printed = false;
+  Status s = RunSql(tp.get(), sql, &printed);
+  fflush(stdout);
+  if (!s.ok()) {
+    std::string where = opts.query_file.empty() ? "query" : opts.query_file;
+    return Fail("SQL error in " + where + ": " + s.message());
+  }
+  return 0;
+}
+
+}  // namespace
+}  // namespace weft
+
+int main(int argc, char** argv) { return weft::Main(argc, argv); }

@@ -1,0 +1,302 @@
+// RowFilter: constraint evaluation with SQLite's comparison rules, binary
+// search over sorted columns, and multi-column sorting.
+#include "src/sql/row_filter.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <string_view>
+
+namespace weft {
+namespace {
+
+// A constraint's right-hand side, converted once per filter.
+struct Operand {
+  enum Kind { kNull, kInt, kDouble, kText, kBlob } kind = kNull;
+  int64_t i = 0;
+  double d = 0;
+  std::string_view text;
+};
+
+Operand MakeOperand(const Column* col, sqlite3_value* v) {
+  Operand o;
+  if (col->type() == ColumnType::kString) {
+    int t = sqlite3_value_type(v);
+    if (t == SQLITE_NULL) return o;
+    if (t == SQLITE_BLOB) {
+      o.kind = Operand::kBlob;
+      return o;
+    }
+    // TEXT affinity: numbers compare as their text.
+    const char* s = reinterpret_cast<const char*>(sqlite3_value_text(v));
+    o.kind = Operand::kText;
+    o.text = std::string_view(s ? s : "", static_cast<size_t>(sqlite3_value_bytes(v)));
+    return o;
+  }
+  // Numeric affinity: text that looks like a number becomes one.
+  switch (sqlite3_value_numeric_type(v)) {
+    case SQLITE_INTEGER:
+      o.kind = Operand::kInt;
+      o.i = sqlite3_value_int64(v);
+      o.d = static_cast<double>(o.i);
+      break;
+    case SQLITE_FLOAT:
+      o.kind = Operand::kDouble;
+      o.d = sqlite3_value_double(v);
+      break;
+    case SQLITE_TEXT:
+      o.kind = Operand::kText;
+      break;
+    case SQLITE_BLOB:
+      o.kind = Operand::kBlob;
+      break;
+    default:
+      break;
+  }
+  return o;
+}
+
+int CompareIntDouble(int64_t a, double b) {
+  if (std::isnan(b)) return 1;
+  if (b >= 9223372036854775808.0) return -1;
+  if (b < -9223372036854775808.0) return 1;
+  double fa = static_cast<double>(a);
+  if (fa < b) return -1;
+  if (fa > b) return 1;
+  // Equal as doubles: decide exactly on the integer part.
+  int64_t bi = static_cast<int64_t>(b);
+  if (a != bi) return a < bi ? -1 : 1;
+  double frac = b - static_cast<double>(bi);
+  return frac > 0 ? -1 : (frac < 0 ? 1 : 0);
+}
+
+int Sign(int64_t x) { return x < 0 ? -1 : (x > 0 ? 1 : 0); }
+
+// Compares a non-null cell with a non-null operand (SQLite type order:
+// numbers < text < blob).
+int CompareCell(const Column* col, uint32_t row, const Operand& o,
+                const StringPool* pool, std::string* scratch) {
+  switch (col->type()) {
+    case ColumnType::kInt64: {
+      int64_t a = col->GetInt(row);
+      if (o.kind == Operand::kInt) return a < o.i ? -1 : (a > o.i ? 1 : 0);
+      if (o.kind == Operand::kDouble) return CompareIntDouble(a, o.d);
+      return -1;
+    }
+    case ColumnType::kDouble: {
+      double a = col->GetDouble(row);
+      if (o.kind == Operand::kInt) return -CompareIntDouble(o.i, a);
+      if (o.kind == Operand::kDouble) return a < o.d ? -1 : (a > o.d ? 1 : 0);
+      return -1;
+    }
+    case ColumnType::kString: {
+      if (o.kind == Operand::kBlob) return -1;
+      std::string_view a = col->GetText(row, *pool, scratch);
+      return Sign(a.compare(o.text));
+    }
+  }
+  return 0;
+}
+
+bool Matches(int cmp, FilterOp op) {
+  switch (op) {
+    case FilterOp::kEq:
+    case FilterOp::kIs: return cmp == 0;
+    case FilterOp::kNe:
+    case FilterOp::kIsNot: return cmp != 0;
+    case FilterOp::kLt: return cmp < 0;
+    case FilterOp::kLe: return cmp <= 0;
+    case FilterOp::kGt: return cmp > 0;
+    case FilterOp::kGe: return cmp >= 0;
+    default: return false;
+  }
+}
+
+template <typename Pred>
+void KeepIf(RowSet* rows, Pred pred) {
+  if (!rows->materialized_) {
+    rows->rows_.clear();
+    for (uint32_t r = rows->begin_; r < rows->end_; ++r) {
+      if (pred(r)) rows->rows_.push_back(r);
+    }
+    rows->materialized_ = true;
+    return;
+  }
+  auto& v = rows->rows_;
+  v.erase(std::remove_if(v.begin(), v.end(), [&](uint32_t r) { return !pred(r); }),
+          v.end());
+}
+
+}  // namespace
+
+void RowFilter::Apply(uint32_t col_index, FilterOp op, sqlite3_value* value,
+                      RowSet* rows) const {
+  const Column* col = table_->columns()[col_index];
+  if (op == FilterOp::kIsNull || op == FilterOp::kIsNotNull) {
+    bool want_null = op == FilterOp::kIsNull;
+    if (col->sorted() && col->type() != ColumnType::kString) {
+      // Sorted columns hold no NULLs.
+      if (want_null) {
+        rows->materialized_ = true;
+        rows->rows_.clear();
+      }
+      return;
+    }
+    KeepIf(rows, [&](uint32_t r) { return col->IsNull(r) == want_null; });
+    return;
+  }
+  Operand o = MakeOperand(col, value);
+  if (o.kind == Operand::kNull) {
+    if (op == FilterOp::kIs) {
+      KeepIf(rows, [&](uint32_t r) { return col->IsNull(r); });
+    } else if (op == FilterOp::kIsNot) {
+      KeepIf(rows, [&](uint32_t r) { return !col->IsNull(r); });
+    } else {
+      rows->materialized_ = true;
+      rows->rows_.clear();
+    }
+    return;
+  }
+
+  bool numeric = o.kind == Operand::kInt || o.kind == Operand::kDouble;
+  bool range_op = op == FilterOp::kEq || op == FilterOp::kIs ||
+                  op == FilterOp::kLt || op == FilterOp::kLe ||
+                  op == FilterOp::kGt || op == FilterOp::kGe;
+  if (rows->is_range() && col->sorted() && col->type() == ColumnType::kInt64 &&
+      numeric && range_op) {
+    // Binary search: [lo, hi) is the run of rows matching the constraint.
+    auto less_than = [&](uint32_t r) {  // cell < operand
+      return o.kind == Operand::kInt ? col->GetInt(r) < o.i
+                                     : CompareIntDouble(col->GetInt(r), o.d) < 0;
+    };
+    auto less_eq = [&](uint32_t r) {  // cell <= operand
+      return o.kind == Operand::kInt ? col->GetInt(r) <= o.i
+                                     : CompareIntDouble(col->GetInt(r), o.d) <= 0;
+    };
+    auto partition = [&](auto pred) {
+      uint32_t lo = rows->begin_, hi = rows->end_;
+      while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (pred(mid)) lo = mid + 1; else hi = mid;
+      }
+      return lo;
+    };
+    uint32_t first_ge = partition(less_than);
+    uint32_t first_gt = partition(less_eq);
+    switch (op) {
+      case FilterOp::kEq:
+      case FilterOp::kIs: rows->begin_ = first_ge; rows->end_ = first_gt; break;
+      case FilterOp::kLt: rows->end_ = first_ge; break;
+      case FilterOp::kLe: rows->end_ = first_gt; break;
+      case FilterOp::kGt: rows->begin_ = first_gt; break;
+      case FilterOp::kGe: rows->begin_ = first_ge; break;
+      default: break;
+    }
+    if (rows->end_ < rows->begin_) rows->end_ = rows->begin_;
+    return;
+  }
+
+  // Equality on pooled strings compares ids, not bytes.
+  if (col->type() == ColumnType::kString && col->text_is_pooled() &&
+      o.kind == Operand::kText &&
+      (op == FilterOp::kEq || op == FilterOp::kIs)) {
+    StringId id = pool_->Find(o.text);
+    if (id == kNullStringId) {
+      rows->materialized_ = true;
+      rows->rows_.clear();
+      return;
+    }
+    KeepIf(rows, [&](uint32_t r) { return col->GetString(r) == id; });
+    return;
+  }
+
+  std::string scratch;
+  KeepIf(rows, [&](uint32_t r) {
+    if (col->IsNull(r)) return false;
+    return Matches(CompareCell(col, r, o, pool_, &scratch), op);
+  });
+}
+
+void RowFilter::ApplyIn(uint32_t col_index,
+                        const std::vector<sqlite3_value*>& values,
+                        RowSet* rows) const {
+  const Column* col = table_->columns()[col_index];
+  if (rows->is_range() && col->sorted() && col->type() == ColumnType::kInt64) {
+    // Union of the equal ranges of each value: no scan.
+    std::vector<uint32_t> out;
+    for (sqlite3_value* v : values) {
+      RowSet one = *rows;
+      Apply(col_index, FilterOp::kEq, v, &one);
+      for (uint32_t i = 0; i < one.size(); ++i) out.push_back(one.at(i));
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    rows->rows_ = std::move(out);
+    rows->materialized_ = true;
+    return;
+  }
+  std::vector<Operand> ops;
+  for (sqlite3_value* v : values) {
+    Operand o = MakeOperand(col, v);
+    if (o.kind != Operand::kNull) ops.push_back(o);
+  }
+  std::string scratch;
+  KeepIf(rows, [&](uint32_t r) {
+    if (col->IsNull(r)) return false;
+    for (const Operand& o : ops) {
+      if (CompareCell(col, r, o, pool_, &scratch) == 0) return true;
+    }
+    return false;
+  });
+}
+
+bool RowFilter::AlreadyOrdered(const std::vector<OrderTerm>& terms,
+                               const RowSet& rows) const {
+  if (terms.empty()) return true;
+  const Column* col = table_->columns()[terms[0].column];
+  // Rows are visited in increasing row order; a sorted first key suffices
+  // only if it is unique (ids) or the only key.
+  if (terms[0].desc || !col->sorted()) return false;
+  (void)rows;
+  return terms.size() == 1 || col->is_id();
+}
+
+void RowFilter::Sort(const std::vector<OrderTerm>& terms, RowSet* rows) const {
+  if (!rows->materialized_) {
+    rows->rows_.resize(rows->end_ - rows->begin_);
+    for (uint32_t i = 0; i < rows->rows_.size(); ++i) rows->rows_[i] = rows->begin_ + i;
+    rows->materialized_ = true;
+  }
+  std::string sa, sb;
+  auto compare = [&](uint32_t a, uint32_t b) {
+    for (const OrderTerm& t : terms) {
+      const Column* col = table_->columns()[t.column];
+      bool na = col->IsNull(a), nb = col->IsNull(b);
+      int c = 0;
+      if (na || nb) {
+        c = na == nb ? 0 : (na ? -1 : 1);
+      } else {
+        switch (col->type()) {
+          case ColumnType::kInt64: {
+            int64_t x = col->GetInt(a), y = col->GetInt(b);
+            c = x < y ? -1 : (x > y ? 1 : 0);
+            break;
+          }
+          case ColumnType::kDouble: {
+            double x = col->GetDouble(a), y = col->GetDouble(b);
+            c = x < y ? -1 : (x > y ? 1 : 0);
+            break;
+          }
+          case ColumnType::kString:
+            c = Sign(col->GetText(a, *pool_, &sa).compare(col->GetText(b, *pool_, &sb)));
+            break;
+        }
+      }
+      if (c != 0) return t.desc ? c > 0 : c < 0;
+    }
+    return false;
+  };
+  std::stable_sort(rows->rows_.begin(), rows->rows_.end(), compare);
+}
+
+}  // namespace weft

@@ -1,0 +1,63 @@
+// RowFilter: turns pushed-down constraints and orderings into the list of
+// rows a table cursor visits. Pure storage logic: the only SQLite type it
+// sees is the constraint value, so it can be unit tested directly.
+#ifndef SRC_SQL_ROW_FILTER_H_
+#define SRC_SQL_ROW_FILTER_H_
+
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "src/storage/string_pool.h"
+#include "src/storage/table.h"
+
+namespace weft {
+
+enum class FilterOp : uint8_t { kEq, kNe, kLt, kLe, kGt, kGe, kIsNull, kIsNotNull, kIs, kIsNot };
+
+struct OrderTerm {
+  uint32_t column;
+  bool desc;
+};
+
+// The rows selected so far: a contiguous range until a scan materializes it.
+class RowSet {
+ public:
+  explicit RowSet(uint32_t n) : begin_(0), end_(n) {}
+  bool is_range() const { return !materialized_; }
+  uint32_t size() const {
+    return materialized_ ? static_cast<uint32_t>(rows_.size()) : end_ - begin_;
+  }
+  uint32_t at(uint32_t i) const { return materialized_ ? rows_[i] : begin_ + i; }
+
+  uint32_t begin_ = 0, end_ = 0;
+  bool materialized_ = false;
+  std::vector<uint32_t> rows_;
+};
+
+class RowFilter {
+ public:
+  RowFilter(const Table* table, const StringPool* pool)
+      : table_(table), pool_(pool) {}
+
+  // Narrows |rows| to the rows where column |col| |op| |value| holds, with
+  // SQLite's comparison semantics (NULL never matches a comparison).
+  void Apply(uint32_t col, FilterOp op, sqlite3_value* value, RowSet* rows) const;
+  // Keeps rows whose column equals any of |values| (an IN list).
+  void ApplyIn(uint32_t col, const std::vector<sqlite3_value*>& values,
+               RowSet* rows) const;
+  // Orders |rows| by |terms| (NULLs first ascending, as SQLite does).
+  void Sort(const std::vector<OrderTerm>& terms, RowSet* rows) const;
+  // True if |terms| is already satisfied by the storage order of |rows|.
+  bool AlreadyOrdered(const std::vector<OrderTerm>& terms,
+                      const RowSet& rows) const;
+
+ private:
+  const Table* table_;
+  const StringPool* pool_;
+};
+
+}  // namespace weft
+
+#endif  // SRC_SQL_ROW_FILTER_H_

@@ -1,0 +1,240 @@
+// Columns: the typed, append-only vectors every table is made of.
+// A Column exposes cells through one virtual interface (used by the SQL
+// layer); the concrete classes below also offer typed, non-virtual append
+// and access for importers. Nulls are sentinels or a lazily created bitmap,
+// never boxed values.
+#ifndef SRC_STORAGE_COLUMN_H_
+#define SRC_STORAGE_COLUMN_H_
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "src/storage/string_pool.h"
+
+namespace weft {
+
+enum class ColumnType : uint8_t { kInt64, kDouble, kString };
+
+enum ColumnFlag : uint32_t {
+  kNoFlags = 0,
+  kSorted = 1 << 0,     // Non-decreasing (NULLs excluded): binary search.
+  kIdColumn = 1 << 1,   // Cell value is the row index (dense ids).
+  kHidden = 1 << 2,     // Not part of SELECT * (aliases).
+};
+
+class Column {
+ public:
+  Column(std::string name, ColumnType type, uint32_t flags)
+      : name_(std::move(name)), type_(type), flags_(flags) {}
+  virtual ~Column();
+
+  const std::string& name() const { return name_; }
+  ColumnType type() const { return type_; }
+  uint32_t flags() const { return flags_; }
+  bool sorted() const { return flags_ & kSorted; }
+  bool is_id() const { return flags_ & kIdColumn; }
+  bool hidden() const { return flags_ & kHidden; }
+  void set_sorted(bool sorted) {
+    flags_ = sorted ? (flags_ | kSorted) : (flags_ & ~kSorted);
+  }
+
+  virtual bool IsNull(uint32_t row) const = 0;
+  // Valid when !IsNull(row), for the column's type (kString -> StringId).
+  virtual int64_t GetInt(uint32_t row) const;
+  virtual double GetDouble(uint32_t row) const;
+  virtual StringId GetString(uint32_t row) const;
+  // Text of a kString cell. Stored strings come from |pool|; computed
+  // columns (e.g. args.display_value) may format into |scratch|.
+  virtual std::string_view GetText(uint32_t row, const StringPool& pool,
+                                   std::string* scratch) const;
+  // True when GetText() is always the pool string of GetString(), so string
+  // equality can compare ids.
+  virtual bool text_is_pooled() const { return true; }
+
+ private:
+  std::string name_;
+  ColumnType type_;
+  uint32_t flags_;
+};
+
+// The id of a row equals its index: no storage at all.
+class IdColumn final : public Column {
+ public:
+  explicit IdColumn(std::string name = "id", uint32_t flags = kNoFlags)
+      : Column(std::move(name), ColumnType::kInt64,
+               flags | kIdColumn | kSorted) {}
+  bool IsNull(uint32_t) const override { return false; }
+  int64_t GetInt(uint32_t row) const override { return row; }
+};
+
+// Bitmap of non-null cells, created only once a NULL is appended.
+class NullBitmap {
+ public:
+  bool IsNull(uint32_t row) const {
+    return !words_.empty() && !(words_[row >> 6] >> (row & 63) & 1);
+  }
+  void Append(uint32_t row, bool is_null);
+  void Set(uint32_t row, bool is_null);
+  size_t MemoryUsage() const { return words_.capacity() * 8; }
+
+ private:
+  std::vector<uint64_t> words_;
+};
+
+class Int64Column final : public Column {
+ public:
+  explicit Int64Column(std::string name, uint32_t flags = kNoFlags)
+      : Column(std::move(name), ColumnType::kInt64, flags) {}
+  void Append(int64_t v) {
+    if (has_nulls_) nulls_.Append(static_cast<uint32_t>(data_.size()), false);
+    data_.push_back(v);
+  }
+  void AppendNull() {
+    uint32_t row = static_cast<uint32_t>(data_.size());
+    if (!has_nulls_) {
+      for (uint32_t r = 0; r < row; ++r) nulls_.Append(r, false);
+      has_nulls_ = true;
+    }
+    nulls_.Append(row, true);
+    data_.push_back(0);
+  }
+  void Set(uint32_t row, int64_t v) {
+    data_[row] = v;
+    if (has_nulls_) nulls_.Set(row, false);
+  }
+  int64_t operator[](uint32_t row) const { return data_[row]; }
+  const std::vector<int64_t>& data() const { return data_; }
+  std::vector<int64_t>& mutable_data() { return data_; }
+  size_t size() const { return data_.size(); }
+  void Reserve(size_t n) { data_.reserve(n); }
+
+  bool IsNull(uint32_t row) const override {
+    return has_nulls_ && nulls_.IsNull(row);
+  }
+  int64_t GetInt(uint32_t row) const override { return data_[row]; }
+  size_t MemoryUsage() const {
+    return data_.capacity() * 8 + nulls_.MemoryUsage();
+  }
+
+ private:
+  std::vector<int64_t> data_;
+  NullBitmap nulls_;
+  bool has_nulls_ = false;
+};
+
+// Row references and small counters; UINT32_MAX means NULL.
+class Uint32Column final : public Column {
+ public:
+  static constexpr uint32_t kNull = std::numeric_limits<uint32_t>::max();
+  explicit Uint32Column(std::string name, uint32_t flags = kNoFlags)
+      : Column(std::move(name), ColumnType::kInt64, flags) {}
+  void Append(uint32_t v) { data_.push_back(v); }
+  void AppendNull() { data_.push_back(kNull); }
+  void Set(uint32_t row, uint32_t v) { data_[row] = v; }
+  uint32_t operator[](uint32_t row) const { return data_[row]; }
+  std::vector<uint32_t>& mutable_data() { return data_; }
+  const std::vector<uint32_t>& data() const { return data_; }
+  size_t size() const { return data_.size(); }
+  void Reserve(size_t n) { data_.reserve(n); }
+
+  bool IsNull(uint32_t row) const override { return data_[row] == kNull; }
+  int64_t GetInt(uint32_t row) const override { return data_[row]; }
+  size_t MemoryUsage() const { return data_.capacity() * 4; }
+
+ private:
+  std::vector<uint32_t> data_;
+};
+
+class DoubleColumn final : public Column {
+ public:
+  explicit DoubleColumn(std::string name, uint32_t flags = kNoFlags)
+      : Column(std::move(name), ColumnType::kDouble, flags) {}
+  void Append(double v) {
+    if (has_nulls_) nulls_.Append(static_cast<uint32_t>(data_.size()), false);
+    data_.push_back(v);
+  }
+  void AppendNull() {
+    uint32_t row = static_cast<uint32_t>(data_.size());
+    if (!has_nulls_) {
+      for (uint32_t r = 0; r < row; ++r) nulls_.Append(r, false);
+      has_nulls_ = true;
+    }
+    nulls_.Append(row, true);
+    data_.push_back(0);
+  }
+  double operator[](uint32_t row) const { return data_[row]; }
+  size_t size() const { return data_.size(); }
+  std::vector<double>& mutable_data() { return data_; }
+
+  bool IsNull(uint32_t row) const override {
+    return has_nulls_ && nulls_.IsNull(row);
+  }
+  double GetDouble(uint32_t row) const override { return data_[row]; }
+  size_t MemoryUsage() const {
+    return data_.capacity() * 8 + nulls_.MemoryUsage();
+  }
+
+ private:
+  std::vector<double> data_;
+  NullBitmap nulls_;
+  bool has_nulls_ = false;
+};
+
+// StringIds into the trace's pool; kNullStringId is NULL.
+class StringColumn final : public Column {
+ public:
+  explicit StringColumn(std::string name, uint32_t flags = kNoFlags)
+      : Column(std::move(name), ColumnType::kString, flags) {}
+  void Append(StringId v) { data_.push_back(v); }
+  void Set(uint32_t row, StringId v) { data_[row] = v; }
+  StringId operator[](uint32_t row) const { return data_[row]; }
+  std::vector<StringId>& mutable_data() { return data_; }
+  size_t size() const { return data_.size(); }
+  void Reserve(size_t n) { data_.reserve(n); }
+
+  bool IsNull(uint32_t row) const override {
+    return data_[row] == kNullStringId;
+  }
+  StringId GetString(uint32_t row) const override { return data_[row]; }
+  size_t MemoryUsage() const { return data_.capacity() * 4; }
+
+ private:
+  std::vector<StringId> data_;
+};
+
+// Presents another column through a row map (child tables, views).
+class MappedColumn final : public Column {
+ public:
+  MappedColumn(const Column* source, const std::vector<uint32_t>* rows,
+               uint32_t flags)
+      : Column(source->name(), source->type(), flags),
+        source_(source),
+        rows_(rows) {}
+  bool IsNull(uint32_t row) const override {
+    return source_->IsNull((*rows_)[row]);
+  }
+  int64_t GetInt(uint32_t row) const override {
+    return source_->GetInt((*rows_)[row]);
+  }
+  double GetDouble(uint32_t row) const override {
+    return source_->GetDouble((*rows_)[row]);
+  }
+  StringId GetString(uint32_t row) const override {
+    return source_->GetString((*rows_)[row]);
+  }
+  std::string_view GetText(uint32_t row, const StringPool& pool,
+                           std::string* scratch) const override {
+    return source_->GetText((*rows_)[row], pool, scratch);
+  }
+  bool text_is_pooled() const override { return source_->text_is_pooled(); }
+
+ private:
+  const Column* source_;
+  const std::vector<uint32_t>* rows_;
+};
+
+}  // namespace weft
+
+#endif  // SRC_STORAGE_COLUMN_H_

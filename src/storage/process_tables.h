@@ -1,0 +1,86 @@
+// `thread` and `process`: one row per unique thread (utid) and process
+// (upid). tid/pid values may repeat over a trace when the OS reuses them;
+// utid/upid never do. Row 0 of each is the idle/swapper placeholder.
+#ifndef SRC_STORAGE_PROCESS_TABLES_H_
+#define SRC_STORAGE_PROCESS_TABLES_H_
+
+#include "src/storage/column.h"
+#include "src/storage/table.h"
+
+namespace weft {
+
+class ThreadTable final : public StoredTable {
+ public:
+  ThreadTable() : StoredTable("thread") {
+    for (const Column* c : std::initializer_list<const Column*>{
+             &utid, &id, &tid, &name, &start_ts, &end_ts, &upid,
+             &is_main_thread, &is_idle, &machine_id, &arg_set_id}) {
+      AddColumn(c);
+    }
+  }
+  uint32_t Insert(int64_t tid_value) {
+    tid.Append(tid_value);
+    name.Append(kNullStringId);
+    start_ts.AppendNull();
+    end_ts.AppendNull();
+    upid.AppendNull();
+    is_main_thread.AppendNull();
+    is_idle.Append(tid_value == 0 ? 1 : 0);
+    machine_id.AppendNull();
+    arg_set_id.AppendNull();
+    return NextRow();
+  }
+
+  IdColumn utid{"utid"};
+  IdColumn id{"id", kHidden};
+  Int64Column tid{"tid"};
+  StringColumn name{"name"};
+  Int64Column start_ts{"start_ts"};
+  Int64Column end_ts{"end_ts"};
+  Uint32Column upid{"upid"};
+  Uint32Column is_main_thread{"is_main_thread"};
+  Uint32Column is_idle{"is_idle"};
+  Uint32Column machine_id{"machine_id"};
+  Uint32Column arg_set_id{"arg_set_id"};
+};
+
+class ProcessTable final : public StoredTable {
+ public:
+  ProcessTable() : StoredTable("process") {
+    for (const Column* c : std::initializer_list<const Column*>{
+             &upid, &id, &pid, &name, &start_ts, &end_ts, &parent_upid, &uid,
+             &android_appid, &cmdline, &arg_set_id, &machine_id}) {
+      AddColumn(c);
+    }
+  }
+  uint32_t Insert(int64_t pid_value) {
+    pid.Append(pid_value);
+    name.Append(kNullStringId);
+    start_ts.AppendNull();
+    end_ts.AppendNull();
+    parent_upid.AppendNull();
+    uid.AppendNull();
+    android_appid.AppendNull();
+    cmdline.Append(kNullStringId);
+    arg_set_id.AppendNull();
+    machine_id.AppendNull();
+    return NextRow();
+  }
+
+  IdColumn upid{"upid"};
+  IdColumn id{"id", kHidden};
+  Int64Column pid{"pid"};
+  StringColumn name{"name"};
+  Int64Column start_ts{"start_ts"};
+  Int64Column end_ts{"end_ts"};
+  Uint32Column parent_upid{"parent_upid"};
+  Uint32Column uid{"uid"};
+  Uint32Column android_appid{"android_appid"};
+  StringColumn cmdline{"cmdline"};
+  Uint32Column arg_set_id{"arg_set_id"};
+  Uint32Column machine_id{"machine_id"};
+};
+
+}  // namespace weft
+
+#endif  // SRC_STORAGE_PROCESS_TABLES_H_

@@ -1,0 +1,123 @@
+// Tables of time intervals: `slice` (all userspace slices, instants as
+// zero-duration slices) and `flow` (directed links between slices).
+// Invariant after finalize: slice.ts is non-decreasing when the importers
+// inserted in timestamp order (checked, not assumed: see Finalize).
+#ifndef SRC_STORAGE_SLICE_TABLES_H_
+#define SRC_STORAGE_SLICE_TABLES_H_
+
+#include "src/storage/column.h"
+#include "src/storage/sparse_column.h"
+#include "src/storage/table.h"
+
+namespace weft {
+
+class SliceTable final : public StoredTable {
+ public:
+  SliceTable() : StoredTable("slice") {
+    for (const Column* c :
+         std::initializer_list<const Column*>{
+             &id, &ts, &dur, &track_id, &category, &name, &depth, &parent_id,
+             &arg_set_id, &thread_ts, &thread_dur, &thread_instruction_count,
+             &thread_instruction_delta, &cat, &slice_id}) {
+      AddColumn(c);
+    }
+  }
+
+  uint32_t Insert(int64_t t, int64_t d, uint32_t track, StringId cat_id,
+                  StringId name_id, uint32_t depth_value, uint32_t parent,
+                  uint32_t args) {
+    ts.Append(t);
+    dur.Append(d);
+    track_id.Append(track);
+    category.Append(cat_id);
+    name.Append(name_id);
+    depth.Append(depth_value);
+    parent_id.Append(parent);
+    arg_set_id.Append(args);
+    thread_ts.AppendNull();
+    thread_dur.AppendNull();
+    thread_instruction_count.AppendNull();
+    thread_instruction_delta.AppendNull();
+    return NextRow();
+  }
+  // Inserts with thread time present (thread_dur present too, so it can be
+  // filled in when the slice ends).
+  uint32_t InsertWithThreadTime(int64_t t, int64_t d, uint32_t track,
+                                StringId cat_id, StringId name_id,
+                                uint32_t depth_value, uint32_t parent,
+                                uint32_t args, int64_t tts, int64_t tdur) {
+    ts.Append(t);
+    dur.Append(d);
+    track_id.Append(track);
+    category.Append(cat_id);
+    name.Append(name_id);
+    depth.Append(depth_value);
+    parent_id.Append(parent);
+    arg_set_id.Append(args);
+    thread_ts.Append(tts);
+    thread_dur.Append(tdur);
+    thread_instruction_count.AppendNull();
+    thread_instruction_delta.AppendNull();
+    return NextRow();
+  }
+
+  IdColumn id{"id"};
+  Int64Column ts{"ts"};
+  Int64Column dur{"dur"};
+  Uint32Column track_id{"track_id"};
+  StringColumn category{"category"};
+  StringColumn name{"name"};
+  Uint32Column depth{"depth"};
+  Uint32Column parent_id{"parent_id"};
+  Uint32Column arg_set_id{"arg_set_id"};
+  SparseInt64Column thread_ts{"thread_ts"};
+  SparseInt64Column thread_dur{"thread_dur"};
+  SparseInt64Column thread_instruction_count{"thread_instruction_count"};
+  SparseInt64Column thread_instruction_delta{"thread_instruction_delta"};
+
+ private:
+  // Aliases kept for old queries; hidden from SELECT *.
+  class Alias final : public Column {
+   public:
+    Alias(std::string alias, const Column* of)
+        : Column(std::move(alias), of->type(), (of->flags() & ~kIdColumn) | kHidden),
+          of_(of) {}
+    bool IsNull(uint32_t r) const override { return of_->IsNull(r); }
+    int64_t GetInt(uint32_t r) const override { return of_->GetInt(r); }
+    StringId GetString(uint32_t r) const override { return of_->GetString(r); }
+
+   private:
+    const Column* of_;
+  };
+
+ public:
+  Alias cat{"cat", &category};
+  Alias slice_id{"slice_id", &id};
+};
+
+class FlowTable final : public StoredTable {
+ public:
+  FlowTable() : StoredTable("flow") {
+    for (const Column* c : std::initializer_list<const Column*>{
+             &id, &slice_out, &slice_in, &trace_id, &arg_set_id}) {
+      AddColumn(c);
+    }
+  }
+  uint32_t Insert(uint32_t out, uint32_t in) {
+    slice_out.Append(out);
+    slice_in.Append(in);
+    trace_id.AppendNull();
+    arg_set_id.AppendNull();
+    return NextRow();
+  }
+
+  IdColumn id{"id"};
+  Uint32Column slice_out{"slice_out"};
+  Uint32Column slice_in{"slice_in"};
+  Int64Column trace_id{"trace_id"};
+  Uint32Column arg_set_id{"arg_set_id"};
+};
+
+}  // namespace weft
+
+#endif  // SRC_STORAGE_SLICE_TABLES_H_

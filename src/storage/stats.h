@@ -1,0 +1,72 @@
+// The list of every stat weft can record. Each appears in the `stats` table
+// (with value 0 when it never fired), so queries can rely on the row.
+#ifndef SRC_STORAGE_STATS_H_
+#define SRC_STORAGE_STATS_H_
+
+#include <cstddef>
+
+namespace weft {
+
+enum class StatSeverity { kInfo, kDataLoss, kError };
+enum class StatSource { kTrace, kAnalysis };
+
+// X(enum name, sql name, severity, source, description)
+#define WEFT_STATS(X)                                                        \
+  X(json_tokenizer_failure, "json_tokenizer_failure", kError, kTrace,        \
+    "A JSON event could not be tokenized and was skipped.")                  \
+  X(json_parser_failure, "json_parser_failure", kError, kTrace,              \
+    "A JSON event had an invalid field (ts, dur, pid, ...) and was skipped.") \
+  X(json_display_time_unit, "json_display_time_unit", kInfo, kTrace,         \
+    "displayTimeUnit was set; timestamps are still read as microseconds.")   \
+  X(misplaced_end_event, "misplaced_end_event", kDataLoss, kAnalysis,        \
+    "An end event did not match an open slice on its track.")                \
+  X(slice_drop_overlapping_complete_event,                                   \
+    "slice_drop_overlapping_complete_event", kError, kAnalysis,              \
+    "A complete (X) event overlapped its parent and could not be placed.")   \
+  X(slice_spill_overlapping_complete_event,                                  \
+    "slice_spill_overlapping_complete_event", kError, kAnalysis,             \
+    "A complete (X) event overlapped its parent and was moved to a spill "   \
+    "track.")                                                                \
+  X(unmatched_end_event, "unmatched_end_event", kError, kAnalysis,           \
+    "An E event arrived with no open B event on its thread.")                \
+  X(slice_negative_duration, "slice_negative_duration", kError, kAnalysis,   \
+    "A slice ended before it started; its duration was set to 0.")           \
+  X(flow_end_without_start, "flow_end_without_start", kInfo, kTrace,         \
+    "A flow end/step referenced an id with no started flow.")                \
+  X(flow_no_enclosing_slice, "flow_no_enclosing_slice", kDataLoss, kTrace,   \
+    "A flow event had no slice to bind to.")                                 \
+  X(flow_duplicate_id, "flow_duplicate_id", kError, kTrace,                  \
+    "A flow start reused an id that was still open.")                        \
+  X(counter_non_numeric, "counter_non_numeric", kInfo, kTrace,               \
+    "A counter (C) event arg was not a number and was skipped.")             \
+  X(json_unknown_phase, "json_unknown_phase", kInfo, kTrace,                 \
+    "A JSON event had a phase weft does not import.")                        \
+  X(json_missing_field, "json_missing_field", kInfo, kTrace,                 \
+    "A JSON event lacked a field its phase needs (e.g. id for async).")      \
+  X(json_args_too_deep, "json_args_too_deep", kError, kTrace,                \
+    "An event's args nested deeper than weft flattens; the rest was cut.")   \
+  X(trace_sorter_negative_timestamp_dropped,                                 \
+    "trace_sorter_negative_timestamp_dropped", kError, kTrace,               \
+    "An event with a negative timestamp was dropped.")                       \
+  X(thread_state_invalid_cpu, "thread_state_invalid_cpu", kInfo, kTrace,     \
+    "A thread_state event had a cpu arg that was not a small integer.")
+
+enum class Stat : size_t {
+#define WEFT_STAT_ENUM(name, ...) name,
+  WEFT_STATS(WEFT_STAT_ENUM)
+#undef WEFT_STAT_ENUM
+  kCount
+};
+
+struct StatInfo {
+  const char* name;
+  StatSeverity severity;
+  StatSource source;
+  const char* description;
+};
+
+const StatInfo& GetStatInfo(Stat stat);
+
+}  // namespace weft
+
+#endif  // SRC_STORAGE_STATS_H_

@@ -1,0 +1,88 @@
+// StringPool implementation: block-allocated bytes plus an open-addressing
+// hash index that stores a hash fragment beside each id to avoid most
+// string comparisons.
+#include "src/storage/string_pool.h"
+
+#include <cstring>
+
+#include "src/base/hash.h"
+
+namespace weft {
+
+StringPool::StringPool() {
+  strings_.push_back(Store(std::string_view()));  // id 0: NULL.
+  slots_.assign(1024, 0);
+}
+
+const char* StringPool::Store(std::string_view s) {
+  size_t need = s.size() + sizeof(uint32_t) + 1;
+  if (block_used_ + need > kBlockSize) {
+    size_t size = need > kBlockSize ? need : kBlockSize;
+    blocks_.emplace_back(new char[size]);
+    block_used_ = 0;
+  }
+  char* base = blocks_.back().get() + block_used_;
+  uint32_t len = static_cast<uint32_t>(s.size());
+  memcpy(base, &len, sizeof(len));
+  if (!s.empty()) memcpy(base + sizeof(len), s.data(), s.size());
+  base[sizeof(len) + s.size()] = '\0';
+  // Keep the next length prefix 4-byte aligned.
+  block_used_ += (need + 3) & ~size_t{3};
+  bytes_stored_ += need;
+  return base + sizeof(len);
+}
+
+StringId StringPool::Find(std::string_view s) const {
+  uint64_t h = HashBytes(s.data(), s.size());
+  uint64_t tag = (h >> 32) << 32;
+  size_t mask = slots_.size() - 1;
+  for (size_t i = h & mask;; i = (i + 1) & mask) {
+    uint64_t slot = slots_[i];
+    if (slot == 0) return kNullStringId;
+    if ((slot & 0xffffffff00000000ULL) == tag) {
+      StringId id = static_cast<StringId>(slot);
+      if (Get(id) == s) return id;
+    }
+  }
+}
+
+StringId StringPool::Intern(std::string_view s) {
+  uint64_t h = HashBytes(s.data(), s.size());
+  uint64_t tag = (h >> 32) << 32;
+  size_t mask = slots_.size() - 1;
+  size_t i = h & mask;
+  for (;; i = (i + 1) & mask) {
+    uint64_t slot = slots_[i];
+    if (slot == 0) break;
+    if ((slot & 0xffffffff00000000ULL) == tag) {
+      StringId id = static_cast<StringId>(slot);
+      if (Get(id) == s) return id;
+    }
+  }
+  StringId id = static_cast<StringId>(strings_.size());
+  strings_.push_back(Store(s));
+  slots_[i] = tag | id;
+  if (strings_.size() * 2 > slots_.size()) Grow();
+  return id;
+}
+
+void StringPool::Grow() {
+  std::vector<uint64_t> old;
+  old.swap(slots_);
+  slots_.assign(old.size() * 2, 0);
+  size_t mask = slots_.size() - 1;
+  for (uint64_t slot : old) {
+    if (slot == 0) continue;
+    std::string_view s = Get(static_cast<StringId>(slot));
+    size_t i = HashBytes(s.data(), s.size()) & mask;
+    while (slots_[i] != 0) i = (i + 1) & mask;
+    slots_[i] = slot;
+  }
+}
+
+size_t StringPool::MemoryUsage() const {
+  return blocks_.size() * kBlockSize + strings_.capacity() * sizeof(char*) +
+         slots_.capacity() * sizeof(uint64_t);
+}
+
+}  // namespace weft

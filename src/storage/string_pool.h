@@ -1,0 +1,61 @@
+// StringPool: the one interned string store of a trace. Every string column
+// holds StringIds into it, so equal strings are stored once and compare as
+// integers. Append-only: a StringId stays valid for the pool's lifetime.
+// Id 0 is reserved for NULL.
+#ifndef SRC_STORAGE_STRING_POOL_H_
+#define SRC_STORAGE_STRING_POOL_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+namespace weft {
+
+using StringId = uint32_t;
+constexpr StringId kNullStringId = 0;
+
+class StringPool {
+ public:
+  StringPool();
+  StringPool(const StringPool&) = delete;
+  StringPool& operator=(const StringPool&) = delete;
+
+  // Returns the id of |s|, adding it if new. The empty string is a real
+  // (non-null) string with its own id.
+  StringId Intern(std::string_view s);
+
+  // Returns the id of |s| if present, kNullStringId otherwise.
+  StringId Find(std::string_view s) const;
+
+  // NULL id gives an empty view; callers check for kNullStringId first.
+  std::string_view Get(StringId id) const {
+    const char* p = strings_[id];
+    uint32_t len;
+    __builtin_memcpy(&len, p - sizeof(uint32_t), sizeof(uint32_t));
+    return std::string_view(p, len);
+  }
+  // NUL-terminated pointer to the string's bytes.
+  const char* CStr(StringId id) const { return strings_[id]; }
+
+  size_t size() const { return strings_.size(); }
+  size_t MemoryUsage() const;
+
+ private:
+  const char* Store(std::string_view s);
+  void Grow();
+
+  static constexpr size_t kBlockSize = 1 << 20;
+  std::vector<std::unique_ptr<char[]>> blocks_;
+  size_t block_used_ = kBlockSize;
+  // strings_[id] points at the bytes; a uint32 length sits just before them.
+  std::vector<const char*> strings_;
+  // Open addressing: each slot is (hash high 32 bits << 32 | id), 0 = empty.
+  std::vector<uint64_t> slots_;
+  size_t bytes_stored_ = 0;
+};
+
+}  // namespace weft
+
+#endif  // SRC_STORAGE_STRING_POOL_H_

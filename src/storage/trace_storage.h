@@ -1,0 +1,57 @@
+// TraceStorage: everything one loaded trace owns — the string pool and every
+// table. Importers append to it; the SQL layer reads it after Finalize().
+#ifndef SRC_STORAGE_TRACE_STORAGE_H_
+#define SRC_STORAGE_TRACE_STORAGE_H_
+
+#include <vector>
+
+#include "src/storage/args_table.h"
+#include "src/storage/counter_tables.h"
+#include "src/storage/misc_tables.h"
+#include "src/storage/process_tables.h"
+#include "src/storage/sched_tables.h"
+#include "src/storage/slice_tables.h"
+#include "src/storage/string_pool.h"
+#include "src/storage/track_tables.h"
+
+namespace weft {
+
+class TraceStorage {
+ public:
+  TraceStorage();
+  TraceStorage(const TraceStorage&) = delete;
+  TraceStorage& operator=(const TraceStorage&) = delete;
+
+  StringPool& pool() { return pool_; }
+  const StringPool& pool() const { return pool_; }
+  StringId Intern(std::string_view s) { return pool_.Intern(s); }
+
+  // Restores invariants after import (arg grouping, sorted flags, child
+  // track tables). Idempotent.
+  void Finalize();
+
+  // Every table, root and child, for SQL registration.
+  std::vector<const Table*> AllTables() const;
+  size_t MemoryUsage() const;
+
+  // The pool comes first: tables intern names at construction.
+  StringPool pool_;
+  SliceTable slice;
+  FlowTable flow;
+  TrackTable track;
+  CounterTable counter;
+  ThreadTable thread;
+  ProcessTable process;
+  ArgsTable args{&pool_};
+  StatsTable stats{&pool_};
+  MetadataTable metadata;
+  ImportLogsTable import_logs;
+  SchedTable sched;
+  ThreadStateTable thread_state;
+  CpuTable cpu;
+  TrackViews track_views{&track};
+};
+
+}  // namespace weft
+
+#endif  // SRC_STORAGE_TRACE_STORAGE_H_

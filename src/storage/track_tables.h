@@ -1,0 +1,92 @@
+// The track hierarchy. `track` is the root table and stores every column
+// any track kind needs; the child tables (thread_track, process_track,
+// counter_track, ...) are TableViews over it, so a row has the same id in
+// every table it belongs to, and `type` names its most specific kind.
+#ifndef SRC_STORAGE_TRACK_TABLES_H_
+#define SRC_STORAGE_TRACK_TABLES_H_
+
+#include <memory>
+#include <vector>
+
+#include "src/storage/column.h"
+#include "src/storage/table.h"
+
+namespace weft {
+
+enum class TrackEventType : uint8_t { kSlice, kCounter };
+
+class TrackTable final : public StoredTable {
+ public:
+  TrackTable() : StoredTable("track") {
+    for (const Column* c : std::initializer_list<const Column*>{
+             &id, &name, &type, &event_type, &parent_id, &dimension_arg_set_id,
+             &source_arg_set_id, &machine_id, &utid, &upid, &cpu, &unit,
+             &description}) {
+      AddColumn(c);
+    }
+  }
+
+  struct Row {
+    StringId name = kNullStringId;
+    StringId type = kNullStringId;
+    TrackEventType event_type = TrackEventType::kSlice;
+    uint32_t utid = Uint32Column::kNull;
+    uint32_t upid = Uint32Column::kNull;
+    uint32_t cpu = Uint32Column::kNull;
+    uint32_t parent_id = Uint32Column::kNull;
+    uint32_t dimension_arg_set_id = Uint32Column::kNull;
+    StringId unit = kNullStringId;
+  };
+  uint32_t Insert(const Row& row, StringId event_type_name) {
+    name.Append(row.name);
+    type.Append(row.type);
+    event_type.Append(event_type_name);
+    parent_id.Append(row.parent_id);
+    dimension_arg_set_id.Append(row.dimension_arg_set_id);
+    source_arg_set_id.AppendNull();
+    machine_id.AppendNull();
+    utid.Append(row.utid);
+    upid.Append(row.upid);
+    cpu.Append(row.cpu);
+    unit.Append(row.unit);
+    description.Append(kNullStringId);
+    kinds_.push_back(row.event_type);
+    return NextRow();
+  }
+  TrackEventType kind(uint32_t row) const { return kinds_[row]; }
+
+  IdColumn id{"id"};
+  StringColumn name{"name"};
+  StringColumn type{"type"};
+  StringColumn event_type{"event_type"};
+  Uint32Column parent_id{"parent_id"};
+  Uint32Column dimension_arg_set_id{"dimension_arg_set_id"};
+  Uint32Column source_arg_set_id{"source_arg_set_id"};
+  Uint32Column machine_id{"machine_id"};
+  // Context columns, shown only by the child tables that own them.
+  Uint32Column utid{"utid", kHidden};
+  Uint32Column upid{"upid", kHidden};
+  Uint32Column cpu{"cpu", kHidden};
+  StringColumn unit{"unit", kHidden};
+  StringColumn description{"description", kHidden};
+
+ private:
+  std::vector<TrackEventType> kinds_;
+};
+
+// The child tables of `track`; rebuilt by Refresh() at the end of a load.
+class TrackViews {
+ public:
+  explicit TrackViews(const TrackTable* track);
+  void Refresh();
+  std::vector<const Table*> tables() const;
+
+ private:
+  const TrackTable* track_;
+  std::unique_ptr<TableView> thread_track_, process_track_, counter_track_,
+      thread_counter_track_, process_counter_track_, cpu_counter_track_;
+};
+
+}  // namespace weft
+
+#endif  // SRC_STORAGE_TRACK_TABLES_H_

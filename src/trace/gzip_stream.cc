@@ -1,0 +1,86 @@
+// GzipStream over zlib (inflate with gzip/zlib header auto-detection and
+// support for concatenated gzip members). Without zlib (wasm for now) it
+// reports that compressed input is unsupported.
+#include "src/trace/gzip_stream.h"
+
+#include <vector>
+
+#if WEFT_HAVE_ZLIB
+#include <zlib.h>
+#endif
+
+namespace weft {
+
+struct GzipStream::Impl {
+  Sink sink;
+#if WEFT_HAVE_ZLIB
+  z_stream z{};
+  bool initialized = false;
+  bool member_done = false;
+  std::vector<char> out = std::vector<char>(1 << 20);
+#endif
+};
+
+GzipStream::GzipStream(Sink sink) : impl_(new Impl) {
+  impl_->sink = std::move(sink);
+#if WEFT_HAVE_ZLIB
+  impl_->initialized = inflateInit2(&impl_->z, 32 + MAX_WBITS) == Z_OK;
+#endif
+}
+
+GzipStream::~GzipStream() {
+#if WEFT_HAVE_ZLIB
+  if (impl_->initialized) inflateEnd(&impl_->z);
+#endif
+}
+
+bool GzipStream::IsAvailable() { return WEFT_HAVE_ZLIB; }
+
+Status GzipStream::Feed(const uint8_t* data, size_t size) {
+#if WEFT_HAVE_ZLIB
+  if (!impl_->initialized) return Status::Error("gzip: cannot initialize zlib");
+  z_stream& z = impl_->z;
+  z.next_in = const_cast<Bytef*>(data);
+  z.avail_in = static_cast<uInt>(size);
+  while (z.avail_in > 0) {
+    if (impl_->member_done) {
+      // Another gzip member follows (concatenated .gz files).
+      inflateReset(&z);
+      impl_->member_done = false;
+    }
+    z.next_out = reinterpret_cast<Bytef*>(impl_->out.data());
+    z.avail_out = static_cast<uInt>(impl_->out.size());
+    int rc = inflate(&z, Z_NO_FLUSH);
+    size_t produced = impl_->out.size() - z.avail_out;
+    if (produced > 0) {
+      WEFT_RETURN_IF_ERROR(impl_->sink(impl_->out.data(), produced));
+    }
+    if (rc == Z_STREAM_END) {
+      impl_->member_done = true;
+      continue;
+    }
+    if (rc != Z_OK && rc != Z_BUF_ERROR) {
+      return ErrStatus("gzip: corrupt compressed data at compressed byte %lu (%s)",
+                       static_cast<unsigned long>(z.total_in),
+                       z.msg ? z.msg : "inflate failed");
+    }
+    if (rc == Z_BUF_ERROR && produced == 0) break;
+  }
+  return Status::Ok();
+#else
+  (void)data;
+  (void)size;
+  return Status::Error("gzip input is not supported in this build");
+#endif
+}
+
+Status GzipStream::Finish() {
+#if WEFT_HAVE_ZLIB
+  if (!impl_->member_done) {
+    return Status::Error("gzip: the compressed stream is truncated");
+  }
+#endif
+  return Status::Ok();
+}
+
+}  // namespace weft

@@ -1,0 +1,34 @@
+// GzipStream: streaming gzip inflation for traces that arrive compressed.
+// Output is handed to a callback in bounded pieces, so the whole
+// decompressed trace never sits in memory.
+#ifndef SRC_TRACE_GZIP_STREAM_H_
+#define SRC_TRACE_GZIP_STREAM_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+
+#include "src/base/status.h"
+
+namespace weft {
+
+class GzipStream {
+ public:
+  using Sink = std::function<Status(const char* data, size_t size)>;
+  explicit GzipStream(Sink sink);
+  ~GzipStream();
+
+  static bool IsAvailable();
+  Status Feed(const uint8_t* data, size_t size);
+  // Errors if the compressed stream was cut short.
+  Status Finish();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace weft
+
+#endif  // SRC_TRACE_GZIP_STREAM_H_

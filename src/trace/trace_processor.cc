@@ -1,0 +1,103 @@
+// TraceProcessor: format sniffing, gzip routing and finalization.
+#include "src/trace/trace_processor.h"
+
+#include <cctype>
+#include <cstdio>
+
+#include "src/importers/common/trace_context.h"
+#include "src/importers/common/trace_importer.h"
+#include "src/importers/json/json_importer.h"
+#include "src/trace/gzip_stream.h"
+
+namespace weft {
+
+TraceProcessor::TraceProcessor()
+    : storage_(new TraceStorage()), context_(new TraceContext(storage_.get())) {}
+
+TraceProcessor::~TraceProcessor() = default;
+
+Status TraceProcessor::Parse(const uint8_t* data, size_t size) {
+  if (!sticky_error_.ok()) return sticky_error_;
+  if (finalized_) return Status::Error("trace already finalized");
+  Status status;
+  if (!sniffed_compression_) {
+    // Gzip is recognised by its two magic bytes.
+    sniff_buffer_.append(reinterpret_cast<const char*>(data), size);
+    if (sniff_buffer_.size() < 2) return Status::Ok();
+    sniffed_compression_ = true;
+    std::string head;
+    head.swap(sniff_buffer_);
+    if (static_cast<uint8_t>(head[0]) == 0x1f && static_cast<uint8_t>(head[1]) == 0x8b) {
+      gzip_.reset(new GzipStream([this](const char* d, size_t n) {
+        return ParseUncompressed(reinterpret_cast<const uint8_t*>(d), n);
+      }));
+      status = gzip_->Feed(reinterpret_cast<const uint8_t*>(head.data()), head.size());
+    } else {
+      status = ParseUncompressed(reinterpret_cast<const uint8_t*>(head.data()), head.size());
+    }
+  } else if (gzip_) {
+    status = gzip_->Feed(data, size);
+  } else {
+    status = ParseUncompressed(data, size);
+  }
+  bytes_parsed_ += size;
+  if (!status.ok()) sticky_error_ = status;
+  return status;
+}
+
+Status TraceProcessor::ParseUncompressed(const uint8_t* data, size_t size) {
+  if (importer_) return importer_->Parse(reinterpret_cast<const char*>(data), size);
+  // Sniff the format from the first non-whitespace byte.
+  size_t i = 0;
+  while (i < size && isspace(data[i])) ++i;
+  if (i == size) return Status::Ok();  // Only whitespace so far.
+  char c = static_cast<char>(data[i]);
+  if (c == '{' || c == '[') {
+    importer_.reset(new JsonImporter(context_.get()));
+    format_name_ = "json";
+  } else {
+    char hex[3 * 8 + 1] = {0};
+    for (size_t k = 0; k < 8 && i + k < size; ++k) {
+      snprintf(hex + 3 * k, 4, "%02x ", data[i + k]);
+    }
+    return ErrStatus("unknown trace format (first bytes at offset %zu: %s)", i, hex);
+  }
+  return importer_->Parse(reinterpret_cast<const char*>(data + i), size - i);
+}
+
+Status TraceProcessor::NotifyEndOfFile() {
+  if (finalized_) return Status::Ok();
+  finalized_ = true;
+  Status status = sticky_error_;
+  if (status.ok() && !sniffed_compression_ && !sniff_buffer_.empty()) {
+    // A trace shorter than two bytes.
+    std::string head;
+    head.swap(sniff_buffer_);
+    sniffed_compression_ = true;
+    status = ParseUncompressed(reinterpret_cast<const uint8_t*>(head.data()), head.size());
+  }
+  if (status.ok() && gzip_) status = gzip_->Finish();
+  if (importer_) {
+    Status end = importer_->NotifyEndOfFile();
+    if (status.ok()) status = end;
+  } else if (status.ok()) {
+    status = Status::Error("the trace is empty");
+  }
+  storage_->Finalize();
+  return status;
+}
+
+Status TraceProcessor::EnsureEngine() {
+  if (engine_) return Status::Ok();
+  if (!finalized_) storage_->Finalize();
+  engine_.reset(new SqlEngine(storage_.get()));
+  return engine_->Init();
+}
+
+Status TraceProcessor::ExecuteQuery(std::string_view sql,
+                                    const SqlEngine::StatementFn& fn) {
+  WEFT_RETURN_IF_ERROR(EnsureEngine());
+  return engine_->Execute(sql, fn);
+}
+
+}  // namespace weft

@@ -1,0 +1,58 @@
+// TraceProcessor: the public entry point for one trace. Bytes go in with
+// Parse() in chunks of any size; NotifyEndOfFile() sorts and finalizes;
+// ExecuteQuery() runs SQL. It sniffs the format from the first bytes and
+// routes chunks to that format's tokenizer, inflating gzip on the way.
+#ifndef SRC_TRACE_TRACE_PROCESSOR_H_
+#define SRC_TRACE_TRACE_PROCESSOR_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "src/base/status.h"
+#include "src/sql/sql_engine.h"
+#include "src/storage/trace_storage.h"
+
+namespace weft {
+
+class TraceImporter;
+struct TraceContext;
+class GzipStream;
+
+class TraceProcessor {
+ public:
+  TraceProcessor();
+  ~TraceProcessor();
+
+  Status Parse(const uint8_t* data, size_t size);
+  Status NotifyEndOfFile();
+
+  // Runs every statement of |sql|; see SqlEngine::Execute.
+  Status ExecuteQuery(std::string_view sql, const SqlEngine::StatementFn& fn);
+
+  TraceStorage* storage() { return storage_.get(); }
+  uint64_t bytes_parsed() const { return bytes_parsed_; }
+  const std::string& format_name() const { return format_name_; }
+
+ private:
+  Status ParseUncompressed(const uint8_t* data, size_t size);
+  Status EnsureEngine();
+
+  std::unique_ptr<TraceStorage> storage_;
+  std::unique_ptr<TraceContext> context_;
+  std::unique_ptr<TraceImporter> importer_;
+  std::unique_ptr<GzipStream> gzip_;
+  std::unique_ptr<SqlEngine> engine_;
+  std::string sniff_buffer_;  // First bytes, until the format is known.
+  std::string format_name_;
+  uint64_t bytes_parsed_ = 0;
+  bool sniffed_compression_ = false;
+  bool finalized_ = false;
+  Status sticky_error_;
+};
+
+}  // namespace weft
+
+#endif  // SRC_TRACE_TRACE_PROCESSOR_H_
