@@ -1,5 +1,6 @@
 // weft: the native shell. Loads a trace and runs SQL over it, printing CSV
 // like `trace_processor_shell -q`, or reads statements interactively.
+#include <malloc.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -120,7 +121,9 @@ long PeakRssKb() {
 Status LoadTrace(TraceProcessor* tp, const std::string& path) {
   FILE* f = fopen(path.c_str(), "rb");
   if (!f) return ErrStatus("cannot open %s: %s", path.c_str(), strerror(errno));
-  std::vector<uint8_t> buf(32 << 20);
+  // Small reads: the importer keeps no copy of the file, so this buffer
+  // is the only file data in memory.
+  std::vector<uint8_t> buf(4 << 20);
   Status status;
   size_t n;
   while ((n = fread(buf.data(), 1, buf.size(), f)) > 0) {
@@ -178,6 +181,11 @@ int Interactive(TraceProcessor* tp) {
 }
 
 int Main(int argc, char** argv) {
+#ifdef M_MMAP_THRESHOLD
+  // Large column blocks live in their own mappings so realloc can grow
+  // them with mremap instead of copying (see PodVector).
+  mallopt(M_MMAP_THRESHOLD, 1 << 20);
+#endif
   Options opts;
   int exit_code;
   if (!ParseArgs(argc, argv, &opts, &exit_code)) return exit_code;

@@ -77,8 +77,8 @@ class ArgsTable final : public StoredTable {
  private:
   static constexpr uint32_t kDroppedSet = Uint32Column::kNull - 1;
   class ValueColumn;
-  std::vector<int64_t> values_;
-  std::vector<ArgType> types_;
+  PodVector<int64_t> values_;
+  PodVector<ArgType> types_;
   bool grouped_ = true;
   std::vector<std::unique_ptr<Column>> computed_;
 };

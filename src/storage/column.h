@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "src/base/pod_vector.h"
 #include "src/storage/string_pool.h"
 
 namespace weft {
@@ -80,7 +81,7 @@ class NullBitmap {
   size_t MemoryUsage() const { return words_.capacity() * 8; }
 
  private:
-  std::vector<uint64_t> words_;
+  PodVector<uint64_t> words_;
 };
 
 class Int64Column final : public Column {
@@ -105,8 +106,8 @@ class Int64Column final : public Column {
     if (has_nulls_) nulls_.Set(row, false);
   }
   int64_t operator[](uint32_t row) const { return data_[row]; }
-  const std::vector<int64_t>& data() const { return data_; }
-  std::vector<int64_t>& mutable_data() { return data_; }
+  const PodVector<int64_t>& data() const { return data_; }
+  PodVector<int64_t>& mutable_data() { return data_; }
   size_t size() const { return data_.size(); }
   void Reserve(size_t n) { data_.reserve(n); }
 
@@ -119,7 +120,7 @@ class Int64Column final : public Column {
   }
 
  private:
-  std::vector<int64_t> data_;
+  PodVector<int64_t> data_;
   NullBitmap nulls_;
   bool has_nulls_ = false;
 };
@@ -134,8 +135,8 @@ class Uint32Column final : public Column {
   void AppendNull() { data_.push_back(kNull); }
   void Set(uint32_t row, uint32_t v) { data_[row] = v; }
   uint32_t operator[](uint32_t row) const { return data_[row]; }
-  std::vector<uint32_t>& mutable_data() { return data_; }
-  const std::vector<uint32_t>& data() const { return data_; }
+  PodVector<uint32_t>& mutable_data() { return data_; }
+  const PodVector<uint32_t>& data() const { return data_; }
   size_t size() const { return data_.size(); }
   void Reserve(size_t n) { data_.reserve(n); }
 
@@ -144,7 +145,7 @@ class Uint32Column final : public Column {
   size_t MemoryUsage() const { return data_.capacity() * 4; }
 
  private:
-  std::vector<uint32_t> data_;
+  PodVector<uint32_t> data_;
 };
 
 class DoubleColumn final : public Column {
@@ -166,7 +167,7 @@ class DoubleColumn final : public Column {
   }
   double operator[](uint32_t row) const { return data_[row]; }
   size_t size() const { return data_.size(); }
-  std::vector<double>& mutable_data() { return data_; }
+  PodVector<double>& mutable_data() { return data_; }
 
   bool IsNull(uint32_t row) const override {
     return has_nulls_ && nulls_.IsNull(row);
@@ -177,7 +178,7 @@ class DoubleColumn final : public Column {
   }
 
  private:
-  std::vector<double> data_;
+  PodVector<double> data_;
   NullBitmap nulls_;
   bool has_nulls_ = false;
 };
@@ -190,7 +191,7 @@ class StringColumn final : public Column {
   void Append(StringId v) { data_.push_back(v); }
   void Set(uint32_t row, StringId v) { data_[row] = v; }
   StringId operator[](uint32_t row) const { return data_[row]; }
-  std::vector<StringId>& mutable_data() { return data_; }
+  PodVector<StringId>& mutable_data() { return data_; }
   size_t size() const { return data_.size(); }
   void Reserve(size_t n) { data_.reserve(n); }
 
@@ -201,7 +202,7 @@ class StringColumn final : public Column {
   size_t MemoryUsage() const { return data_.capacity() * 4; }
 
  private:
-  std::vector<StringId> data_;
+  PodVector<StringId> data_;
 };
 
 // Presents another column through a row map (child tables, views).

@@ -7,7 +7,7 @@
 
 #include <cstdint>
 #include <limits>
-#include <vector>
+#include "src/base/pod_vector.h"
 
 #include "src/storage/column.h"
 
@@ -54,9 +54,9 @@ class SparseInt64Column final : public Column {
   }
 
   uint32_t rows_ = 0;
-  std::vector<uint64_t> bits_;
-  std::vector<uint32_t> prefix_;
-  std::vector<int64_t> values_;
+  PodVector<uint64_t> bits_;
+  PodVector<uint32_t> prefix_;
+  PodVector<int64_t> values_;
 };
 
 }  // namespace weft

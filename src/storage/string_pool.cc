@@ -9,7 +9,13 @@
 
 namespace weft {
 
-StringPool::StringPool() {
+namespace {
+uint32_t Hash32(std::string_view s) {
+  return static_cast<uint32_t>(HashBytes(s.data(), s.size()) >> 32);
+}
+}  // namespace
+
+StringPool::StringPool() : cache_(new CacheEntry[kCacheSize]()) {
   strings_.push_back(Store(std::string_view()));  // id 0: NULL.
   slots_.assign(1024, 0);
 }
@@ -33,13 +39,12 @@ const char* StringPool::Store(std::string_view s) {
 }
 
 StringId StringPool::Find(std::string_view s) const {
-  uint64_t h = HashBytes(s.data(), s.size());
-  uint64_t tag = (h >> 32) << 32;
+  uint32_t h = Hash32(s);
   size_t mask = slots_.size() - 1;
   for (size_t i = h & mask;; i = (i + 1) & mask) {
     uint64_t slot = slots_[i];
     if (slot == 0) return kNullStringId;
-    if ((slot & 0xffffffff00000000ULL) == tag) {
+    if (static_cast<uint32_t>(slot >> 32) == h) {
       StringId id = static_cast<StringId>(slot);
       if (Get(id) == s) return id;
     }
@@ -47,34 +52,40 @@ StringId StringPool::Find(std::string_view s) const {
 }
 
 StringId StringPool::Intern(std::string_view s) {
-  uint64_t h = HashBytes(s.data(), s.size());
-  uint64_t tag = (h >> 32) << 32;
+  uint32_t h = Hash32(s);
+  CacheEntry& cached = cache_[h & (kCacheSize - 1)];
+  if (cached.hash == h && cached.id != kNullStringId && Get(cached.id) == s) {
+    return cached.id;
+  }
   size_t mask = slots_.size() - 1;
   size_t i = h & mask;
   for (;; i = (i + 1) & mask) {
     uint64_t slot = slots_[i];
     if (slot == 0) break;
-    if ((slot & 0xffffffff00000000ULL) == tag) {
+    if (static_cast<uint32_t>(slot >> 32) == h) {
       StringId id = static_cast<StringId>(slot);
-      if (Get(id) == s) return id;
+      if (Get(id) == s) {
+        cached = {h, id};
+        return id;
+      }
     }
   }
   StringId id = static_cast<StringId>(strings_.size());
   strings_.push_back(Store(s));
-  slots_[i] = tag | id;
+  slots_[i] = (uint64_t{h} << 32) | id;
+  cached = {h, id};
   if (strings_.size() * 2 > slots_.size()) Grow();
   return id;
 }
 
 void StringPool::Grow() {
-  std::vector<uint64_t> old;
+  PodVector<uint64_t> old;
   old.swap(slots_);
   slots_.assign(old.size() * 2, 0);
   size_t mask = slots_.size() - 1;
   for (uint64_t slot : old) {
     if (slot == 0) continue;
-    std::string_view s = Get(static_cast<StringId>(slot));
-    size_t i = HashBytes(s.data(), s.size()) & mask;
+    size_t i = (slot >> 32) & mask;
     while (slots_[i] != 0) i = (i + 1) & mask;
     slots_[i] = slot;
   }

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "src/base/pod_vector.h"
+
 namespace weft {
 
 using StringId = uint32_t;
@@ -50,9 +52,20 @@ class StringPool {
   std::vector<std::unique_ptr<char[]>> blocks_;
   size_t block_used_ = kBlockSize;
   // strings_[id] points at the bytes; a uint32 length sits just before them.
-  std::vector<const char*> strings_;
-  // Open addressing: each slot is (hash high 32 bits << 32 | id), 0 = empty.
-  std::vector<uint64_t> slots_;
+  PodVector<const char*> strings_;
+  // Open addressing: each slot is (32-bit hash << 32 | id), 0 = empty. The
+  // slot index comes from the same 32 bits, so growing never re-reads the
+  // strings.
+  PodVector<uint64_t> slots_;
+  // Direct-mapped cache of recent lookups: keeps hot strings (event names,
+  // arg keys) from probing the large table, which random unique strings
+  // keep out of the CPU cache.
+  static constexpr size_t kCacheSize = 4096;
+  struct CacheEntry {
+    uint32_t hash;
+    StringId id;
+  };
+  std::unique_ptr<CacheEntry[]> cache_;
   size_t bytes_stored_ = 0;
 };
 

@@ -114,7 +114,7 @@ LexResult JsonArgsFlattener::AddLeaf(JsonLexer* lexer) {
 }
 
 LexResult JsonArgsFlattener::ReadTopLevel(JsonLexer* lexer,
-                                          std::vector<SideArg>* out) {
+                                          PodVector<SideArg>* out) {
   WEFT_LEX(lexer->SkipWs());
   if (lexer->Peek() != '{') return lexer->SkipValue();
   lexer->Advance();

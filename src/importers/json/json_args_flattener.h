@@ -26,7 +26,7 @@ class JsonArgsFlattener {
   LexResult Flatten(JsonLexer* lexer, uint32_t* set, bool* too_deep);
 
   // Reads only top-level members into |out| (for C, M, thread_state).
-  LexResult ReadTopLevel(JsonLexer* lexer, std::vector<SideArg>* out);
+  LexResult ReadTopLevel(JsonLexer* lexer, PodVector<SideArg>* out);
 
  private:
   LexResult FlattenValue(JsonLexer* lexer, int depth);

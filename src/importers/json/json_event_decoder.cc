@@ -22,6 +22,62 @@ struct TimeField {
   int64_t ns = 0;
 };
 
+enum class Key {
+  kOther,
+  kPh,
+  kName,
+  kCat,
+  kTs,
+  kDur,
+  kTts,
+  kTdur,
+  kPid,
+  kTid,
+  kId,
+  kBindId,
+  kId2,
+  kScope,
+  kBindPoint,
+  kFlowIn,
+  kFlowOut,
+  kArgs
+};
+
+// Dispatch on length first: one or two comparisons per field.
+Key Classify(std::string_view k) {
+  switch (k.size()) {
+    case 1:
+      return k[0] == 's' ? Key::kScope : Key::kOther;
+    case 2:
+      if (k == "ph") return Key::kPh;
+      if (k == "ts") return Key::kTs;
+      if (k == "id") return Key::kId;
+      if (k == "bp") return Key::kBindPoint;
+      return Key::kOther;
+    case 3:
+      if (k == "pid") return Key::kPid;
+      if (k == "tid") return Key::kTid;
+      if (k == "cat") return Key::kCat;
+      if (k == "dur") return Key::kDur;
+      if (k == "tts") return Key::kTts;
+      if (k == "id2") return Key::kId2;
+      return Key::kOther;
+    case 4:
+      if (k == "name") return Key::kName;
+      if (k == "args") return Key::kArgs;
+      if (k == "tdur") return Key::kTdur;
+      return Key::kOther;
+    case 7:
+      if (k == "bind_id") return Key::kBindId;
+      if (k == "flow_in") return Key::kFlowIn;
+      return Key::kOther;
+    case 8:
+      return k == "flow_out" ? Key::kFlowOut : Key::kOther;
+    default:
+      return Key::kOther;
+  }
+}
+
 // Phases whose args are data for the parser rather than annotations.
 bool UsesSideArgs(char phase) {
   return phase == 'C' || phase == 'M' || phase == 'T';
@@ -39,8 +95,7 @@ struct JsonEventDecoder::Fields {
   bool args_too_deep = false;
 };
 
-JsonEventDecoder::JsonEventDecoder(TraceStorage* storage,
-                                   JsonEventQueue* queue)
+JsonEventDecoder::JsonEventDecoder(TraceStorage* storage, JsonEventQueue* queue)
     : storage_(storage), queue_(queue), flattener_(storage) {}
 
 namespace {
@@ -51,7 +106,8 @@ LexResult ReadTime(JsonLexer* lexer, TimeField* out, std::string* scratch) {
   if (c == '"') {
     std::string_view s;
     WEFT_LEX(lexer->ReadString(&s, scratch));
-    out->state = ParseWholeNumber(s, &n) ? TimeState::kValid : TimeState::kInvalid;
+    out->state =
+        ParseWholeNumber(s, &n) ? TimeState::kValid : TimeState::kInvalid;
   } else if (c == '-' || c == '+' || c == '.' || (c >= '0' && c <= '9')) {
     WEFT_LEX(lexer->ReadNumber(&n));
     out->state = TimeState::kValid;
@@ -176,108 +232,131 @@ LexResult JsonEventDecoder::ReadFields(JsonLexer* lexer, Fields* f) {
       continue;
     }
     WEFT_LEX(lexer->ReadString(&key, &scratch_));
-    // |key| may view scratch_, which the value read reuses: copy it small.
-    char key_buf[16];
-    size_t key_len = key.size() < sizeof(key_buf) ? key.size() : 0;
-    if (key_len) memcpy(key_buf, key.data(), key_len);
-    std::string_view k(key_buf, key_len);
+    Key k = Classify(key);
     WEFT_LEX(lexer->SkipWs());
     if (lexer->Peek() != ':') return lexer->Fail("expected ':' after key");
     lexer->Advance();
     WEFT_LEX(lexer->SkipWs());
     ++f->field_count;
 
-    if (k == "ph") {
-      WEFT_LEX(ReadOptionalString(lexer, &s, &is_string, &scratch_));
-      e.phase = is_string && !s.empty() ? s[0] : 0;
-    } else if (k == "name" || k == "cat") {
-      WEFT_LEX(ReadOptionalString(lexer, &s, &is_string, &scratch_));
-      StringId id = is_string && !s.empty() ? storage_->Intern(s) : kNullStringId;
-      (k == "name" ? e.name : e.cat) = id;
-    } else if (k == "ts") {
-      WEFT_LEX(ReadTime(lexer, &f->ts, &scratch_));
-    } else if (k == "dur") {
-      WEFT_LEX(ReadTime(lexer, &f->dur, &scratch_));
-    } else if (k == "tts") {
-      WEFT_LEX(ReadTime(lexer, &f->tts, &scratch_));
-    } else if (k == "tdur") {
-      WEFT_LEX(ReadTime(lexer, &f->tdur, &scratch_));
-    } else if (k == "pid" || k == "tid") {
-      bool pid = k == "pid";
-      bool present = false;
-      StringId name = kNullStringId;
-      WEFT_LEX(ReadPidTid(lexer, storage_, pid ? &e.pid : &e.tid, &name,
-                          &present, &scratch_));
-      if (present) e.flags |= pid ? kPidPresent : kTidPresent;
-      if (name != kNullStringId) {
-        e.flags |= pid ? kPidIsString : kTidIsString;
-        (pid ? f->extra.pid_name : f->extra.tid_name) = name;
+    switch (k) {
+      case Key::kPh: {
+        WEFT_LEX(ReadOptionalString(lexer, &s, &is_string, &scratch_));
+        e.phase = is_string && !s.empty() ? s[0] : 0;
+        break;
+      }
+      case Key::kName:
+      case Key::kCat: {
+        WEFT_LEX(ReadOptionalString(lexer, &s, &is_string, &scratch_));
+        StringId id =
+            is_string && !s.empty() ? storage_->Intern(s) : kNullStringId;
+        (k == Key::kName ? e.name : e.cat) = id;
+        break;
+      }
+      case Key::kTs:
+        WEFT_LEX(ReadTime(lexer, &f->ts, &scratch_));
+        break;
+      case Key::kDur:
+        WEFT_LEX(ReadTime(lexer, &f->dur, &scratch_));
+        break;
+      case Key::kTts:
+        WEFT_LEX(ReadTime(lexer, &f->tts, &scratch_));
+        break;
+      case Key::kTdur:
+        WEFT_LEX(ReadTime(lexer, &f->tdur, &scratch_));
+        break;
+      case Key::kPid:
+      case Key::kTid: {
+        bool pid = k == Key::kPid;
+        bool present = false;
+        StringId name = kNullStringId;
+        WEFT_LEX(ReadPidTid(lexer, storage_, pid ? &e.pid : &e.tid, &name,
+                            &present, &scratch_));
+        if (present) e.flags |= pid ? kPidPresent : kTidPresent;
+        if (name != kNullStringId) {
+          e.flags |= pid ? kPidIsString : kTidIsString;
+          (pid ? f->extra.pid_name : f->extra.tid_name) = name;
+          f->has_extra = true;
+        } else {
+          e.flags &= pid ? ~kPidIsString : ~kTidIsString;
+        }
+        break;
+      }
+      case Key::kId:
+      case Key::kBindId:
+        WEFT_LEX(ReadId(lexer, storage_,
+                        k == Key::kId ? &f->extra.id : &f->extra.bind_id,
+                        &scratch_));
         f->has_extra = true;
-      } else {
-        e.flags &= pid ? ~kPidIsString : ~kTidIsString;
-      }
-    } else if (k == "id" || k == "bind_id") {
-      WEFT_LEX(ReadId(lexer, storage_, k == "id" ? &f->extra.id : &f->extra.bind_id,
-                      &scratch_));
-      f->has_extra = true;
-    } else if (k == "id2") {
-      if (lexer->Peek() != '{') {
-        WEFT_LEX(lexer->SkipValue());
-        continue;
-      }
-      lexer->Advance();
-      while (true) {
-        WEFT_LEX(lexer->SkipWs());
-        char d = lexer->Peek();
-        if (d == '}') {
-          lexer->Advance();
+        break;
+      case Key::kId2:
+        if (lexer->Peek() != '{') {
+          WEFT_LEX(lexer->SkipValue());
           break;
         }
-        if (d == ',') {
-          lexer->Advance();
-          continue;
-        }
-        WEFT_LEX(lexer->ReadString(&s, &scratch_));
-        bool local = s == "local", global = s == "global";
-        WEFT_LEX(lexer->SkipWs());
-        if (lexer->Peek() != ':') return lexer->Fail("expected ':' in id2");
         lexer->Advance();
-        WEFT_LEX(lexer->SkipWs());
-        if (local || global) {
-          WEFT_LEX(ReadId(lexer, storage_,
-                          local ? &f->extra.id2_local : &f->extra.id2_global,
-                          &scratch_));
+        while (true) {
+          WEFT_LEX(lexer->SkipWs());
+          char d = lexer->Peek();
+          if (d == '}') {
+            lexer->Advance();
+            break;
+          }
+          if (d == ',') {
+            lexer->Advance();
+            continue;
+          }
+          WEFT_LEX(lexer->ReadString(&s, &scratch_));
+          bool local = s == "local", global = s == "global";
+          WEFT_LEX(lexer->SkipWs());
+          if (lexer->Peek() != ':') return lexer->Fail("expected ':' in id2");
+          lexer->Advance();
+          WEFT_LEX(lexer->SkipWs());
+          if (local || global) {
+            WEFT_LEX(ReadId(lexer, storage_,
+                            local ? &f->extra.id2_local : &f->extra.id2_global,
+                            &scratch_));
+          } else {
+            WEFT_LEX(lexer->SkipValue());
+          }
+        }
+        f->has_extra = true;
+        break;
+      case Key::kScope:
+        WEFT_LEX(ReadOptionalString(lexer, &s, &is_string, &scratch_));
+        e.scope = is_string && s.size() == 1 &&
+                          (s[0] == 'g' || s[0] == 'p' || s[0] == 't')
+                      ? s[0]
+                      : 0;
+        break;
+      case Key::kBindPoint:
+        WEFT_LEX(ReadOptionalString(lexer, &s, &is_string, &scratch_));
+        if (is_string && s == "e") e.flags |= kBindEnclosing;
+        break;
+      case Key::kFlowIn:
+      case Key::kFlowOut: {
+        uint16_t flag = k == Key::kFlowIn ? kFlowIn : kFlowOut;
+        char v = lexer->Peek();
+        if (v == 't') {
+          WEFT_LEX(lexer->ReadLiteral("true"));
+          e.flags |= flag;
         } else {
           WEFT_LEX(lexer->SkipValue());
+          e.flags &= static_cast<uint16_t>(~flag);
         }
+        break;
       }
-      f->has_extra = true;
-    } else if (k == "s") {
-      WEFT_LEX(ReadOptionalString(lexer, &s, &is_string, &scratch_));
-      e.scope = is_string && s.size() == 1 && (s[0] == 'g' || s[0] == 'p' || s[0] == 't')
-                    ? s[0] : 0;
-    } else if (k == "bp") {
-      WEFT_LEX(ReadOptionalString(lexer, &s, &is_string, &scratch_));
-      if (is_string && s == "e") e.flags |= kBindEnclosing;
-    } else if (k == "flow_in" || k == "flow_out") {
-      uint16_t flag = k == "flow_in" ? kFlowIn : kFlowOut;
-      char v = lexer->Peek();
-      if (v == 't') {
-        WEFT_LEX(lexer->ReadLiteral("true"));
-        e.flags |= flag;
-      } else {
+      case Key::kArgs:
+        if (e.phase) {
+          WEFT_LEX(ReadArgs(lexer, f));
+        } else {
+          f->deferred_args = lexer->pos();
+          WEFT_LEX(lexer->SkipValue());
+        }
+        break;
+      case Key::kOther:
         WEFT_LEX(lexer->SkipValue());
-        e.flags &= static_cast<uint16_t>(~flag);
-      }
-    } else if (k == "args") {
-      if (e.phase) {
-        WEFT_LEX(ReadArgs(lexer, f));
-      } else {
-        f->deferred_args = lexer->pos();
-        WEFT_LEX(lexer->SkipValue());
-      }
-    } else {
-      WEFT_LEX(lexer->SkipValue());
+        break;
     }
   }
 }
@@ -299,7 +378,8 @@ void JsonEventDecoder::Finish(Fields* f) {
     if (e.phase != 'M') return drop(Stat::json_tokenizer_failure);
     f->ts.ns = 0;  // Metadata needs no time.
   }
-  if (f->dur.state == TimeState::kInvalid || f->tts.state == TimeState::kInvalid ||
+  if (f->dur.state == TimeState::kInvalid ||
+      f->tts.state == TimeState::kInvalid ||
       f->tdur.state == TimeState::kInvalid) {
     return drop(Stat::json_tokenizer_failure);
   }

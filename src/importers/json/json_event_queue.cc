@@ -1,5 +1,7 @@
-// Sorting of queued JSON events. Sorts 16-byte (ts, index) keys rather than
-// the events themselves; ties consult the events (rare).
+// Sorting of queued JSON events: an LSD radix sort over packed
+// (timestamp - min, index) keys — stable, linear, 8 bytes per event — with
+// a comparison-sort fallback for timestamp ranges too wide to pack. Equal
+// timestamps are then ordered by phase where that matters.
 #include "src/importers/json/json_event_queue.h"
 
 #include <algorithm>
@@ -13,39 +15,75 @@ int64_t TieKey(const JsonEvent& e) {
   return INT64_MAX;
 }
 
+int BitsFor(uint64_t v) { return v == 0 ? 0 : 64 - __builtin_clzll(v); }
+
+void RadixSort(PodVector<uint64_t>* keys, int bits) {
+  constexpr int kDigit = 11;
+  PodVector<uint64_t> tmp(keys->size());
+  for (int shift = 0; shift < bits; shift += kDigit) {
+    size_t count[(1 << kDigit) + 1] = {0};
+    for (uint64_t k : *keys) ++count[((k >> shift) & ((1 << kDigit) - 1)) + 1];
+    for (int i = 0; i < (1 << kDigit); ++i) count[i + 1] += count[i];
+    for (uint64_t k : *keys) tmp[count[(k >> shift) & ((1 << kDigit) - 1)]++] = k;
+    keys->swap(tmp);
+  }
+}
+
 }  // namespace
 
 std::vector<uint32_t> JsonEventQueue::SortedOrder() const {
-  struct Key {
-    int64_t ts;
-    uint32_t index;
-  };
-  std::vector<Key> keys(events_.size());
+  size_t n = events_.size();
+  std::vector<uint32_t> order(n);
+  if (n == 0) return order;
+  int64_t min_ts = events_[0].ts, max_ts = events_[0].ts;
   bool sorted = true;
-  for (uint32_t i = 0; i < events_.size(); ++i) {
-    keys[i] = {events_[i].ts, i};
-    if (i > 0 && keys[i].ts <= keys[i - 1].ts) sorted = false;
+  for (size_t i = 1; i < n; ++i) {
+    int64_t ts = events_[i].ts;
+    if (ts < events_[i - 1].ts) sorted = false;
+    min_ts = std::min(min_ts, ts);
+    max_ts = std::max(max_ts, ts);
   }
-  if (!sorted) {
-    bool ties_matter = saw_complete_event_;
-    std::sort(keys.begin(), keys.end(), [&](const Key& a, const Key& b) {
-      if (a.ts != b.ts) return a.ts < b.ts;
-      if (ties_matter) {
-        int64_t ka = TieKey(events_[a.index]), kb = TieKey(events_[b.index]);
-        if (ka != kb) return ka < kb;
-      }
-      return a.index < b.index;
+  int index_bits = BitsFor(n);
+  int ts_bits = BitsFor(static_cast<uint64_t>(max_ts - min_ts));
+  if (sorted) {
+    for (size_t i = 0; i < n; ++i) order[i] = static_cast<uint32_t>(i);
+  } else if (index_bits + ts_bits <= 64) {
+    PodVector<uint64_t> keys(n);
+    for (size_t i = 0; i < n; ++i) {
+      keys[i] = (static_cast<uint64_t>(events_[i].ts - min_ts) << index_bits) | i;
+    }
+    RadixSort(&keys, index_bits + ts_bits);
+    uint64_t mask = (uint64_t{1} << index_bits) - 1;
+    for (size_t i = 0; i < n; ++i) order[i] = static_cast<uint32_t>(keys[i] & mask);
+  } else {
+    for (size_t i = 0; i < n; ++i) order[i] = static_cast<uint32_t>(i);
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+      return events_[a].ts < events_[b].ts;
     });
   }
-  std::vector<uint32_t> order(keys.size());
-  for (size_t i = 0; i < keys.size(); ++i) order[i] = keys[i].index;
+  // At equal timestamps Perfetto's sorter puts E first and longer X events
+  // before shorter ones, but only once the trace has any X event.
+  if (saw_complete_event_) {
+    for (size_t i = 0; i < n;) {
+      size_t j = i + 1;
+      while (j < n && events_[order[j]].ts == events_[order[i]].ts) ++j;
+      if (j - i > 1) {
+        std::stable_sort(order.begin() + static_cast<long>(i),
+                         order.begin() + static_cast<long>(j),
+                         [&](uint32_t a, uint32_t b) {
+                           return TieKey(events_[a]) < TieKey(events_[b]);
+                         });
+      }
+      i = j;
+    }
+  }
   return order;
 }
 
 void JsonEventQueue::Clear() {
-  std::vector<JsonEvent>().swap(events_);
-  std::vector<JsonEventExtra>().swap(extras_);
-  std::vector<SideArg>().swap(side_args_);
+  PodVector<JsonEvent>().swap(events_);
+  PodVector<JsonEventExtra>().swap(extras_);
+  PodVector<SideArg>().swap(side_args_);
 }
 
 }  // namespace weft

@@ -6,6 +6,8 @@
 
 #include <vector>
 
+#include "src/base/pod_vector.h"
+
 #include "src/importers/json/json_event.h"
 
 namespace weft {
@@ -20,9 +22,9 @@ class JsonEventQueue {
     extras_.push_back(extra);
     return static_cast<uint32_t>(extras_.size() - 1);
   }
-  std::vector<SideArg>& side_args() { return side_args_; }
-  std::vector<JsonEventExtra>& extras() { return extras_; }
-  const std::vector<JsonEvent>& events() const { return events_; }
+  PodVector<SideArg>& side_args() { return side_args_; }
+  PodVector<JsonEventExtra>& extras() { return extras_; }
+  const PodVector<JsonEvent>& events() const { return events_; }
   size_t size() const { return events_.size(); }
 
   // Indices of events in processing order: by timestamp; at equal
@@ -34,9 +36,9 @@ class JsonEventQueue {
   void Clear();
 
  private:
-  std::vector<JsonEvent> events_;
-  std::vector<JsonEventExtra> extras_;
-  std::vector<SideArg> side_args_;
+  PodVector<JsonEvent> events_;
+  PodVector<JsonEventExtra> extras_;
+  PodVector<SideArg> side_args_;
   bool saw_complete_event_ = false;
 };
 

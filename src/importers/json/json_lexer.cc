@@ -57,17 +57,30 @@ size_t ScanNumber(const char* p, const char* end, JsonNumber* out,
     neg = *p == '-';
     ++p;
   }
+  // Up to 19 digits always fit in uint64; longer runs fall back to a
+  // double accumulated from the exact prefix.
   uint64_t int_part = 0;
   int int_digits = 0;
   bool overflow = false;
   double int_as_double = 0;
-  while (p < end && *p >= '0' && *p <= '9') {
-    unsigned digit = static_cast<unsigned>(*p - '0');
-    if (int_part > (UINT64_MAX - digit) / 10) overflow = true;
-    if (!overflow) int_part = int_part * 10 + digit;
-    int_as_double = int_as_double * 10 + digit;
+  while (p < end && static_cast<unsigned>(*p - '0') < 10 && int_digits < 19) {
+    int_part = int_part * 10 + static_cast<unsigned>(*p - '0');
     ++int_digits;
     ++p;
+  }
+  if (p < end && static_cast<unsigned>(*p - '0') < 10) {
+    int_as_double = static_cast<double>(int_part);
+    while (p < end && static_cast<unsigned>(*p - '0') < 10) {
+      unsigned digit = static_cast<unsigned>(*p - '0');
+      if (!overflow && int_part <= (UINT64_MAX - digit) / 10) {
+        int_part = int_part * 10 + digit;
+      } else {
+        overflow = true;
+      }
+      int_as_double = int_as_double * 10 + digit;
+      ++int_digits;
+      ++p;
+    }
   }
   uint64_t frac = 0;
   int frac_digits = 0;
@@ -117,7 +130,10 @@ size_t ScanNumber(const char* p, const char* end, JsonNumber* out,
     return static_cast<size_t>(p - s);
   }
   double d = overflow ? int_as_double : static_cast<double>(int_part);
-  if (frac_digits > 0) d += static_cast<double>(frac) / std::pow(10.0, frac_digits);
+  static const double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,
+                                 1e7,  1e8,  1e9,  1e10, 1e11, 1e12, 1e13,
+                                 1e14, 1e15, 1e16, 1e17, 1e18};
+  if (frac_digits > 0) d += static_cast<double>(frac) / kPow10[frac_digits];
   if (has_exp) d *= std::pow(10.0, exp);
   out->is_int = false;
   out->d = neg ? -d : d;
@@ -131,21 +147,16 @@ LexResult JsonLexer::ReadString(std::string_view* out, std::string* scratch) {
   if (p_ >= end_) return LexResult::kNeedMore;
   if (*p_ != '"') return Fail("expected a string");
   const char* start = p_ + 1;
-  // Fast path: no escapes.
-  const char* q = start;
-  while (q < end_) {
-    const char* hit = static_cast<const char*>(
-        memchr(q, '"', static_cast<size_t>(end_ - q)));
-    const char* bs = static_cast<const char*>(
-        memchr(q, '\\', static_cast<size_t>((hit ? hit : end_) - q)));
-    if (!bs) {
-      if (!hit) return LexResult::kNeedMore;
-      *out = std::string_view(start, static_cast<size_t>(hit - start));
-      p_ = hit + 1;
+  // Fast path: no escapes (most trace strings are short and plain).
+  for (const char* q = start; q < end_; ++q) {
+    if (*q == '"') {
+      *out = std::string_view(start, static_cast<size_t>(q - start));
+      p_ = q + 1;
       return LexResult::kOk;
     }
-    break;
+    if (*q == '\\') break;
   }
+  const char* q;
   // Slow path: decode escapes into scratch.
   scratch->clear();
   q = start;

@@ -2,6 +2,7 @@
 // whole token/event or stops with kNeedMore, leaving the bytes in buffer_.
 #include "src/importers/json/json_tokenizer.h"
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstring>
 
@@ -11,21 +12,42 @@ JsonTokenizer::JsonTokenizer(TraceStorage* storage, JsonEventQueue* queue)
     : storage_(storage), decoder_(storage, queue) {}
 
 Status JsonTokenizer::Parse(const char* data, size_t size) {
-  buffer_.append(data, size);
-  return Process();
+  const char* p = data;
+  const char* end = data + size;
+  // Finish a carried-over event first, growing the carry geometrically so
+  // only the bytes that complete it are copied.
+  while (!buffer_.empty() && p < end) {
+    size_t take = std::min<size_t>(static_cast<size_t>(end - p),
+                                   std::max<size_t>(buffer_.size(), 1 << 16));
+    buffer_.append(p, take);
+    p += take;
+    size_t consumed;
+    Status s = Process(buffer_.data(), buffer_.data() + buffer_.size(), offset_, &consumed);
+    buffer_.erase(0, consumed);
+    if (!s.ok()) return s;
+  }
+  if (p == end) return Status::Ok();
+  // Common case: read straight from the caller's chunk.
+  size_t consumed;
+  Status s = Process(p, end, offset_, &consumed);
+  buffer_.assign(p + consumed, end);
+  return s;
 }
 
 Status JsonTokenizer::Error(const char* what, const char* at) {
-  uint64_t offset = buffer_offset_ + static_cast<uint64_t>(at - buffer_.data());
+  uint64_t offset = offset_ + static_cast<uint64_t>(at - range_begin_);
   uint64_t line = lines_before_ + 1;
-  for (const char* p = buffer_.data(); p < at; ++p) line += *p == '\n';
+  for (const char* p = range_begin_; p < at; ++p) line += *p == '\n';
   state_ = State::kDone;
   return ErrStatus("JSON error at byte %" PRIu64 " (line %" PRIu64 "): %s",
                    offset, line, what);
 }
 
-Status JsonTokenizer::Process() {
-  JsonLexer lexer(buffer_.data(), buffer_.data() + buffer_.size());
+Status JsonTokenizer::Process(const char* begin, const char* end,
+                              uint64_t offset, size_t* consumed) {
+  range_begin_ = begin;
+  offset_ = offset;
+  JsonLexer lexer(begin, end);
   bool progressed = true;
   Status status;
   while (progressed) {
@@ -33,16 +55,14 @@ Status JsonTokenizer::Process() {
     status = ProcessOne(&lexer, &progressed);
     if (!status.ok()) break;
   }
-  // Drop what was consumed; keep the unfinished tail.
-  size_t consumed = static_cast<size_t>(lexer.pos() - buffer_.data());
-  const char* p = buffer_.data();
-  const char* end = p + consumed;
-  while ((p = static_cast<const char*>(memchr(p, '\n', static_cast<size_t>(end - p))))) {
+  *consumed = static_cast<size_t>(lexer.pos() - begin);
+  const char* p = begin;
+  const char* stop = begin + *consumed;
+  while ((p = static_cast<const char*>(memchr(p, '\n', static_cast<size_t>(stop - p))))) {
     ++lines_before_;
     ++p;
   }
-  buffer_.erase(0, consumed);
-  buffer_offset_ += consumed;
+  offset_ += *consumed;
   return status;
 }
 
@@ -204,6 +224,7 @@ Status JsonTokenizer::ReadMetadataObject(JsonLexer* lexer) {
 }
 
 Status JsonTokenizer::NotifyEndOfFile() {
+  range_begin_ = buffer_.data();
   JsonLexer lexer(buffer_.data(), buffer_.data() + buffer_.size());
   bool only_ws = lexer.SkipWs() == LexResult::kNeedMore;
   switch (state_) {

@@ -33,8 +33,10 @@ class JsonTokenizer {
     kDone,            // Only whitespace may follow.
   };
 
-  // Consumes as much of buffer_ as possible.
-  Status Process();
+  // Consumes as much of [begin, end) as possible (file offset |offset|);
+  // *consumed is how many bytes were used up.
+  Status Process(const char* begin, const char* end, uint64_t offset,
+                 size_t* consumed);
   Status ProcessOne(JsonLexer* lexer, bool* progressed);
   Status ReadMetadataObject(JsonLexer* lexer);
   Status Error(const char* what, const char* at);
@@ -44,9 +46,11 @@ class JsonTokenizer {
   State state_ = State::kStart;
   bool bare_array_ = false;
   std::string key_;
+  // Bytes of an unfinished token or event carried to the next chunk.
   std::string buffer_;
-  uint64_t buffer_offset_ = 0;  // File offset of buffer_[0].
-  uint64_t lines_before_ = 0;   // Newlines in the bytes already consumed.
+  uint64_t offset_ = 0;        // File offset of the next unconsumed byte.
+  uint64_t lines_before_ = 0;  // Newlines in the bytes already consumed.
+  const char* range_begin_ = nullptr;  // What Process() is reading now.
   std::string scratch_;
 };
 
