@@ -148,31 +148,74 @@ int64_t ArgsTable::FindArg(uint32_t set, StringId k) const {
 }
 
 void ArgsTable::Finalize() {
-  if (!grouped_) {
-    const auto& sets = arg_set_id.data();
-    std::vector<uint32_t> order;
-    order.reserve(rows_);
-    for (uint32_t r = 0; r < rows_; ++r) {
-      if (sets[r] != kDroppedSet) order.push_back(r);
-    }
-    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-      return sets[a] < sets[b];
-    });
-    auto permute = [&](auto& vec) {
-      using Vec = std::remove_reference_t<decltype(vec)>;
-      Vec out(order.size());
-      for (size_t i = 0; i < order.size(); ++i) out[i] = vec[order[i]];
-      vec.swap(out);
-    };
-    permute(arg_set_id.mutable_data());
-    permute(flat_key.mutable_data());
-    permute(key.mutable_data());
-    permute(values_);
-    permute(types_);
-    rows_ = static_cast<uint32_t>(order.size());
-    grouped_ = true;
-  }
+  if (!grouped_) Regroup();
   arg_set_id.set_sorted(true);
+}
+
+// Rows are almost always already grouped: only merged end-event args,
+// late process/thread args and dropped sets are out of place. Those few
+// rows are pulled aside, the rest compacted in place, and the two merged
+// back from the end: linear time, no second copy of the table.
+void ArgsTable::Regroup() {
+  struct Row {
+    uint32_t set;
+    StringId flat, key;
+    int64_t value;
+    ArgType type;
+  };
+  auto& sets = arg_set_id.mutable_data();
+  auto& flats = flat_key.mutable_data();
+  auto& keys = key.mutable_data();
+  std::vector<Row> aside;
+  uint32_t kept = 0;
+  uint32_t max_set = 0;
+  for (uint32_t r = 0; r < rows_; ++r) {
+    uint32_t set = sets[r];
+    if (set == kDroppedSet) continue;
+    if (set < max_set) {
+      aside.push_back({set, flats[r], keys[r], values_[r], types_[r]});
+      continue;
+    }
+    max_set = set;
+    sets[kept] = set;
+    flats[kept] = flats[r];
+    keys[kept] = keys[r];
+    values_[kept] = values_[r];
+    types_[kept] = types_[r];
+    ++kept;
+  }
+  std::stable_sort(aside.begin(), aside.end(),
+                   [](const Row& a, const Row& b) { return a.set < b.set; });
+  uint32_t total = kept + static_cast<uint32_t>(aside.size());
+  // Merge from the back; on equal sets the rows already in place come first.
+  int64_t i = static_cast<int64_t>(kept) - 1;
+  int64_t j = static_cast<int64_t>(aside.size()) - 1;
+  for (int64_t out = static_cast<int64_t>(total) - 1; j >= 0; --out) {
+    if (i >= 0 && sets[static_cast<size_t>(i)] > aside[static_cast<size_t>(j)].set) {
+      size_t from = static_cast<size_t>(i--);
+      size_t to = static_cast<size_t>(out);
+      sets[to] = sets[from];
+      flats[to] = flats[from];
+      keys[to] = keys[from];
+      values_[to] = values_[from];
+      types_[to] = types_[from];
+    } else {
+      const Row& a = aside[static_cast<size_t>(j--)];
+      size_t to = static_cast<size_t>(out);
+      sets[to] = a.set;
+      flats[to] = a.flat;
+      keys[to] = a.key;
+      values_[to] = a.value;
+      types_[to] = a.type;
+    }
+  }
+  rows_ = total;
+  sets.resize(total);
+  flats.resize(total);
+  keys.resize(total);
+  values_.resize(total);
+  types_.resize(total);
+  grouped_ = true;
 }
 
 size_t ArgsTable::MemoryUsage() const {

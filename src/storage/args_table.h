@@ -77,6 +77,7 @@ class ArgsTable final : public StoredTable {
  private:
   static constexpr uint32_t kDroppedSet = Uint32Column::kNull - 1;
   class ValueColumn;
+  void Regroup();
   PodVector<int64_t> values_;
   PodVector<ArgType> types_;
   bool grouped_ = true;
