@@ -70,10 +70,11 @@ StringId StringPool::Intern(std::string_view s) {
       }
     }
   }
+  // New strings do not enter the cache: most are unique values, and only
+  // strings seen again are worth keeping hot.
   StringId id = static_cast<StringId>(strings_.size());
   strings_.push_back(Store(s));
   slots_[i] = (uint64_t{h} << 32) | id;
-  cached = {h, id};
   if (strings_.size() * 2 > slots_.size()) Grow();
   return id;
 }

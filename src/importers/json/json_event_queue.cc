@@ -17,10 +17,12 @@ int64_t TieKey(const JsonEvent& e) {
 
 int BitsFor(uint64_t v) { return v == 0 ? 0 : 64 - __builtin_clzll(v); }
 
-void RadixSort(PodVector<uint64_t>* keys, int bits) {
-  constexpr int kDigit = 11;
+// Sorts by bits [low_bit, high_bit) only; LSD passes are stable, so keys
+// equal in those bits keep their order.
+void RadixSort(PodVector<uint64_t>* keys, int low_bit, int high_bit) {
+  constexpr int kDigit = 12;
   PodVector<uint64_t> tmp(keys->size());
-  for (int shift = 0; shift < bits; shift += kDigit) {
+  for (int shift = low_bit; shift < high_bit; shift += kDigit) {
     size_t count[(1 << kDigit) + 1] = {0};
     for (uint64_t k : *keys) ++count[((k >> shift) & ((1 << kDigit) - 1)) + 1];
     for (int i = 0; i < (1 << kDigit); ++i) count[i + 1] += count[i];
@@ -52,7 +54,9 @@ std::vector<uint32_t> JsonEventQueue::SortedOrder() const {
     for (size_t i = 0; i < n; ++i) {
       keys[i] = (static_cast<uint64_t>(events_[i].ts - min_ts) << index_bits) | i;
     }
-    RadixSort(&keys, index_bits + ts_bits);
+    // Keys start in index order, so sorting on the timestamp bits alone
+    // leaves equal timestamps in file order.
+    RadixSort(&keys, index_bits, index_bits + ts_bits);
     uint64_t mask = (uint64_t{1} << index_bits) - 1;
     for (size_t i = 0; i < n; ++i) order[i] = static_cast<uint32_t>(keys[i] & mask);
   } else {
