@@ -9,11 +9,9 @@
 
 namespace weft {
 
-namespace {
-uint32_t Hash32(std::string_view s) {
+uint32_t StringPool::Hash(std::string_view s) {
   return static_cast<uint32_t>(HashBytes(s.data(), s.size()) >> 32);
 }
-}  // namespace
 
 StringPool::StringPool() : cache_(new CacheEntry[kCacheSize]()) {
   strings_.push_back(Store(std::string_view()));  // id 0: NULL.
@@ -39,7 +37,7 @@ const char* StringPool::Store(std::string_view s) {
 }
 
 StringId StringPool::Find(std::string_view s) const {
-  uint32_t h = Hash32(s);
+  uint32_t h = Hash(s);
   size_t mask = slots_.size() - 1;
   for (size_t i = h & mask;; i = (i + 1) & mask) {
     uint64_t slot = slots_[i];
@@ -51,8 +49,7 @@ StringId StringPool::Find(std::string_view s) const {
   }
 }
 
-StringId StringPool::Intern(std::string_view s) {
-  uint32_t h = Hash32(s);
+StringId StringPool::InternHashed(std::string_view s, uint32_t h) {
   CacheEntry& cached = cache_[h & (kCacheSize - 1)];
   if (cached.hash == h && cached.id != kNullStringId && Get(cached.id) == s) {
     return cached.id;

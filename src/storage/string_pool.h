@@ -26,7 +26,15 @@ class StringPool {
 
   // Returns the id of |s|, adding it if new. The empty string is a real
   // (non-null) string with its own id.
-  StringId Intern(std::string_view s);
+  StringId Intern(std::string_view s) { return InternHashed(s, Hash(s)); }
+
+  // Split form for hot loops: hash first and Prefetch() the slot, do other
+  // work while it loads, then InternHashed() with the same hash.
+  static uint32_t Hash(std::string_view s);
+  void Prefetch(uint32_t hash) const {
+    __builtin_prefetch(&slots_[hash & (slots_.size() - 1)]);
+  }
+  StringId InternHashed(std::string_view s, uint32_t hash);
 
   // Returns the id of |s| if present, kNullStringId otherwise.
   StringId Find(std::string_view s) const;

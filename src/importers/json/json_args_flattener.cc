@@ -89,8 +89,13 @@ LexResult JsonArgsFlattener::AddLeaf(JsonLexer* lexer) {
   if (c == '"') {
     std::string_view s;
     WEFT_LEX(lexer->ReadString(&s, &scratch_));
-    StringId value = storage_->Intern(s);
+    // Values are often unique: start loading their hash slot while the
+    // (usually cached) keys are interned.
+    StringPool& pool = storage_->pool();
+    uint32_t hash = StringPool::Hash(s);
+    pool.Prefetch(hash);
     keys();
+    StringId value = pool.InternHashed(s, hash);
     args.AddString(set_, flat, key, value);
     return LexResult::kOk;
   }
