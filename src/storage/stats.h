@@ -48,6 +48,10 @@ enum class StatSource { kTrace, kAnalysis };
   X(trace_sorter_negative_timestamp_dropped,                                 \
     "trace_sorter_negative_timestamp_dropped", kError, kTrace,               \
     "An event with a negative timestamp was dropped.")                       \
+  X(json_system_trace_skipped, "json_system_trace_skipped", kDataLoss,       \
+    kTrace,                                                                  \
+    "The trace embeds systrace text (systemTraceEvents); weft does not "    \
+    "import it yet.")                                                        \
   X(thread_state_invalid_cpu, "thread_state_invalid_cpu", kInfo, kTrace,     \
     "A thread_state event had a cpu arg that was not a small integer.")
 

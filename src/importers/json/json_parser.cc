@@ -161,8 +161,14 @@ void JsonParser::Parse(const JsonEvent& e) {
       return ParseAsync(e, extra, 'n', upid);  // Legacy async step.
     default:
       storage_->stats.Increment(Stat::json_unknown_phase);
-      if (args != Uint32Column::kNull) storage_->args.DropSet(args);
+      DropArgs(e);
       return;
+  }
+}
+
+void JsonParser::DropArgs(const JsonEvent& e) {
+  if (e.arg_set != kNoIndex && !(e.flags & kHasSideArgs)) {
+    storage_->args.DropSet(e.arg_set);
   }
 }
 
@@ -191,7 +197,7 @@ void JsonParser::ParseComplete(const JsonEvent& e, const JsonEventExtra* extra,
   if (row == kNoSlice) {
     storage_->stats.Increment(Stat::slice_drop_overlapping_complete_event);
     LogOverlap(e, overlap.conflicting_slice, log_drop_);
-    if (e.arg_set != kNoIndex) storage_->args.DropSet(e.arg_set);
+    DropArgs(e);
     return;
   }
   ctx_->flows.OnSliceBegin(track, row);
@@ -227,6 +233,7 @@ void JsonParser::ParseInstant(const JsonEvent& e, const JsonEventExtra* extra,
   } else if (e.scope == 'p') {
     if (!(e.flags & kPidPresent)) {
       storage_->stats.Increment(Stat::json_parser_failure);
+      DropArgs(e);
       return;
     }
     track = ctx_->tracks.ProcessInstantTrack(upid);
@@ -234,6 +241,7 @@ void JsonParser::ParseInstant(const JsonEvent& e, const JsonEventExtra* extra,
   } else {
     if (!(e.flags & kTidPresent)) {
       storage_->stats.Increment(Stat::json_parser_failure);
+      DropArgs(e);
       return;
     }
     track = ctx_->tracks.ThreadTrack(utid);
@@ -261,7 +269,7 @@ void JsonParser::ParseAsync(const JsonEvent& e, const JsonEventExtra* extra,
   }
   if (!id || !(e.flags & kPidPresent)) {
     storage_->stats.Increment(Stat::json_parser_failure);
-    if (e.arg_set != kNoIndex && !(e.flags & kHasSideArgs)) storage_->args.DropSet(e.arg_set);
+    DropArgs(e);
     return;
   }
   // Tracks are keyed by (scope, category, id). Ids that reuse a name share
@@ -333,6 +341,7 @@ void JsonParser::BindFlowV2(const JsonEvent& e, const JsonEventExtra* extra,
 
 void JsonParser::ParseFlowV1(const JsonEvent& e, const JsonEventExtra* extra,
                              uint32_t utid) {
+  DropArgs(e);  // Flow events make no slice of their own.
   uint64_t id;
   if (!extra || !FlowIdValue(extra->id, storage_->pool(), &id)) {
     storage_->stats.Increment(Stat::json_parser_failure);

@@ -31,6 +31,8 @@ class JsonParser {
   void ParseThreadState(const JsonEvent& e, const JsonEventExtra* extra, uint32_t utid);
   void BindFlowV2(const JsonEvent& e, const JsonEventExtra* extra, uint32_t slice);
   void LogOverlap(const JsonEvent& e, uint32_t conflicting, StringId log_name);
+  // Forgets the args of an event that produced no row referencing them.
+  void DropArgs(const JsonEvent& e);
 
   const SideArg* SideArgs(const JsonEvent& e, const JsonEventExtra* extra,
                           size_t* count) const;

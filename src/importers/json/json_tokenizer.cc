@@ -131,9 +131,6 @@ Status JsonTokenizer::ProcessOne(JsonLexer* lexer, bool* progressed) {
         if (!s.ok()) return s;
         lexer->set_pos(probe.pos());
       } else {
-        if (key_ == "displayTimeUnit") {
-          storage_->stats.Increment(Stat::json_display_time_unit);
-        }
         // Other keys (systemTraceEvents, stackFrames, ...) are not
         // imported yet; their values are skipped whole.
         LexResult r = lexer->SkipValue();
@@ -142,6 +139,11 @@ Status JsonTokenizer::ProcessOne(JsonLexer* lexer, bool* progressed) {
           return Status::Ok();
         }
         if (r == LexResult::kError) return Error(lexer->error(), lexer->pos());
+        if (key_ == "displayTimeUnit") {
+          storage_->stats.Increment(Stat::json_display_time_unit);
+        } else if (key_ == "systemTraceEvents") {
+          storage_->stats.Increment(Stat::json_system_trace_skipped);
+        }
       }
       state_ = State::kDictKey;
       *progressed = true;

@@ -1,0 +1,91 @@
+#include "src/storage/trace_storage.h"
+
+#include <set>
+#include <string>
+
+#include <gtest/gtest.h>
+
+namespace weft {
+namespace {
+
+TEST(TraceStorageTest, AllTablesHaveUniqueNames) {
+  TraceStorage storage;
+  std::set<std::string> names;
+  for (const Table* t : storage.AllTables()) {
+    EXPECT_TRUE(names.insert(t->name()).second) << t->name();
+  }
+  for (const char* n : {"slice", "flow", "track", "counter", "thread",
+                        "process", "args", "stats", "metadata",
+                        "_trace_import_logs", "sched", "thread_state", "cpu",
+                        "thread_track", "process_track", "counter_track"}) {
+    EXPECT_TRUE(names.count(n)) << n;
+  }
+}
+
+TEST(TraceStorageTest, FinalizeSetsSortedFlags) {
+  TraceStorage storage;
+  StringId n = storage.Intern("s");
+  storage.slice.Insert(10, 1, 0, kNullStringId, n, 0, Uint32Column::kNull, Uint32Column::kNull);
+  storage.slice.Insert(10, 1, 0, kNullStringId, n, 0, Uint32Column::kNull, Uint32Column::kNull);
+  storage.slice.Insert(20, 1, 0, kNullStringId, n, 0, Uint32Column::kNull, Uint32Column::kNull);
+  storage.counter.Insert(5, 0, 1.0, Uint32Column::kNull);
+  storage.counter.Insert(3, 0, 1.0, Uint32Column::kNull);
+  storage.Finalize();
+  EXPECT_TRUE(storage.slice.ts.sorted());
+  EXPECT_FALSE(storage.counter.ts.sorted());
+  EXPECT_TRUE(storage.args.arg_set_id.sorted());
+
+  // Unsorted slices are detected; Finalize is re-run safely.
+  storage.slice.Insert(15, 1, 0, kNullStringId, n, 0, Uint32Column::kNull, Uint32Column::kNull);
+  storage.Finalize();
+  EXPECT_FALSE(storage.slice.ts.sorted());
+  storage.Finalize();
+  EXPECT_FALSE(storage.slice.ts.sorted());
+}
+
+TEST(TraceStorageTest, EmptyStorageFinalizes) {
+  TraceStorage storage;
+  storage.Finalize();
+  EXPECT_TRUE(storage.slice.ts.sorted());
+  EXPECT_EQ(storage.slice.row_count(), 0u);
+  EXPECT_GT(storage.MemoryUsage(), 0u);
+}
+
+TEST(TraceStorageTest, FinalizeRefreshesTrackViews) {
+  TraceStorage storage;
+  TrackTable::Row row;
+  row.utid = 3;
+  storage.track.Insert(row, storage.Intern("slice"));
+  storage.Finalize();
+  const Table* thread_track = nullptr;
+  for (const Table* t : storage.AllTables()) {
+    if (t->name() == "thread_track") thread_track = t;
+  }
+  ASSERT_NE(thread_track, nullptr);
+  EXPECT_EQ(thread_track->row_count(), 1u);
+}
+
+TEST(TraceStorageTest, SliceInsertWithThreadTime) {
+  TraceStorage storage;
+  StringId n = storage.Intern("s");
+  uint32_t a = storage.slice.Insert(1, 2, 0, kNullStringId, n, 0,
+                                    Uint32Column::kNull, Uint32Column::kNull);
+  uint32_t b = storage.slice.InsertWithThreadTime(
+      3, 4, 0, kNullStringId, n, 0, Uint32Column::kNull, Uint32Column::kNull,
+      100, SparseInt64Column::kNullValue);
+  EXPECT_TRUE(storage.slice.thread_ts.IsNull(a));
+  EXPECT_EQ(storage.slice.thread_ts.Get(b), 100);
+  EXPECT_TRUE(storage.slice.thread_dur.IsNull(b));
+  storage.slice.thread_dur.Set(b, 7);
+  EXPECT_EQ(storage.slice.thread_dur.GetInt(b), 7);
+  // Aliases read through.
+  const Column* cat = storage.slice.FindColumn("cat");
+  const Column* slice_id = storage.slice.FindColumn("slice_id");
+  ASSERT_TRUE(cat && slice_id);
+  EXPECT_TRUE(cat->hidden());
+  EXPECT_TRUE(cat->IsNull(a));
+  EXPECT_EQ(slice_id->GetInt(b), b);
+}
+
+}  // namespace
+}  // namespace weft
