@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <string>
 #include <string_view>
 
@@ -162,6 +163,52 @@ void RowFilter::Apply(uint32_t col_index, FilterOp op, sqlite3_value* value,
   bool range_op = op == FilterOp::kEq || op == FilterOp::kIs ||
                   op == FilterOp::kLt || op == FilterOp::kLe ||
                   op == FilterOp::kGt || op == FilterOp::kGe;
+  const uint32_t* index_rows;
+  size_t index_count;
+  if ((op == FilterOp::kEq || op == FilterOp::kIs) && o.kind == Operand::kInt &&
+      col->EqualRows(o.i, &index_rows, &index_count)) {
+    // Equality index: the matching rows, intersected with what is left.
+    const uint32_t* end = index_rows + index_count;
+    std::vector<uint32_t> out;
+    if (rows->is_range()) {
+      const uint32_t* lo = std::lower_bound(index_rows, end, rows->begin_);
+      const uint32_t* hi = std::lower_bound(lo, end, rows->end_);
+      out.assign(lo, hi);
+    } else {
+      std::set_intersection(rows->rows_.begin(), rows->rows_.end(), index_rows,
+                            end, std::back_inserter(out));
+    }
+    rows->rows_ = std::move(out);
+    rows->materialized_ = true;
+    return;
+  }
+  if (!rows->is_range() && col->sorted() && col->type() == ColumnType::kInt64 &&
+      numeric && range_op) {
+    // Rows are increasing, so a sorted column is sorted along them too.
+    auto& v = rows->rows_;
+    auto cell_less = [&](uint32_t r) {
+      return o.kind == Operand::kInt ? col->GetInt(r) < o.i
+                                     : CompareIntDouble(col->GetInt(r), o.d) < 0;
+    };
+    auto cell_less_eq = [&](uint32_t r) {
+      return o.kind == Operand::kInt ? col->GetInt(r) <= o.i
+                                     : CompareIntDouble(col->GetInt(r), o.d) <= 0;
+    };
+    auto first_ge = std::partition_point(v.begin(), v.end(), cell_less);
+    auto first_gt = std::partition_point(v.begin(), v.end(), cell_less_eq);
+    switch (op) {
+      case FilterOp::kEq:
+      case FilterOp::kIs:
+        v = std::vector<uint32_t>(first_ge, first_gt);
+        break;
+      case FilterOp::kLt: v.erase(first_ge, v.end()); break;
+      case FilterOp::kLe: v.erase(first_gt, v.end()); break;
+      case FilterOp::kGt: v.erase(v.begin(), first_gt); break;
+      case FilterOp::kGe: v.erase(v.begin(), first_ge); break;
+      default: break;
+    }
+    return;
+  }
   if (rows->is_range() && col->sorted() && col->type() == ColumnType::kInt64 &&
       numeric && range_op) {
     // Binary search: [lo, hi) is the run of rows matching the constraint.

@@ -129,7 +129,7 @@ int BestIndex(sqlite3_vtab* v, sqlite3_index_info* info) {
         rows = 1;
         indexed = true;
         info->idxFlags |= SQLITE_INDEX_SCAN_UNIQUE;
-      } else if (sorted) {
+      } else if (sorted || (col->flags() & kIndexed)) {
         rows = std::max(1.0, rows / 100);
         indexed = true;
       } else {
@@ -223,11 +223,18 @@ int Filter(sqlite3_vtab_cursor* cur, int, const char* idx_str, int argc,
     planned.push_back({col, code, in, value});
   }
 
-  // Constraints that keep the row set a range (binary search) go first.
-  auto keeps_range = [&](const PlannedConstraint& pc) {
-    return table->columns()[pc.column]->sorted() && !pc.in;
+  // Cheapest first: index lookups, then binary searches, then scans.
+  auto rank = [&](const PlannedConstraint& pc) {
+    const Column* col = table->columns()[pc.column];
+    if (pc.in) return 3;
+    if ((col->flags() & kIndexed) && (pc.code == '=' || pc.code == 'i')) return 0;
+    if (col->sorted()) return 1;
+    return 2;
   };
-  std::stable_partition(planned.begin(), planned.end(), keeps_range);
+  std::stable_sort(planned.begin(), planned.end(),
+                   [&](const PlannedConstraint& a, const PlannedConstraint& b) {
+                     return rank(a) < rank(b);
+                   });
   for (const PlannedConstraint& pc : planned) {
     if (c->rows.size() == 0) break;
     if (pc.in) {

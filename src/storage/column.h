@@ -23,6 +23,7 @@ enum ColumnFlag : uint32_t {
   kSorted = 1 << 0,     // Non-decreasing (NULLs excluded): binary search.
   kIdColumn = 1 << 1,   // Cell value is the row index (dense ids).
   kHidden = 1 << 2,     // Not part of SELECT * (aliases).
+  kIndexed = 1 << 3,    // Keeps an equality index (built on first use).
 };
 
 class Column {
@@ -53,6 +54,10 @@ class Column {
   // True when GetText() is always the pool string of GetString(), so string
   // equality can compare ids.
   virtual bool text_is_pooled() const { return true; }
+  // For kIndexed columns: the rows holding |value|, increasing. Returns
+  // false when the column has no index.
+  virtual bool EqualRows(int64_t value, const uint32_t** rows,
+                         size_t* count) const;
 
  private:
   std::string name_;
@@ -142,10 +147,19 @@ class Uint32Column final : public Column {
 
   bool IsNull(uint32_t row) const override { return data_[row] == kNull; }
   int64_t GetInt(uint32_t row) const override { return data_[row]; }
-  size_t MemoryUsage() const { return data_.capacity() * 4; }
+  bool EqualRows(int64_t value, const uint32_t** rows,
+                 size_t* count) const override;
+  size_t MemoryUsage() const {
+    return data_.capacity() * 4 + index_rows_.capacity() * 4 +
+           index_offsets_.capacity() * 4;
+  }
 
  private:
   PodVector<uint32_t> data_;
+  // Lazily built equality index (kIndexed): rows grouped by value.
+  mutable PodVector<uint32_t> index_offsets_;
+  mutable PodVector<uint32_t> index_rows_;
+  mutable size_t indexed_rows_ = 0;
 };
 
 class DoubleColumn final : public Column {

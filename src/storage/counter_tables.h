@@ -25,7 +25,7 @@ class CounterTable final : public StoredTable {
 
   IdColumn id{"id"};
   Int64Column ts{"ts"};
-  Uint32Column track_id{"track_id"};
+  Uint32Column track_id{"track_id", kIndexed};
   DoubleColumn value{"value"};
   Uint32Column arg_set_id{"arg_set_id"};
 };

@@ -32,7 +32,7 @@ class SchedTable final : public StoredTable {
   Int64Column ts{"ts"};
   Int64Column dur{"dur"};
   Uint32Column cpu{"cpu"};
-  Uint32Column utid{"utid"};
+  Uint32Column utid{"utid", kIndexed};
   StringColumn end_state{"end_state"};
   Int64Column priority{"priority"};
   Uint32Column ucpu{"ucpu"};
@@ -66,7 +66,7 @@ class ThreadStateTable final : public StoredTable {
   Int64Column ts{"ts"};
   Int64Column dur{"dur"};
   Uint32Column cpu{"cpu"};
-  Uint32Column utid{"utid"};
+  Uint32Column utid{"utid", kIndexed};
   StringColumn state{"state"};
   Uint32Column io_wait{"io_wait"};
   StringColumn blocked_function{"blocked_function"};

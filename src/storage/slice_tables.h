@@ -64,11 +64,11 @@ class SliceTable final : public StoredTable {
   IdColumn id{"id"};
   Int64Column ts{"ts"};
   Int64Column dur{"dur"};
-  Uint32Column track_id{"track_id"};
+  Uint32Column track_id{"track_id", kIndexed};
   StringColumn category{"category"};
   StringColumn name{"name"};
   Uint32Column depth{"depth"};
-  Uint32Column parent_id{"parent_id"};
+  Uint32Column parent_id{"parent_id", kIndexed};
   Uint32Column arg_set_id{"arg_set_id"};
   SparseInt64Column thread_ts{"thread_ts"};
   SparseInt64Column thread_dur{"thread_dur"};
@@ -112,8 +112,8 @@ class FlowTable final : public StoredTable {
   }
 
   IdColumn id{"id"};
-  Uint32Column slice_out{"slice_out"};
-  Uint32Column slice_in{"slice_in"};
+  Uint32Column slice_out{"slice_out", kIndexed};
+  Uint32Column slice_in{"slice_in", kIndexed};
   Int64Column trace_id{"trace_id"};
   Uint32Column arg_set_id{"arg_set_id"};
 };
