@@ -52,6 +52,8 @@ enum class StatSource { kTrace, kAnalysis };
     kTrace,                                                                  \
     "The trace embeds systrace text (systemTraceEvents); weft does not "    \
     "import it yet.")                                                        \
+  X(zip_entries_skipped, "zip_entries_skipped", kDataLoss, kTrace,          \
+    "The zip archive held more than one file; only the first was imported.") \
   X(thread_state_invalid_cpu, "thread_state_invalid_cpu", kInfo, kTrace,     \
     "A thread_state event had a cpu arg that was not a small integer.")
 

@@ -3,11 +3,13 @@
 
 #include <cctype>
 #include <cstdio>
+#include <cstring>
 
 #include "src/importers/common/trace_context.h"
 #include "src/importers/common/trace_importer.h"
 #include "src/importers/json/json_importer.h"
 #include "src/trace/gzip_stream.h"
+#include "src/trace/zip_stream.h"
 
 namespace weft {
 
@@ -21,28 +23,39 @@ Status TraceProcessor::Parse(const uint8_t* data, size_t size) {
   if (finalized_) return Status::Error("trace already finalized");
   Status status;
   if (!sniffed_compression_) {
-    // Gzip is recognised by its two magic bytes.
+    // Containers are recognised by their magic bytes.
     sniff_buffer_.append(reinterpret_cast<const char*>(data), size);
-    if (sniff_buffer_.size() < 2) return Status::Ok();
-    sniffed_compression_ = true;
-    std::string head;
-    head.swap(sniff_buffer_);
-    if (static_cast<uint8_t>(head[0]) == 0x1f && static_cast<uint8_t>(head[1]) == 0x8b) {
-      gzip_.reset(new GzipStream([this](const char* d, size_t n) {
-        return ParseUncompressed(reinterpret_cast<const uint8_t*>(d), n);
-      }));
-      status = gzip_->Feed(reinterpret_cast<const uint8_t*>(head.data()), head.size());
-    } else {
-      status = ParseUncompressed(reinterpret_cast<const uint8_t*>(head.data()), head.size());
-    }
+    if (sniff_buffer_.size() < 4) return Status::Ok();
+    status = StartWithHead();
   } else if (gzip_) {
     status = gzip_->Feed(data, size);
+  } else if (zip_) {
+    status = zip_->Feed(data, size);
   } else {
     status = ParseUncompressed(data, size);
   }
   bytes_parsed_ += size;
   if (!status.ok()) sticky_error_ = status;
   return status;
+}
+
+Status TraceProcessor::StartWithHead() {
+  sniffed_compression_ = true;
+  std::string head;
+  head.swap(sniff_buffer_);
+  const auto* bytes = reinterpret_cast<const uint8_t*>(head.data());
+  auto sink = [this](const char* d, size_t n) {
+    return ParseUncompressed(reinterpret_cast<const uint8_t*>(d), n);
+  };
+  if (head.size() >= 2 && bytes[0] == 0x1f && bytes[1] == 0x8b) {
+    gzip_.reset(new GzipStream(sink));
+    return gzip_->Feed(bytes, head.size());
+  }
+  if (head.size() >= 4 && memcmp(bytes, "PK\x03\x04", 4) == 0) {
+    zip_.reset(new ZipStream(sink));
+    return zip_->Feed(bytes, head.size());
+  }
+  return ParseUncompressed(bytes, head.size());
 }
 
 Status TraceProcessor::ParseUncompressed(const uint8_t* data, size_t size) {
@@ -70,13 +83,13 @@ Status TraceProcessor::NotifyEndOfFile() {
   finalized_ = true;
   Status status = sticky_error_;
   if (status.ok() && !sniffed_compression_ && !sniff_buffer_.empty()) {
-    // A trace shorter than two bytes.
-    std::string head;
-    head.swap(sniff_buffer_);
-    sniffed_compression_ = true;
-    status = ParseUncompressed(reinterpret_cast<const uint8_t*>(head.data()), head.size());
+    status = StartWithHead();  // A trace shorter than the magic bytes.
   }
   if (status.ok() && gzip_) status = gzip_->Finish();
+  if (status.ok() && zip_) {
+    status = zip_->Finish();
+    storage_->stats.Set(Stat::zip_entries_skipped, zip_->skipped_entries());
+  }
   if (importer_) {
     Status end = importer_->NotifyEndOfFile();
     if (status.ok()) status = end;

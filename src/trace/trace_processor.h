@@ -20,6 +20,7 @@ namespace weft {
 class TraceImporter;
 struct TraceContext;
 class GzipStream;
+class ZipStream;
 
 class TraceProcessor {
  public:
@@ -37,6 +38,8 @@ class TraceProcessor {
   const std::string& format_name() const { return format_name_; }
 
  private:
+  // Picks gzip / zip / plain from the first bytes and feeds them.
+  Status StartWithHead();
   Status ParseUncompressed(const uint8_t* data, size_t size);
   Status EnsureEngine();
 
@@ -44,6 +47,7 @@ class TraceProcessor {
   std::unique_ptr<TraceContext> context_;
   std::unique_ptr<TraceImporter> importer_;
   std::unique_ptr<GzipStream> gzip_;
+  std::unique_ptr<ZipStream> zip_;
   std::unique_ptr<SqlEngine> engine_;
   std::string sniff_buffer_;  // First bytes, until the format is known.
   std::string format_name_;
