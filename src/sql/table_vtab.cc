@@ -238,13 +238,15 @@ int Filter(sqlite3_vtab_cursor* cur, int, const char* idx_str, int argc,
   for (const PlannedConstraint& pc : planned) {
     if (c->rows.size() == 0) break;
     if (pc.in) {
+      // The list's values are only valid until the next step: copy them.
       std::vector<sqlite3_value*> values;
       sqlite3_value* v = nullptr;
       for (int rc = sqlite3_vtab_in_first(pc.value, &v); rc == SQLITE_OK && v;
            rc = sqlite3_vtab_in_next(pc.value, &v)) {
-        values.push_back(v);
+        values.push_back(sqlite3_value_dup(v));
       }
       filter.ApplyIn(pc.column, values, &c->rows);
+      for (sqlite3_value* copy : values) sqlite3_value_free(copy);
       continue;
     }
     filter.Apply(pc.column, ToFilterOp(pc.code), pc.value, &c->rows);

@@ -54,6 +54,8 @@ enum class StatSource { kTrace, kAnalysis };
     "import it yet.")                                                        \
   X(zip_entries_skipped, "zip_entries_skipped", kDataLoss, kTrace,          \
     "The zip archive held more than one file; only the first was imported.") \
+  X(json_invalid_escape, "json_invalid_escape", kInfo, kTrace,              \
+    "A JSON string had a malformed escape; it was kept with U+FFFD.")       \
   X(thread_state_invalid_cpu, "thread_state_invalid_cpu", kInfo, kTrace,     \
     "A thread_state event had a cpu arg that was not a small integer.")
 

@@ -115,7 +115,9 @@ LexResult ReadTime(JsonLexer* lexer, TimeField* out, std::string* scratch) {
     WEFT_LEX(lexer->SkipValue());
     out->state = TimeState::kInvalid;
   }
-  if (out->state == TimeState::kValid) out->ns = MicrosToNanos(n);
+  if (out->state == TimeState::kValid && !MicrosToNanos(n, &out->ns)) {
+    out->state = TimeState::kInvalid;  // Out of int64 range.
+  }
   return LexResult::kOk;
 }
 

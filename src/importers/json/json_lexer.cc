@@ -97,6 +97,7 @@ size_t ScanNumber(const char* p, const char* end, JsonNumber* out,
       ++p;
     }
   }
+  if (p == end) *complete = false;  // "-" or "1." may continue next chunk.
   if (int_digits == 0 && frac_digits == 0) return 0;
   int exp = 0;
   bool has_exp = false;
@@ -200,7 +201,12 @@ LexResult JsonLexer::ReadString(std::string_view* out, std::string* scratch) {
       case 'u': {
         if (end_ - q < 4) return LexResult::kNeedMore;
         int32_t cp = Read4Hex(q);
-        if (cp < 0) return Fail("invalid \\u escape in string");
+        if (cp < 0) {
+          // Keep the string (and the event): U+FFFD marks the bad escape.
+          ++invalid_escapes_;
+          AppendUtf8(0xFFFD, scratch);
+          break;
+        }
         q += 4;
         if (cp >= 0xD800 && cp <= 0xDBFF) {
           // High surrogate: combine with a following low surrogate.
@@ -219,7 +225,9 @@ LexResult JsonLexer::ReadString(std::string_view* out, std::string* scratch) {
         break;
       }
       default:
-        return Fail("invalid escape in string");
+        ++invalid_escapes_;
+        scratch->push_back(e);
+        break;
     }
   }
   *out = *scratch;
@@ -301,10 +309,21 @@ bool ParseWholeNumber(std::string_view s, JsonNumber* out) {
   return n == s.size();
 }
 
-int64_t MicrosToNanos(const JsonNumber& n) {
-  if (n.is_int) return n.i * 1000;
-  if (n.d == std::trunc(n.d)) return static_cast<int64_t>(n.d) * 1000;
-  return std::llround(n.d * 1000.0);
+bool MicrosToNanos(const JsonNumber& n, int64_t* out) {
+  constexpr int64_t kMaxMicros = INT64_MAX / 1000;
+  if (n.is_int) {
+    if (n.i > kMaxMicros || n.i < -kMaxMicros) return false;
+    *out = n.i * 1000;
+    return true;
+  }
+  double ns = n.d * 1000.0;
+  if (!(ns < 9.2e18 && ns > -9.2e18)) return false;  // Also rejects NaN.
+  if (n.d == std::trunc(n.d)) {
+    *out = static_cast<int64_t>(n.d) * 1000;
+  } else {
+    *out = std::llround(ns);
+  }
+  return true;
 }
 
 }  // namespace weft

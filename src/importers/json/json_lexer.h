@@ -30,6 +30,10 @@ class JsonLexer {
   const char* end() const { return end_; }
   // Why the last kError happened.
   const char* error() const { return error_; }
+  // Malformed escapes seen so far (each replaced by U+FFFD or the
+  // escaped character itself).
+  uint32_t invalid_escapes() const { return invalid_escapes_; }
+  void set_invalid_escapes(uint32_t n) { invalid_escapes_ = n; }
 
   // Skips whitespace; kNeedMore if the range ends first.
   LexResult SkipWs() {
@@ -63,14 +67,16 @@ class JsonLexer {
   const char* p_;
   const char* end_;
   const char* error_ = "";
+  uint32_t invalid_escapes_ = 0;
 };
 
 // Parses the whole of |s| as a number (used for string-typed ts/dur and
 // counter values). False if |s| has anything else in it.
 bool ParseWholeNumber(std::string_view s, JsonNumber* out);
 
-// Microseconds (as read from JSON) to integer nanoseconds.
-int64_t MicrosToNanos(const JsonNumber& n);
+// Microseconds (as read from JSON) to integer nanoseconds; false if the
+// result does not fit in int64.
+bool MicrosToNanos(const JsonNumber& n, int64_t* out);
 
 }  // namespace weft
 

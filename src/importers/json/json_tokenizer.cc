@@ -52,10 +52,17 @@ Status JsonTokenizer::Process(const char* begin, const char* end,
   Status status;
   while (progressed) {
     progressed = false;
+    uint32_t escapes_before = lexer.invalid_escapes();
     status = ProcessOne(&lexer, &progressed);
+    // An unfinished token is read again with the next chunk: count its
+    // escapes then.
+    if (!progressed) lexer.set_invalid_escapes(escapes_before);
     if (!status.ok()) break;
   }
   *consumed = static_cast<size_t>(lexer.pos() - begin);
+  if (lexer.invalid_escapes()) {
+    storage_->stats.Increment(Stat::json_invalid_escape, lexer.invalid_escapes());
+  }
   const char* p = begin;
   const char* stop = begin + *consumed;
   while ((p = static_cast<const char*>(memchr(p, '\n', static_cast<size_t>(stop - p))))) {

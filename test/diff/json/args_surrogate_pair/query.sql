@@ -1,0 +1,2 @@
+SELECT a.key, a.string_value
+FROM slice s JOIN args a USING (arg_set_id);

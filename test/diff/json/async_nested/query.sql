@@ -1,0 +1,3 @@
+SELECT s.name, s.ts, s.dur, s.depth, t.name AS track_name
+FROM slice s JOIN track t ON s.track_id = t.id
+ORDER BY s.ts;

@@ -1,0 +1,1 @@
+SELECT name, category, ts, dur FROM slice;

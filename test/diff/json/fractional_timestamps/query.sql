@@ -1,0 +1,1 @@
+SELECT name, ts, dur FROM slice ORDER BY name;

@@ -1,0 +1,1 @@
+SELECT key, int_value, real_value FROM args ORDER BY id;

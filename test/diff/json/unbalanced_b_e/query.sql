@@ -1,0 +1,1 @@
+SELECT name, ts, dur, depth FROM slice ORDER BY ts;

@@ -1,0 +1,1 @@
+SELECT name, ts, dur, depth, parent_id FROM slice ORDER BY ts;

@@ -1,0 +1,2 @@
+SELECT name, ts, dur, depth FROM slice;
+SELECT name, value FROM stats WHERE value > 0;

@@ -1,0 +1,1 @@
+SELECT tid, name FROM thread WHERE utid = 2;

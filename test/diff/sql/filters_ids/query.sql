@@ -1,0 +1,10 @@
+SELECT id, name FROM slice WHERE id = 1;
+SELECT id FROM slice WHERE id < 2 ORDER BY id;
+SELECT id FROM slice WHERE id <= 2 ORDER BY id;
+SELECT id FROM slice WHERE id > 2 ORDER BY id;
+SELECT id FROM slice WHERE id >= 3 ORDER BY id;
+SELECT id FROM slice WHERE id != 0 ORDER BY id;
+SELECT id FROM slice WHERE id IN (0, 3, 7) ORDER BY id;
+SELECT id FROM slice WHERE parent_id IS NOT NULL;
+SELECT COUNT(*) AS n FROM slice WHERE parent_id IS NULL;
+SELECT id FROM slice WHERE id = 99;

@@ -1,0 +1,7 @@
+SELECT name FROM slice WHERE ts = 160000;
+SELECT name FROM slice WHERE ts < 160000 ORDER BY ts;
+SELECT name FROM slice WHERE ts <= 160000 ORDER BY ts;
+SELECT name FROM slice WHERE ts > 160000 ORDER BY ts;
+SELECT name FROM slice WHERE ts >= 170000 AND ts < 200000;
+SELECT name FROM slice WHERE ts BETWEEN 110000 AND 170000 ORDER BY ts;
+SELECT name FROM slice WHERE dur != 0 AND ts + dur > 175000 ORDER BY ts;

@@ -1,0 +1,3 @@
+-- A typo in a column name.
+SELECT name,
+  nmae FROM slice;

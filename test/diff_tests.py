@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""Diff tests for weft: run SQL over tiny traces and compare CSV output.
+
+Each case is a folder test/diff/<area>/<case>/ holding:
+  trace.*              the trace (any extension: trace.json, trace.json.gz, ...)
+  query.sql            the SQL to run (`weft -q query.sql trace`)
+  expected.csv         the exact expected stdout, or instead
+  expected_error.txt   a substring that must appear in stderr; weft must exit
+                       non-zero (for malformed input / bad SQL).
+
+To add a case: create the folder with trace.* and query.sql, write
+expected.csv by reasoning about what Perfetto's trace_processor would print
+(`trace_processor_shell -q` CSV), then run
+    python3 test/diff_tests.py --filter <case>
+Use --bless only to (re)write expected.csv from weft's current output once you
+have checked that output is right; expected_error cases are never blessed.
+
+Every passing case is run again with --read-size 1 and --read-size 7 (unless
+the trace is larger than 1 MB) and must print exactly the same output.
+
+Usage: test/diff_tests.py [--weft out/host/weft] [--filter SUBSTR] [--bless] [-v]
+Ends with "N passed, M failed"; the exit code is 0 only if M == 0.
+"""
+
+import argparse
+import concurrent.futures
+import difflib
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DIFF_DIR = os.path.join(ROOT, 'test', 'diff')
+CHUNK_SIZES = (1, 7)
+CHUNK_CHECK_MAX_BYTES = 1 << 20
+TIMEOUT_S = 120
+
+
+class Case:
+
+  def __init__(self, path, trace):
+    self.path = path
+    self.name = os.path.relpath(path, DIFF_DIR)
+    self.trace = trace
+    self.query = os.path.join(path, 'query.sql')
+    self.expected = os.path.join(path, 'expected.csv')
+    self.expected_error = os.path.join(path, 'expected_error.txt')
+
+
+def discover(filter_str):
+  cases, problems = [], []
+  for dirpath, dirnames, filenames in os.walk(DIFF_DIR):
+    dirnames.sort()
+    traces = sorted(f for f in filenames if f.startswith('trace.'))
+    if not traces:
+      continue
+    rel = os.path.relpath(dirpath, DIFF_DIR)
+    if filter_str and filter_str not in rel:
+      continue
+    if len(traces) > 1:
+      problems.append((rel, 'more than one trace.* file: %s' % traces))
+      continue
+    case = Case(dirpath, os.path.join(dirpath, traces[0]))
+    has_csv = os.path.exists(case.expected)
+    has_err = os.path.exists(case.expected_error)
+    if not os.path.exists(case.query):
+      problems.append((rel, 'missing query.sql'))
+    elif has_csv == has_err:
+      problems.append(
+          (rel, 'needs exactly one of expected.csv / expected_error.txt'))
+    else:
+      cases.append(case)
+  cases.sort(key=lambda c: c.name)
+  return cases, problems
+
+
+def normalize(text):
+  lines = [line.rstrip() for line in text.replace('\r\n', '\n').split('\n')]
+  while lines and not lines[-1]:
+    lines.pop()
+  return '\n'.join(lines) + '\n' if lines else ''
+
+
+def run_weft(weft, case, read_size=None):
+  cmd = [weft]
+  if read_size is not None:
+    cmd += ['--read-size', str(read_size)]
+  cmd += ['-q', case.query, case.trace]
+  try:
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       timeout=TIMEOUT_S)
+  except subprocess.TimeoutExpired:
+    return None, '', 'timed out after %ds' % TIMEOUT_S
+  out = p.stdout.decode('utf-8', errors='replace')
+  err = p.stderr.decode('utf-8', errors='replace')
+  return p.returncode, out, err
+
+
+def describe_exit(rc):
+  if rc is None:
+    return 'timeout'
+  if rc < 0:
+    return 'killed by signal %d (crash)' % -rc
+  return 'exit code %d' % rc
+
+
+def unified(expected, actual, a='expected', b='actual'):
+  return ''.join(
+      difflib.unified_diff(
+          expected.splitlines(True), actual.splitlines(True), a, b))
+
+
+def run_case(weft, case, bless):
+  """Returns (ok, message)."""
+  rc, out, err = run_weft(weft, case)
+  if os.path.exists(case.expected_error):
+    with open(case.expected_error, encoding='utf-8') as f:
+      needle = f.read().strip()
+    if rc is None or rc < 0:
+      return False, '%s; stderr:\n%s' % (describe_exit(rc), err)
+    if rc == 0:
+      return False, ('expected failure containing %r, but weft succeeded; '
+                     'stdout:\n%s' % (needle, out))
+    if needle not in err:
+      return False, ('stderr does not contain %r; %s, stderr:\n%s' %
+                     (needle, describe_exit(rc), err))
+    # Errors must not depend on chunking either.
+    if os.path.getsize(case.trace) <= CHUNK_CHECK_MAX_BYTES:
+      for size in CHUNK_SIZES:
+        rc2, _, err2 = run_weft(weft, case, size)
+        if rc2 is None or rc2 <= 0 or needle not in err2:
+          return False, ('with --read-size %d: %s, stderr:\n%s' %
+                         (size, describe_exit(rc2), err2))
+    return True, ''
+
+  if rc != 0:
+    return False, '%s; stderr:\n%s' % (describe_exit(rc), err)
+  actual = normalize(out)
+  with open(case.expected, encoding='utf-8') as f:
+    expected = normalize(f.read())
+  if actual != expected:
+    if bless:
+      with open(case.expected, 'w', encoding='utf-8') as f:
+        f.write(actual)
+      return True, 'blessed'
+    return False, 'output differs:\n' + unified(expected, actual)
+  if os.path.getsize(case.trace) <= CHUNK_CHECK_MAX_BYTES:
+    for size in CHUNK_SIZES:
+      rc2, out2, err2 = run_weft(weft, case, size)
+      if rc2 != 0:
+        return False, 'with --read-size %d: %s; stderr:\n%s' % (
+            size, describe_exit(rc2), err2)
+      chunked = normalize(out2)
+      if chunked != actual:
+        return False, ('output with --read-size %d differs:\n' % size +
+                       unified(actual, chunked, 'default', 'read-size %d' %
+                               size))
+  return True, ''
+
+
+def main():
+  parser = argparse.ArgumentParser(
+      description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+  parser.add_argument('--weft', default=os.path.join(ROOT, 'out', 'host',
+                                                       'weft'))
+  parser.add_argument('--filter', default='',
+                      help='only run cases whose <area>/<case> contains this')
+  parser.add_argument('--bless', action='store_true',
+                      help='rewrite expected.csv from the actual output')
+  parser.add_argument('-v', '--verbose', action='store_true')
+  args = parser.parse_args()
+
+  weft = os.path.abspath(args.weft)
+  if not os.access(weft, os.X_OK):
+    print('weft binary not found: %s (build with tools/build host)' % weft)
+    print('0 passed, 1 failed')
+    return 1
+
+  cases, problems = discover(args.filter)
+  passed = failed = 0
+  for name, why in problems:
+    print('FAIL %s: %s' % (name, why))
+    failed += 1
+
+  with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+    futures = [pool.submit(run_case, weft, c, args.bless) for c in cases]
+    for case, fut in zip(cases, futures):
+      try:
+        ok, msg = fut.result()
+      except Exception as e:  # pylint: disable=broad-except
+        ok, msg = False, 'runner error: %r' % e
+      if ok:
+        passed += 1
+        if msg:
+          print('BLESSED %s' % case.name)
+        elif args.verbose:
+          print('PASS %s' % case.name)
+      else:
+        failed += 1
+        print('FAIL %s: %s' % (case.name, msg.rstrip()))
+
+  print('%d passed, %d failed' % (passed, failed))
+  return 0 if failed == 0 else 1
+
+
+if __name__ == '__main__':
+  sys.exit(main())
