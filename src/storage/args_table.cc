@@ -5,6 +5,8 @@
 #include <cinttypes>
 #include <cstdio>
 
+#include "src/base/hash.h"
+
 namespace weft {
 
 namespace {
@@ -110,21 +112,12 @@ ArgsTable::ArgsTable(StringPool* pool) : StoredTable("args") {
 
 void ArgsTable::Add(uint32_t set, StringId flat, StringId k, ArgType type,
                     int64_t raw) {
-  if (rows_ > 0 && set < arg_set_id[rows_ - 1]) grouped_ = false;
   arg_set_id.Append(set);
   flat_key.Append(flat);
   key.Append(k);
   values_.push_back(raw);
   types_.push_back(type);
   NextRow();
-}
-
-void ArgsTable::MergeSetInto(uint32_t from, uint32_t into) {
-  if (from == into) return;
-  for (uint32_t r = from; r < rows_ && arg_set_id[r] == from; ++r) {
-    arg_set_id.Set(r, into);
-  }
-  grouped_ = false;
 }
 
 void ArgsTable::Truncate(uint32_t rows) {
@@ -137,46 +130,152 @@ void ArgsTable::Truncate(uint32_t rows) {
   rows_ = rows;
 }
 
+uint64_t ArgsTable::HashRows(uint32_t begin, uint32_t end) const {
+  uint64_t h = end - begin;
+  for (uint32_t r = begin; r < end; ++r) {
+    h = HashCombine(h, (uint64_t{flat_key[r]} << 32) | key[r]);
+    h = HashCombine(h, static_cast<uint64_t>(values_[r]) ^
+                           (static_cast<uint64_t>(types_[r]) << 56));
+  }
+  return h;
+}
+
+bool ArgsTable::SameRows(uint32_t set, uint32_t begin, uint32_t end) const {
+  uint32_t first = set_first_[set];
+  if (set_count_[set] != end - begin) return false;
+  for (uint32_t i = 0; i < end - begin; ++i) {
+    uint32_t a = first + i, b = begin + i;
+    if (flat_key[a] != flat_key[b] || key[a] != key[b] ||
+        types_[a] != types_[b] || values_[a] != values_[b]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+void ArgsTable::InsertDedupe(uint64_t hash, uint32_t set) {
+  if ((dedupe_used_ + 1) * 2 > dedupe_.size()) {
+    PodVector<uint64_t> old;
+    old.swap(dedupe_);
+    dedupe_.assign(old.size() < 1024 ? 1024 : old.size() * 2, 0);
+    size_t mask = dedupe_.size() - 1;
+    for (uint64_t slot : old) {
+      if (!slot) continue;
+      size_t i = (slot >> 32) & mask;
+      while (dedupe_[i]) i = (i + 1) & mask;
+      dedupe_[i] = slot;
+    }
+  }
+  size_t mask = dedupe_.size() - 1;
+  uint64_t h32 = hash >> 32;
+  size_t i = h32 & mask;
+  while (dedupe_[i]) i = (i + 1) & mask;
+  dedupe_[i] = (h32 << 32) | set;
+  ++dedupe_used_;
+}
+
+uint32_t ArgsTable::FinishSet(bool shareable) {
+  uint32_t begin = pending_begin_, end = rows_;
+  uint64_t hash = 0;
+  if (shareable && !dedupe_.empty()) {
+    hash = HashRows(begin, end);
+    uint64_t h32 = hash >> 32;
+    size_t mask = dedupe_.size() - 1;
+    for (size_t i = h32 & mask; dedupe_[i]; i = (i + 1) & mask) {
+      uint64_t slot = dedupe_[i];
+      uint32_t set = static_cast<uint32_t>(slot);
+      if ((slot >> 32) == h32 && SameRows(set, begin, end)) {
+        Truncate(begin);
+        ++set_uses_[set];
+        return set;
+      }
+    }
+  } else if (shareable) {
+    hash = HashRows(begin, end);
+  }
+  uint32_t set = next_set_id_++;
+  set_first_.resize(set + 1);
+  set_count_.resize(set + 1);
+  set_uses_.resize(set + 1);
+  set_first_[set] = begin;
+  set_count_[set] = end - begin;
+  set_uses_[set] = 1;
+  if (shareable) InsertDedupe(hash, set);
+  pending_begin_ = rows_;
+  return set;
+}
+
+void ArgsTable::ReleaseSet(uint32_t set) {
+  if (set == Uint32Column::kNull || set >= set_uses_.size() || set_uses_[set] == 0) {
+    return;
+  }
+  if (--set_uses_[set] > 0) return;
+  uint32_t first = set_first_[set];
+  for (uint32_t r = first; r < first + set_count_[set]; ++r) {
+    arg_set_id.Set(r, kDroppedSet);
+  }
+  set_count_[set] = 0;  // Never matches a dedupe lookup again.
+  has_released_rows_ = true;
+}
+
+void ArgsTable::CopyRows(uint32_t from_set, uint32_t into_set) {
+  if (from_set == Uint32Column::kNull || from_set >= set_count_.size()) return;
+  uint32_t first = set_first_[from_set];
+  for (uint32_t i = 0; i < set_count_[from_set]; ++i) {
+    uint32_t r = first + i;
+    Add(into_set, flat_key[r], key[r], types_[r], values_[r]);
+  }
+}
+
+uint32_t ArgsTable::MergeSets(uint32_t base, uint32_t extra) {
+  uint32_t set = BeginSet();
+  CopyRows(base, set);
+  CopyRows(extra, set);
+  uint32_t merged = rows_ == pending_begin_ ? Uint32Column::kNull : FinishSet();
+  ReleaseSet(base);
+  ReleaseSet(extra);
+  return merged;
+}
+
+uint32_t ArgsTable::WithIntArg(uint32_t base, StringId k, int64_t value) {
+  uint32_t set = BeginSet();
+  CopyRows(base, set);
+  AddInt(set, k, k, value);
+  uint32_t result = FinishSet();
+  ReleaseSet(base);
+  return result;
+}
+
 int64_t ArgsTable::FindArg(uint32_t set, StringId k) const {
-  const auto& sets = arg_set_id.data();
-  auto it = std::lower_bound(sets.begin(), sets.end(), set);
-  for (uint32_t r = static_cast<uint32_t>(it - sets.begin());
-       r < rows_ && sets[r] == set; ++r) {
+  if (set >= set_count_.size()) return -1;
+  uint32_t first = set_first_[set];
+  for (uint32_t r = first; r < first + set_count_[set]; ++r) {
     if (key[r] == k) return r;
   }
   return -1;
 }
 
 void ArgsTable::Finalize() {
-  if (!grouped_) Regroup();
+  if (has_released_rows_) Compact();
+  PodVector<uint64_t>().swap(dedupe_);  // No more sets will be added.
+  dedupe_used_ = 0;
   arg_set_id.set_sorted(true);
 }
 
-// Rows are almost always already grouped: only merged end-event args,
-// late process/thread args and dropped sets are out of place. Those few
-// rows are pulled aside, the rest compacted in place, and the two merged
-// back from the end: linear time, no second copy of the table.
-void ArgsTable::Regroup() {
-  struct Row {
-    uint32_t set;
-    StringId flat, key;
-    int64_t value;
-    ArgType type;
-  };
+// Removes released rows in place and re-points each set at its rows.
+void ArgsTable::Compact() {
   auto& sets = arg_set_id.mutable_data();
   auto& flats = flat_key.mutable_data();
   auto& keys = key.mutable_data();
-  std::vector<Row> aside;
   uint32_t kept = 0;
-  uint32_t max_set = 0;
+  uint32_t last_set = Uint32Column::kNull;
   for (uint32_t r = 0; r < rows_; ++r) {
     uint32_t set = sets[r];
     if (set == kDroppedSet) continue;
-    if (set < max_set) {
-      aside.push_back({set, flats[r], keys[r], values_[r], types_[r]});
-      continue;
+    if (set != last_set) {
+      set_first_[set] = kept;
+      last_set = set;
     }
-    max_set = set;
     sets[kept] = set;
     flats[kept] = flats[r];
     keys[kept] = keys[r];
@@ -184,38 +283,8 @@ void ArgsTable::Regroup() {
     types_[kept] = types_[r];
     ++kept;
   }
-  std::stable_sort(aside.begin(), aside.end(),
-                   [](const Row& a, const Row& b) { return a.set < b.set; });
-  uint32_t total = kept + static_cast<uint32_t>(aside.size());
-  // Merge from the back; on equal sets the rows already in place come first.
-  int64_t i = static_cast<int64_t>(kept) - 1;
-  int64_t j = static_cast<int64_t>(aside.size()) - 1;
-  for (int64_t out = static_cast<int64_t>(total) - 1; j >= 0; --out) {
-    if (i >= 0 && sets[static_cast<size_t>(i)] > aside[static_cast<size_t>(j)].set) {
-      size_t from = static_cast<size_t>(i--);
-      size_t to = static_cast<size_t>(out);
-      sets[to] = sets[from];
-      flats[to] = flats[from];
-      keys[to] = keys[from];
-      values_[to] = values_[from];
-      types_[to] = types_[from];
-    } else {
-      const Row& a = aside[static_cast<size_t>(j--)];
-      size_t to = static_cast<size_t>(out);
-      sets[to] = a.set;
-      flats[to] = a.flat;
-      keys[to] = a.key;
-      values_[to] = a.value;
-      types_[to] = a.type;
-    }
-  }
-  rows_ = total;
-  sets.resize(total);
-  flats.resize(total);
-  keys.resize(total);
-  values_.resize(total);
-  types_.resize(total);
-  grouped_ = true;
+  Truncate(kept);
+  has_released_rows_ = false;
 }
 
 size_t ArgsTable::MemoryUsage() const {

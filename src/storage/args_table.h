@@ -2,8 +2,8 @@
 // slices, counters, threads, processes and import logs. Values live in one
 // 8-byte cell plus a type byte; int_value/string_value/real_value and
 // display_value are computed views of that cell, so a row costs 21 bytes.
-// Invariant after Finalize(): rows are grouped by arg_set_id in increasing
-// order, so a set lookup is a binary search.
+// Invariant: a set's rows are contiguous and sets appear in increasing id
+// order, so arg_set_id is sorted (released rows are removed at Finalize()).
 #ifndef SRC_STORAGE_ARGS_TABLE_H_
 #define SRC_STORAGE_ARGS_TABLE_H_
 
@@ -22,8 +22,18 @@ class ArgsTable final : public StoredTable {
  public:
   explicit ArgsTable(StringPool* pool);
 
-  // A new, empty set. Set ids are the row index of the set's first arg.
-  uint32_t NewSetId() const { return rows_; }
+  // Building a set: BeginSet() returns the id the set will get if it is
+  // new; rows are added with that id; FinishSet() commits it — or, when an
+  // identical set already exists and |shareable|, removes the new rows and
+  // returns the existing id (Perfetto shares identical arg sets too).
+  // Ids start at 1. Until FinishSet(), Truncate() can undo the rows.
+  uint32_t BeginSet() {
+    pending_begin_ = rows_;
+    return next_set_id_;
+  }
+  uint32_t FinishSet(bool shareable = true);
+  void Truncate(uint32_t rows);
+
   void AddInt(uint32_t set, StringId flat_key, StringId key, int64_t v) {
     Add(set, flat_key, key, ArgType::kInt, v);
   }
@@ -41,23 +51,21 @@ class ArgsTable final : public StoredTable {
   void AddString(uint32_t set, StringId flat_key, StringId key, StringId v) {
     Add(set, flat_key, key, ArgType::kString, v);
   }
-  void AddNull(uint32_t set, StringId flat_key, StringId key) {
-    Add(set, flat_key, key, ArgType::kNull, 0);
-  }
   void Add(uint32_t set, StringId flat_key, StringId key, ArgType type,
            int64_t raw);
 
-  // Moves every arg of |from| into |into| (e.g. end-event args joining the
-  // begin event's set).
-  void MergeSetInto(uint32_t from, uint32_t into);
-  // Marks every arg of |set| for removal at Finalize() (args of an end
-  // event that matched nothing).
-  void DropSet(uint32_t set) { MergeSetInto(set, kDroppedSet); }
-  // Forgets rows from |rows| on (rolls back a partially read event).
-  void Truncate(uint32_t rows);
-  // Finds an arg of |set| by key; -1 if absent. Valid after Finalize().
+  // Each FinishSet() result is one use of the set; releasing the last use
+  // removes its rows (at Finalize()).
+  void ReleaseSet(uint32_t set);
+  // A set holding |base|'s args followed by |extra|'s (either may be NULL);
+  // releases both. Used when an end event's args join its slice.
+  uint32_t MergeSets(uint32_t base, uint32_t extra);
+  // A set holding |base|'s args plus one int arg; releases |base|.
+  uint32_t WithIntArg(uint32_t base, StringId key, int64_t value);
+
+  // The row of |set|'s arg with |key|, or -1.
   int64_t FindArg(uint32_t set, StringId key) const;
-  // Restores the grouping invariant after merges.
+  // Removes released rows and makes arg_set_id searchable. Idempotent.
   void Finalize();
 
   ArgType value_type(uint32_t row) const { return types_[row]; }
@@ -77,10 +85,24 @@ class ArgsTable final : public StoredTable {
  private:
   static constexpr uint32_t kDroppedSet = Uint32Column::kNull - 1;
   class ValueColumn;
-  void Regroup();
+  uint64_t HashRows(uint32_t begin, uint32_t end) const;
+  bool SameRows(uint32_t set, uint32_t begin, uint32_t end) const;
+  void InsertDedupe(uint64_t hash, uint32_t set);
+  void CopyRows(uint32_t from_set, uint32_t into_set);
+  void Compact();
+
   PodVector<int64_t> values_;
   PodVector<ArgType> types_;
-  bool grouped_ = true;
+  // Per set id: first row, row count (0 once released) and use count.
+  PodVector<uint32_t> set_first_;
+  PodVector<uint32_t> set_count_;
+  PodVector<uint32_t> set_uses_;
+  uint32_t next_set_id_ = 1;
+  uint32_t pending_begin_ = 0;
+  // Open addressing over (hash32 << 32 | set id) for sharing equal sets.
+  PodVector<uint64_t> dedupe_;
+  size_t dedupe_used_ = 0;
+  bool has_released_rows_ = false;
   std::vector<std::unique_ptr<Column>> computed_;
 };
 

@@ -52,14 +52,12 @@ void ProcessTracker::SetThreadName(uint32_t utid, StringId name) {
 
 void ProcessTracker::AddProcessArg(uint32_t upid, StringId key, int64_t value) {
   Uint32Column& col = storage_->process.arg_set_id;
-  if (col.IsNull(upid)) col.Set(upid, storage_->args.NewSetId());
-  storage_->args.AddInt(col[upid], key, key, value);
+  col.Set(upid, storage_->args.WithIntArg(col[upid], key, value));
 }
 
 void ProcessTracker::AddThreadArg(uint32_t utid, StringId key, int64_t value) {
   Uint32Column& col = storage_->thread.arg_set_id;
-  if (col.IsNull(utid)) col.Set(utid, storage_->args.NewSetId());
-  storage_->args.AddInt(col[utid], key, key, value);
+  col.Set(utid, storage_->args.WithIntArg(col[utid], key, value));
 }
 
 }  // namespace weft

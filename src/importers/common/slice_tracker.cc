@@ -85,11 +85,7 @@ uint32_t SliceTracker::End(uint32_t track, int64_t ts, const SliceInfo& info) {
     slice.dur.Set(s.row, s.dur);
     if (info.arg_set != Uint32Column::kNull) {
       uint32_t own = slice.arg_set_id[s.row];
-      if (own == Uint32Column::kNull) {
-        slice.arg_set_id.Set(s.row, info.arg_set);
-      } else {
-        storage_->args.MergeSetInto(info.arg_set, own);
-      }
+      slice.arg_set_id.Set(s.row, storage_->args.MergeSets(own, info.arg_set));
     }
     if (info.tts != kNoThreadTime && slice.thread_ts.IsPresent(s.row) &&
         !slice.thread_ts.IsNull(s.row)) {
@@ -99,7 +95,7 @@ uint32_t SliceTracker::End(uint32_t track, int64_t ts, const SliceInfo& info) {
     if (i == stack.size()) stack.pop_back();
     return row;
   }
-  if (info.arg_set != Uint32Column::kNull) storage_->args.DropSet(info.arg_set);
+  storage_->args.ReleaseSet(info.arg_set);
   return kNoSlice;
 }
 

@@ -41,8 +41,8 @@ class SliceTracker {
   uint32_t Scoped(uint32_t track, int64_t ts, int64_t dur,
                   const SliceInfo& info, Overlap* overlap);
   // Closes the innermost open slice matching |info|'s category and name
-  // (NULL matches anything). The end event's args join the slice's args.
-  // Returns kNoSlice if nothing matched (the args are then dropped).
+  // (NULL matches anything). The end event's args (a private set) join the
+  // slice's args. Returns kNoSlice if nothing matched (args released).
   uint32_t End(uint32_t track, int64_t ts, const SliceInfo& info);
   // The innermost slice open at |ts| on |track|, or kNoSlice.
   uint32_t OpenSliceAt(uint32_t track, int64_t ts);

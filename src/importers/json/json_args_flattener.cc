@@ -82,7 +82,7 @@ LexResult JsonArgsFlattener::AddLeaf(JsonLexer* lexer) {
   char c = lexer->Peek();
   StringId flat = kNullStringId, key = kNullStringId;
   auto keys = [&]() {
-    if (set_ == kNoIndex) set_ = args.NewSetId();
+    if (set_ == kNoIndex) set_ = args.BeginSet();
     flat = storage_->Intern(flat_key_);
     key = key_.size() == flat_key_.size() ? flat : storage_->Intern(key_);
   };

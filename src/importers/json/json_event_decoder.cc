@@ -191,11 +191,19 @@ LexResult JsonEventDecoder::Decode(JsonLexer* lexer) {
     queue_->side_args().resize(side_args);
     return r;
   }
-  Finish(&f);
-  if (f.event.phase == 0) {  // Dropped: undo its args.
+  if (!Finish(&f)) {  // Dropped: undo its args.
     args.Truncate(args_rows);
     queue_->side_args().resize(side_args);
+    return LexResult::kOk;
   }
+  JsonEvent& e = f.event;
+  if (e.arg_set != kNoIndex && !(e.flags & kHasSideArgs)) {
+    // End-event args are private: they may be merged into their slice.
+    bool end_event = e.phase == 'E' || e.phase == 'e' || e.phase == 'F';
+    e.arg_set = args.FinishSet(/*shareable=*/!end_event);
+  }
+  if (f.has_extra) e.extra = queue_->AddExtra(f.extra);
+  queue_->Push(e);
   return LexResult::kOk;
 }
 
@@ -363,17 +371,17 @@ LexResult JsonEventDecoder::ReadFields(JsonLexer* lexer, Fields* f) {
   }
 }
 
-void JsonEventDecoder::Finish(Fields* f) {
+bool JsonEventDecoder::Finish(Fields* f) {
   JsonEvent& e = f->event;
   StatsTable& stats = storage_->stats;
   auto drop = [&](Stat s) {
     stats.Increment(s);
-    e.phase = 0;
+    return false;
   };
   if (e.phase == 0) {
     // `{}` is skipped silently; anything else without a phase is bad.
-    if (f->field_count > 0) drop(Stat::json_tokenizer_failure);
-    return;
+    if (f->field_count > 0) stats.Increment(Stat::json_tokenizer_failure);
+    return false;
   }
   if (f->args_too_deep) stats.Increment(Stat::json_args_too_deep);
   if (f->ts.state != TimeState::kValid) {
@@ -398,8 +406,7 @@ void JsonEventDecoder::Finish(Fields* f) {
     f->extra.tdur = f->tdur.state == TimeState::kValid ? f->tdur.ns : kNoValue;
     f->has_extra = true;
   }
-  if (f->has_extra) e.extra = queue_->AddExtra(f->extra);
-  queue_->Push(e);
+  return true;
 }
 
 #undef WEFT_LEX

@@ -25,7 +25,8 @@ class JsonEventDecoder {
   struct Fields;
   LexResult ReadFields(JsonLexer* lexer, Fields* f);
   LexResult ReadArgs(JsonLexer* lexer, Fields* f);
-  void Finish(Fields* f);
+  // Validates and completes the event; false if it must be dropped.
+  bool Finish(Fields* f);
 
   TraceStorage* storage_;
   JsonEventQueue* queue_;

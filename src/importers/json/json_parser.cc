@@ -168,7 +168,7 @@ void JsonParser::Parse(const JsonEvent& e) {
 
 void JsonParser::DropArgs(const JsonEvent& e) {
   if (e.arg_set != kNoIndex && !(e.flags & kHasSideArgs)) {
-    storage_->args.DropSet(e.arg_set);
+    storage_->args.ReleaseSet(e.arg_set);
   }
 }
 
@@ -208,7 +208,7 @@ void JsonParser::LogOverlap(const JsonEvent& e, uint32_t conflicting,
                             StringId log_name) {
   ArgsTable& args = storage_->args;
   const SliceTable& slice = storage_->slice;
-  uint32_t set = args.NewSetId();
+  uint32_t set = args.BeginSet();
   StringId name = e.name == kNullStringId ? no_name_ : e.name;
   args.AddString(set, key_event_name_, key_event_name_, name);
   args.AddString(set, key_event_phase_, key_event_phase_, phase_x_);
@@ -218,7 +218,7 @@ void JsonParser::LogOverlap(const JsonEvent& e, uint32_t conflicting,
   args.AddString(set, key_conflicting_name_, key_conflicting_name_, slice.name[conflicting]);
   args.AddInt(set, key_conflicting_ts_, key_conflicting_ts_, c_ts);
   args.AddInt(set, key_conflicting_dur_, key_conflicting_dur_, c_dur);
-  storage_->import_logs.Insert(e.ts, error_, log_name, set);
+  storage_->import_logs.Insert(e.ts, error_, log_name, args.FinishSet());
 }
 
 void JsonParser::ParseInstant(const JsonEvent& e, const JsonEventExtra* extra,
