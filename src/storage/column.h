@@ -89,11 +89,14 @@ class NullBitmap {
   PodVector<uint64_t> words_;
 };
 
-class Int64Column final : public Column {
+// A column of T whose NULL bitmap is created on the first NULL, so columns
+// that never hold NULL pay nothing for it.
+template <typename T>
+class NullableColumn : public Column {
  public:
-  explicit Int64Column(std::string name, uint32_t flags = kNoFlags)
-      : Column(std::move(name), ColumnType::kInt64, flags) {}
-  void Append(int64_t v) {
+  NullableColumn(std::string name, ColumnType type, uint32_t flags)
+      : Column(std::move(name), type, flags) {}
+  void Append(T v) {
     if (has_nulls_) nulls_.Append(static_cast<uint32_t>(data_.size()), false);
     data_.push_back(v);
   }
@@ -104,30 +107,43 @@ class Int64Column final : public Column {
       has_nulls_ = true;
     }
     nulls_.Append(row, true);
-    data_.push_back(0);
+    data_.push_back(T());
   }
-  void Set(uint32_t row, int64_t v) {
+  void Set(uint32_t row, T v) {
     data_[row] = v;
     if (has_nulls_) nulls_.Set(row, false);
   }
-  int64_t operator[](uint32_t row) const { return data_[row]; }
-  const PodVector<int64_t>& data() const { return data_; }
-  PodVector<int64_t>& mutable_data() { return data_; }
+  T operator[](uint32_t row) const { return data_[row]; }
+  const PodVector<T>& data() const { return data_; }
+  PodVector<T>& mutable_data() { return data_; }
   size_t size() const { return data_.size(); }
   void Reserve(size_t n) { data_.reserve(n); }
 
   bool IsNull(uint32_t row) const override {
     return has_nulls_ && nulls_.IsNull(row);
   }
-  int64_t GetInt(uint32_t row) const override { return data_[row]; }
   size_t MemoryUsage() const {
-    return data_.capacity() * 8 + nulls_.MemoryUsage();
+    return data_.capacity() * sizeof(T) + nulls_.MemoryUsage();
   }
 
- private:
-  PodVector<int64_t> data_;
+ protected:
+  PodVector<T> data_;
   NullBitmap nulls_;
   bool has_nulls_ = false;
+};
+
+class Int64Column final : public NullableColumn<int64_t> {
+ public:
+  explicit Int64Column(std::string name, uint32_t flags = kNoFlags)
+      : NullableColumn(std::move(name), ColumnType::kInt64, flags) {}
+  int64_t GetInt(uint32_t row) const override { return data_[row]; }
+};
+
+class DoubleColumn final : public NullableColumn<double> {
+ public:
+  explicit DoubleColumn(std::string name, uint32_t flags = kNoFlags)
+      : NullableColumn(std::move(name), ColumnType::kDouble, flags) {}
+  double GetDouble(uint32_t row) const override { return data_[row]; }
 };
 
 // Row references and small counters; UINT32_MAX means NULL.
@@ -160,41 +176,6 @@ class Uint32Column final : public Column {
   mutable PodVector<uint32_t> index_offsets_;
   mutable PodVector<uint32_t> index_rows_;
   mutable size_t indexed_rows_ = 0;
-};
-
-class DoubleColumn final : public Column {
- public:
-  explicit DoubleColumn(std::string name, uint32_t flags = kNoFlags)
-      : Column(std::move(name), ColumnType::kDouble, flags) {}
-  void Append(double v) {
-    if (has_nulls_) nulls_.Append(static_cast<uint32_t>(data_.size()), false);
-    data_.push_back(v);
-  }
-  void AppendNull() {
-    uint32_t row = static_cast<uint32_t>(data_.size());
-    if (!has_nulls_) {
-      for (uint32_t r = 0; r < row; ++r) nulls_.Append(r, false);
-      has_nulls_ = true;
-    }
-    nulls_.Append(row, true);
-    data_.push_back(0);
-  }
-  double operator[](uint32_t row) const { return data_[row]; }
-  size_t size() const { return data_.size(); }
-  PodVector<double>& mutable_data() { return data_; }
-
-  bool IsNull(uint32_t row) const override {
-    return has_nulls_ && nulls_.IsNull(row);
-  }
-  double GetDouble(uint32_t row) const override { return data_[row]; }
-  size_t MemoryUsage() const {
-    return data_.capacity() * 8 + nulls_.MemoryUsage();
-  }
-
- private:
-  PodVector<double> data_;
-  NullBitmap nulls_;
-  bool has_nulls_ = false;
 };
 
 // StringIds into the trace's pool; kNullStringId is NULL.

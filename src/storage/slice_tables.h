@@ -26,18 +26,9 @@ class SliceTable final : public StoredTable {
   uint32_t Insert(int64_t t, int64_t d, uint32_t track, StringId cat_id,
                   StringId name_id, uint32_t depth_value, uint32_t parent,
                   uint32_t args) {
-    ts.Append(t);
-    dur.Append(d);
-    track_id.Append(track);
-    category.Append(cat_id);
-    name.Append(name_id);
-    depth.Append(depth_value);
-    parent_id.Append(parent);
-    arg_set_id.Append(args);
+    AppendCommon(t, d, track, cat_id, name_id, depth_value, parent, args);
     thread_ts.AppendNull();
     thread_dur.AppendNull();
-    thread_instruction_count.AppendNull();
-    thread_instruction_delta.AppendNull();
     return NextRow();
   }
   // Inserts with thread time present (thread_dur present too, so it can be
@@ -46,18 +37,9 @@ class SliceTable final : public StoredTable {
                                 StringId cat_id, StringId name_id,
                                 uint32_t depth_value, uint32_t parent,
                                 uint32_t args, int64_t tts, int64_t tdur) {
-    ts.Append(t);
-    dur.Append(d);
-    track_id.Append(track);
-    category.Append(cat_id);
-    name.Append(name_id);
-    depth.Append(depth_value);
-    parent_id.Append(parent);
-    arg_set_id.Append(args);
+    AppendCommon(t, d, track, cat_id, name_id, depth_value, parent, args);
     thread_ts.Append(tts);
     thread_dur.Append(tdur);
-    thread_instruction_count.AppendNull();
-    thread_instruction_delta.AppendNull();
     return NextRow();
   }
 
@@ -76,6 +58,21 @@ class SliceTable final : public StoredTable {
   SparseInt64Column thread_instruction_delta{"thread_instruction_delta"};
 
  private:
+  void AppendCommon(int64_t t, int64_t d, uint32_t track, StringId cat_id,
+                    StringId name_id, uint32_t depth_value, uint32_t parent,
+                    uint32_t args) {
+    ts.Append(t);
+    dur.Append(d);
+    track_id.Append(track);
+    category.Append(cat_id);
+    name.Append(name_id);
+    depth.Append(depth_value);
+    parent_id.Append(parent);
+    arg_set_id.Append(args);
+    thread_instruction_count.AppendNull();
+    thread_instruction_delta.AppendNull();
+  }
+
   // Aliases kept for old queries; hidden from SELECT *.
   class Alias final : public Column {
    public:
