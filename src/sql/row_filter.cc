@@ -258,8 +258,10 @@ void RowFilter::Apply(uint32_t col_index, FilterOp op, sqlite3_value* value,
   }
 
   std::string scratch;
+  // `NULL IS NOT x` is true; every other comparison with NULL is false.
+  bool null_matches = op == FilterOp::kIsNot;
   KeepIf(rows, [&](uint32_t r) {
-    if (col->IsNull(r)) return false;
+    if (col->IsNull(r)) return null_matches;
     return Matches(CompareCell(col, r, o, pool_, &scratch), op);
   });
 }

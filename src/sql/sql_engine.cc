@@ -1,6 +1,8 @@
 // SqlEngine: connection setup and the statement loop.
 #include "src/sql/sql_engine.h"
 
+#include <cctype>
+
 #include "src/sql/functions.h"
 #include "src/sql/table_vtab.h"
 
@@ -42,6 +44,14 @@ Status SqlEngine::SqlError(std::string_view sql, int offset_base) {
   int off = sqlite3_error_offset(db_);
   if (off >= 0) {
     msg += " (at " + DescribeOffset(sql, offset_base + off) + ")";
+  } else {
+    // No exact position: name the statement that failed.
+    int start = offset_base;
+    while (start < static_cast<int>(sql.size()) &&
+           isspace(static_cast<unsigned char>(sql[static_cast<size_t>(start)]))) {
+      ++start;
+    }
+    msg += " (in the statement at " + DescribeOffset(sql, start) + ")";
   }
   return Status::Error(msg);
 }

@@ -116,6 +116,12 @@ int BestIndex(sqlite3_vtab* v, sqlite3_index_info* info) {
     char code = OpCode(c.op);
     if (!code) continue;
     const Column* col = table->columns()[c.iColumn];
+    // Only BINARY comparisons are ours; NOCASE etc. stay with SQLite.
+    const char* collation = sqlite3_vtab_collation(info, i);
+    if (col->type() == ColumnType::kString && collation &&
+        sqlite3_stricmp(collation, "BINARY") != 0) {
+      continue;
+    }
     bool in = code == '=' && sqlite3_vtab_in(info, i, -1);
     if (in) sqlite3_vtab_in(info, i, 1);
     if (NeedsValue(code)) info->aConstraintUsage[i].argvIndex = ++argc;

@@ -43,30 +43,34 @@ class ArgsTableTest : public ::testing::Test {
   std::string scratch_;
 };
 
-using Rows = std::vector<std::pair<uint32_t, int64_t>>;
+using RowList = std::vector<std::pair<uint32_t, int64_t>>;
 
-TEST_F(ArgsTableTest, SetIdsAreFirstRow) {
+TEST_F(ArgsTableTest, SetIdsStartAtOne) {
   EXPECT_EQ(args_.row_count(), 0u);
-  uint32_t a = args_.NewSetId();
+  uint32_t a = args_.BeginSet();
   AddInt(a, 1);
   AddInt(a, 2);
-  uint32_t b = args_.NewSetId();
-  EXPECT_EQ(a, 0u);
-  EXPECT_EQ(b, 2u);
+  EXPECT_EQ(args_.FinishSet(), a);
+  uint32_t b = args_.BeginSet();
   AddInt(b, 3);
+  EXPECT_EQ(args_.FinishSet(), b);
+  EXPECT_EQ(a, 1u);
+  EXPECT_NE(a, b);
   EXPECT_EQ(args_.row_count(), 3u);
   args_.Finalize();
-  EXPECT_EQ(Rows(), (Rows{{0, 1}, {0, 2}, {2, 3}}));
+  EXPECT_EQ(Rows(), (RowList{{a, 1}, {a, 2}, {b, 3}}));
   EXPECT_TRUE(args_.arg_set_id.sorted());
 }
 
 TEST_F(ArgsTableTest, FindArg) {
-  uint32_t a = args_.NewSetId();
+  uint32_t a = args_.BeginSet();
   AddInt(a, 1);
   AddInt(a, 2);
-  uint32_t b = args_.NewSetId();
+  args_.FinishSet();
+  uint32_t b = args_.BeginSet();
   AddInt(b, 1);
   AddInt(b, 3);
+  args_.FinishSet();
   args_.Finalize();
   EXPECT_EQ(args_.FindArg(a, S("k2")), 1);
   EXPECT_EQ(args_.FindArg(b, S("k1")), 2);
@@ -74,109 +78,173 @@ TEST_F(ArgsTableTest, FindArg) {
   EXPECT_EQ(args_.FindArg(a, S("k3")), -1);
   EXPECT_EQ(args_.FindArg(b, S("k2")), -1);
   EXPECT_EQ(args_.FindArg(99, S("k1")), -1);
-  EXPECT_EQ(args_.FindArg(1, S("k1")), -1) << "1 is not a set id";
+  EXPECT_EQ(args_.FindArg(0, S("k1")), -1) << "0 is not a set id";
+  EXPECT_EQ(args_.FindArg(Uint32Column::kNull, S("k1")), -1);
 }
 
-TEST_F(ArgsTableTest, MergeSetIntoGroupsRowsAfterFinalize) {
-  uint32_t a = args_.NewSetId();
+TEST_F(ArgsTableTest, IdenticalSetsAreShared) {
+  uint32_t a = args_.BeginSet();
   AddInt(a, 1);
   AddInt(a, 2);
-  uint32_t b = args_.NewSetId();
-  AddInt(b, 3);
-  uint32_t c = args_.NewSetId();
-  AddInt(c, 4);
-  AddInt(c, 5);
-  args_.MergeSetInto(c, a);  // a's args are no longer contiguous.
+  a = args_.FinishSet();
+  uint32_t b = args_.BeginSet();
+  AddInt(b, 1);
+  AddInt(b, 2);
+  EXPECT_EQ(args_.FinishSet(), a) << "same args: same set";
+  EXPECT_EQ(args_.row_count(), 2u) << "the duplicate rows are removed";
+  uint32_t c = args_.BeginSet();
+  AddInt(c, 1);
+  AddInt(c, 2);
+  uint32_t unshared = args_.FinishSet(/*shareable=*/false);
+  EXPECT_NE(unshared, a);
+  EXPECT_EQ(args_.row_count(), 4u);
+  uint32_t d = args_.BeginSet();
+  AddInt(d, 1);
+  uint32_t subset = args_.FinishSet();
+  EXPECT_NE(subset, a) << "a prefix is a different set";
   args_.Finalize();
-  EXPECT_EQ(Rows(), (Rows{{a, 1}, {a, 2}, {a, 4}, {a, 5}, {b, 3}}));
-  EXPECT_EQ(args_.FindArg(a, S("k5")), 3);
-  EXPECT_EQ(args_.FindArg(b, S("k3")), 4);
-  EXPECT_EQ(args_.FindArg(c, S("k4")), -1) << "c no longer exists";
-  // Other columns moved with the rows.
-  EXPECT_EQ(pool_.Get(args_.key[2]), "k4");
-  EXPECT_EQ(pool_.Get(args_.flat_key[4]), "k3");
-  // Finalize is idempotent.
-  args_.Finalize();
-  EXPECT_EQ(Rows(), (Rows{{a, 1}, {a, 2}, {a, 4}, {a, 5}, {b, 3}}));
+  EXPECT_GE(args_.FindArg(unshared, S("k2")), 0);
+  EXPECT_EQ(args_.FindArg(subset, S("k2")), -1);
 }
 
-TEST_F(ArgsTableTest, MergeIntoSelfIsNoop) {
-  uint32_t a = args_.NewSetId();
+TEST_F(ArgsTableTest, ReleaseSetDropsRowsOnLastUse) {
+  uint32_t a = args_.BeginSet();
   AddInt(a, 1);
-  args_.MergeSetInto(a, a);
-  args_.Finalize();
-  EXPECT_EQ(Rows(), (Rows{{a, 1}}));
-}
-
-TEST_F(ArgsTableTest, DropSetRemovesRows) {
-  uint32_t a = args_.NewSetId();
-  AddInt(a, 1);
-  uint32_t b = args_.NewSetId();
+  a = args_.FinishSet();
+  uint32_t b = args_.BeginSet();
   AddInt(b, 2);
   AddInt(b, 3);
-  uint32_t c = args_.NewSetId();
+  b = args_.FinishSet();
+  uint32_t b2 = args_.BeginSet();
+  AddInt(b2, 2);
+  AddInt(b2, 3);
+  EXPECT_EQ(args_.FinishSet(), b);  // Second use of b.
+  uint32_t c = args_.BeginSet();
   AddInt(c, 4);
-  args_.DropSet(b);
+  c = args_.FinishSet();
+  args_.ReleaseSet(b);
   args_.Finalize();
-  EXPECT_EQ(Rows(), (Rows{{a, 1}, {c, 4}}));
-  EXPECT_EQ(args_.row_count(), 2u);
+  EXPECT_EQ(Rows(), (RowList{{a, 1}, {b, 2}, {b, 3}, {c, 4}})) << "one use left";
+  args_.ReleaseSet(b);
+  args_.ReleaseSet(b);  // Extra releases are ignored.
+  args_.ReleaseSet(Uint32Column::kNull);
+  args_.Finalize();
+  EXPECT_EQ(Rows(), (RowList{{a, 1}, {c, 4}}));
   EXPECT_EQ(args_.FindArg(c, S("k4")), 1);
   EXPECT_EQ(args_.FindArg(b, S("k2")), -1);
 }
 
-TEST_F(ArgsTableTest, InterleavedAddsAreGroupedByFinalize) {
-  uint32_t a = args_.NewSetId();
-  AddInt(a, 1);
-  uint32_t b = args_.NewSetId();
-  AddInt(b, 2);
-  AddInt(a, 3);  // A late arg of an older set (e.g. process args).
+TEST_F(ArgsTableTest, MergeSets) {
+  uint32_t base = args_.BeginSet();
+  AddInt(base, 1);
+  base = args_.FinishSet();
+  uint32_t other = args_.BeginSet();
+  AddInt(other, 7);
+  other = args_.FinishSet();
+  uint32_t extra = args_.BeginSet();
+  AddInt(extra, 2);
+  AddInt(extra, 3);
+  extra = args_.FinishSet(/*shareable=*/false);
+  uint32_t merged = args_.MergeSets(base, extra);
+  ASSERT_NE(merged, Uint32Column::kNull);
   args_.Finalize();
-  EXPECT_EQ(Rows(), (Rows{{a, 1}, {a, 3}, {b, 2}}));
-  EXPECT_EQ(args_.FindArg(a, S("k3")), 1);
-}
-
-// BUG? MergeSetInto only rewrites the contiguous run of rows starting at
-// row |from|. Args that earlier joined |from| (by a previous merge) stay
-// behind, so a merge chain B -> A -> C leaves B's args in A. The header
-// says "Moves every arg of |from|". Not reachable from SliceTracker today
-// (end-event sets are merged once, into a begin-event set).
-TEST_F(ArgsTableTest, ChainedMergeMovesEveryArg) {
-  uint32_t a = args_.NewSetId();
-  AddInt(a, 1);
-  uint32_t b = args_.NewSetId();
-  AddInt(b, 2);
-  uint32_t c = args_.NewSetId();
-  AddInt(c, 3);
-  args_.MergeSetInto(b, a);
-  args_.MergeSetInto(a, c);
-  args_.Finalize();
-  EXPECT_EQ(args_.row_count(), 3u);
-  for (uint32_t r = 0; r < args_.row_count(); ++r) {
-    EXPECT_EQ(args_.arg_set_id[r], c) << "row " << r << " value " << args_.raw_value(r);
+  for (int v : {1, 2, 3}) {
+    EXPECT_GE(args_.FindArg(merged, S(("k" + std::to_string(v)).c_str())), 0) << v;
+  }
+  EXPECT_EQ(args_.FindArg(merged, S("k7")), -1);
+  // Inputs were released: only |other| and |merged| remain, grouped.
+  EXPECT_EQ(args_.row_count(), 4u);
+  EXPECT_EQ(args_.FindArg(base, S("k1")), -1);
+  EXPECT_EQ(args_.FindArg(extra, S("k2")), -1);
+  EXPECT_GE(args_.FindArg(other, S("k7")), 0);
+  for (uint32_t r = 1; r < args_.row_count(); ++r) {
+    EXPECT_LE(args_.arg_set_id[r - 1], args_.arg_set_id[r]);
   }
 }
 
-TEST_F(ArgsTableTest, TruncateRollsBack) {
-  uint32_t a = args_.NewSetId();
+TEST_F(ArgsTableTest, MergeSetsWithNull) {
+  uint32_t a = args_.BeginSet();
+  AddInt(a, 1);
+  a = args_.FinishSet();
+  EXPECT_EQ(args_.MergeSets(Uint32Column::kNull, Uint32Column::kNull), Uint32Column::kNull);
+  uint32_t m = args_.MergeSets(a, Uint32Column::kNull);
+  ASSERT_NE(m, Uint32Column::kNull);
+  uint32_t n = args_.MergeSets(Uint32Column::kNull, m);
+  ASSERT_NE(n, Uint32Column::kNull);
+  args_.Finalize();
+  EXPECT_GE(args_.FindArg(n, S("k1")), 0);
+  EXPECT_EQ(args_.row_count(), 1u);
+}
+
+TEST_F(ArgsTableTest, WithIntArg) {
+  uint32_t a = args_.BeginSet();
+  AddInt(a, 1);
+  a = args_.FinishSet();
+  uint32_t b = args_.WithIntArg(a, S("extra"), 99);
+  uint32_t c = args_.WithIntArg(Uint32Column::kNull, S("only"), 5);
+  args_.Finalize();
+  ASSERT_GE(args_.FindArg(b, S("k1")), 0);
+  ASSERT_GE(args_.FindArg(b, S("extra")), 0);
+  EXPECT_EQ(args_.raw_value(static_cast<uint32_t>(args_.FindArg(b, S("extra")))), 99);
+  EXPECT_EQ(args_.FindArg(a, S("k1")), -1) << "released";
+  ASSERT_GE(args_.FindArg(c, S("only")), 0);
+  EXPECT_EQ(args_.row_count(), 3u);
+}
+
+TEST_F(ArgsTableTest, TruncateRollsBackUnfinishedSet) {
+  uint32_t a = args_.BeginSet();
   AddInt(a, 1);
   AddInt(a, 2);
+  a = args_.FinishSet();
   uint32_t rows = args_.row_count();
-  uint32_t b = args_.NewSetId();
+  uint32_t b = args_.BeginSet();
   AddInt(b, 3);
   AddInt(b, 4);
   args_.Truncate(rows);
   EXPECT_EQ(args_.row_count(), 2u);
-  EXPECT_EQ(args_.NewSetId(), 2u) << "set ids are reused after rollback";
   args_.Truncate(10);  // Beyond the end: no-op.
   EXPECT_EQ(args_.row_count(), 2u);
-  uint32_t c = args_.NewSetId();
+  uint32_t c = args_.BeginSet();
+  EXPECT_EQ(c, b) << "the rolled-back id is reused";
   AddInt(c, 5);
+  c = args_.FinishSet();
   args_.Finalize();
-  EXPECT_EQ(Rows(), (Rows{{a, 1}, {a, 2}, {c, 5}}));
+  EXPECT_EQ(Rows(), (RowList{{a, 1}, {a, 2}, {c, 5}}));
+}
+
+TEST_F(ArgsTableTest, ManySetsWithSharingAndReleases) {
+  // 3000 sets over 100 distinct contents; every 3rd result released.
+  std::vector<uint32_t> ids;
+  for (int s = 0; s < 3000; ++s) {
+    uint32_t id = args_.BeginSet();
+    for (int j = 0; j < 3; ++j) AddInt(id, (s % 100) * 10 + j);
+    ids.push_back(args_.FinishSet());
+  }
+  EXPECT_EQ(args_.row_count(), 300u);
+  for (int s = 0; s < 3000; ++s) {
+    ASSERT_EQ(ids[static_cast<size_t>(s)], ids[static_cast<size_t>(s % 100)]);
+  }
+  // Release every use of contents 0..49.
+  for (int s = 0; s < 3000; ++s) {
+    if (s % 100 < 50) args_.ReleaseSet(ids[static_cast<size_t>(s)]);
+  }
+  args_.Finalize();
+  EXPECT_EQ(args_.row_count(), 150u);
+  for (int s = 0; s < 100; ++s) {
+    StringId k = pool_.Find("k" + std::to_string(s * 10 + 2));
+    if (s < 50) {
+      EXPECT_EQ(args_.FindArg(ids[static_cast<size_t>(s)], k), -1) << s;
+    } else {
+      ASSERT_GE(args_.FindArg(ids[static_cast<size_t>(s)], k), 0) << s;
+    }
+  }
+  for (uint32_t r = 1; r < args_.row_count(); ++r) {
+    ASSERT_LE(args_.arg_set_id[r - 1], args_.arg_set_id[r]);
+  }
 }
 
 TEST_F(ArgsTableTest, ComputedValueColumns) {
-  uint32_t s = args_.NewSetId();
+  uint32_t s = args_.BeginSet();
   StringId k = S("k");
   args_.AddInt(s, k, k, -5);                       // 0
   args_.AddUint(s, k, k, 18446744073709551615ull);  // 1
@@ -186,7 +254,8 @@ TEST_F(ArgsTableTest, ComputedValueColumns) {
   args_.AddBool(s, k, k, false);                    // 5
   args_.Add(s, k, k, ArgType::kPointer, 0xdeadbeef);  // 6
   args_.Add(s, k, k, ArgType::kJson, S("{\"a\":1}"));  // 7
-  args_.AddNull(s, k, k);                           // 8
+  args_.Add(s, k, k, ArgType::kNull, 0);           // 8
+  args_.FinishSet();
   args_.Finalize();
 
   const Column* iv = Col("int_value");
@@ -234,39 +303,6 @@ TEST_F(ArgsTableTest, ComputedValueColumns) {
   EXPECT_TRUE(dv->IsNull(8));
   EXPECT_FALSE(dv->text_is_pooled());
   EXPECT_TRUE(vt->text_is_pooled());
-}
-
-TEST_F(ArgsTableTest, ManySetsWithMerges) {
-  // 2000 sets of 3 args; every odd set merges into the previous even set,
-  // every 7th even set is dropped.
-  std::vector<uint32_t> sets;
-  for (int s = 0; s < 2000; ++s) {
-    uint32_t id = args_.NewSetId();
-    sets.push_back(id);
-    for (int j = 0; j < 3; ++j) AddInt(id, s * 10 + j);
-  }
-  for (int s = 1; s < 2000; s += 2) args_.MergeSetInto(sets[s], sets[s - 1]);
-  for (int s = 0; s < 2000; s += 14) args_.DropSet(sets[s]);
-  args_.Finalize();
-  uint32_t expected_rows = 0;
-  for (int s = 0; s < 2000; s += 2) {
-    bool dropped = s % 14 == 0;
-    if (!dropped) expected_rows += 6;
-    for (int j = 0; j < 3; ++j) {
-      StringId k1 = pool_.Find("k" + std::to_string(s * 10 + j));
-      StringId k2 = pool_.Find("k" + std::to_string((s + 1) * 10 + j));
-      if (dropped) {
-        EXPECT_EQ(args_.FindArg(sets[s], k1), -1);
-      } else {
-        ASSERT_GE(args_.FindArg(sets[s], k1), 0) << s;
-        ASSERT_GE(args_.FindArg(sets[s], k2), 0) << s;
-      }
-    }
-  }
-  for (uint32_t r = 1; r < args_.row_count(); ++r) {
-    ASSERT_LE(args_.arg_set_id[r - 1], args_.arg_set_id[r]);
-  }
-  EXPECT_EQ(args_.row_count(), expected_rows);
 }
 
 }  // namespace

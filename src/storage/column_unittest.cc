@@ -222,14 +222,18 @@ TEST(SparseInt64ColumnTest, RankAcrossWordBoundaries) {
   for (uint32_t r = 0; r < kRows; ++r) {
     ASSERT_EQ(c.IsPresent(r), present(r)) << r;
     ASSERT_EQ(c.IsNull(r), !present(r)) << r;
-    if (present(r)) ASSERT_EQ(c.Get(r), int64_t{r} * 1000 + 1) << r;
+    if (present(r)) {
+      ASSERT_EQ(c.Get(r), int64_t{r} * 1000 + 1) << r;
+    }
   }
   // Rewrite every present cell and re-check.
   for (uint32_t r = 0; r < kRows; ++r) {
     if (present(r)) c.Set(r, -int64_t{r});
   }
   for (uint32_t r = 0; r < kRows; ++r) {
-    if (present(r)) ASSERT_EQ(c.GetInt(r), -int64_t{r}) << r;
+    if (present(r)) {
+      ASSERT_EQ(c.GetInt(r), -int64_t{r}) << r;
+    }
   }
 }
 

@@ -32,10 +32,11 @@ uint32_t ProcessTracker::InsertThread(int64_t tid, uint32_t upid) {
 }
 
 uint32_t ProcessTracker::UpdateThread(int64_t tid, int64_t pid) {
-  if (tid == last_tid_ && pid == last_pid_) return last_utid_;
+  if (has_last_ && tid == last_tid_ && pid == last_pid_) return last_utid_;
   uint32_t upid = GetOrCreateProcess(pid);
   auto it = utid_by_key_.find((uint64_t{upid} << 32) | static_cast<uint32_t>(tid));
   uint32_t utid = it != utid_by_key_.end() ? it->second : InsertThread(tid, upid);
+  has_last_ = true;
   last_tid_ = tid;
   last_pid_ = pid;
   last_utid_ = utid;

@@ -34,7 +34,8 @@ class ProcessTracker {
   std::unordered_map<int64_t, uint32_t> upid_by_pid_;
   std::unordered_map<uint64_t, uint32_t> utid_by_key_;  // (upid, tid)
   // One-entry cache: consecutive events usually share a thread.
-  int64_t last_tid_ = -1, last_pid_ = -1;
+  bool has_last_ = false;
+  int64_t last_tid_ = 0, last_pid_ = 0;
   uint32_t last_utid_ = 0;
 };
 

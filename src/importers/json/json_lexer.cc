@@ -209,8 +209,11 @@ LexResult JsonLexer::ReadString(std::string_view* out, std::string* scratch) {
         }
         q += 4;
         if (cp >= 0xD800 && cp <= 0xDBFF) {
-          // High surrogate: combine with a following low surrogate.
-          if (end_ - q < 6) return LexResult::kNeedMore;
+          // High surrogate: combine with a following low surrogate. Wait
+          // for more bytes only if one may really follow.
+          if (q >= end_ || (q[0] == '\\' && (end_ - q < 2 || (q[1] == 'u' && end_ - q < 6)))) {
+            return LexResult::kNeedMore;
+          }
           int32_t lo = (q[0] == '\\' && q[1] == 'u') ? Read4Hex(q + 2) : -1;
           if (lo >= 0xDC00 && lo <= 0xDFFF) {
             cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);

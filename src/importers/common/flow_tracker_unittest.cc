@@ -1,0 +1,91 @@
+#include "src/importers/common/flow_tracker.h"
+
+#include <utility>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace weft {
+namespace {
+
+class FlowTrackerTest : public ::testing::Test {
+ protected:
+  std::vector<std::pair<uint32_t, uint32_t>> Flows() {
+    std::vector<std::pair<uint32_t, uint32_t>> out;
+    for (uint32_t r = 0; r < storage_.flow.row_count(); ++r) {
+      out.emplace_back(storage_.flow.slice_out[r], storage_.flow.slice_in[r]);
+    }
+    return out;
+  }
+  using F = std::vector<std::pair<uint32_t, uint32_t>>;
+  TraceStorage storage_;
+  FlowTracker flows_{&storage_};
+};
+
+TEST_F(FlowTrackerTest, BeginEndClose) {
+  flows_.Begin(1, 10);
+  flows_.End(1, 20, /*close=*/true);
+  EXPECT_EQ(Flows(), (F{{10, 20}}));
+  flows_.End(1, 30, true);
+  EXPECT_EQ(Flows(), (F{{10, 20}})) << "closed";
+  EXPECT_EQ(storage_.stats.Get(Stat::flow_end_without_start), 1);
+}
+
+TEST_F(FlowTrackerTest, StepsChain) {
+  flows_.Begin(5, 1);
+  flows_.Step(5, 2);
+  flows_.Step(5, 3);
+  flows_.End(5, 4, true);
+  EXPECT_EQ(Flows(), (F{{1, 2}, {2, 3}, {3, 4}}));
+}
+
+TEST_F(FlowTrackerTest, V2FlowsStayOpen) {
+  flows_.Begin(9, 1);
+  flows_.End(9, 2, /*close=*/false);
+  flows_.End(9, 3, false);
+  EXPECT_EQ(Flows(), (F{{1, 2}, {1, 3}}));
+}
+
+TEST_F(FlowTrackerTest, KeysAreIndependent) {
+  flows_.Begin(1, 10);
+  flows_.Begin(2, 20);
+  flows_.End(2, 21, true);
+  flows_.End(1, 11, true);
+  EXPECT_EQ(Flows(), (F{{20, 21}, {10, 11}}));
+}
+
+TEST_F(FlowTrackerTest, DuplicateBeginReplacesSource) {
+  flows_.Begin(1, 10);
+  flows_.Begin(1, 11);
+  EXPECT_EQ(storage_.stats.Get(Stat::flow_duplicate_id), 1);
+  flows_.End(1, 12, true);
+  EXPECT_EQ(Flows(), (F{{11, 12}}));
+}
+
+TEST_F(FlowTrackerTest, StepWithoutBeginStartsFlow) {
+  flows_.Step(3, 7);
+  EXPECT_EQ(storage_.stats.Get(Stat::flow_end_without_start), 1);
+  EXPECT_EQ(Flows(), F{});
+  flows_.End(3, 8, true);
+  EXPECT_EQ(Flows(), (F{{7, 8}}));
+}
+
+TEST_F(FlowTrackerTest, EndAtNextSlice) {
+  flows_.Begin(1, 10);
+  flows_.Begin(2, 11);
+  flows_.EndAtNextSlice(1, /*track=*/5);
+  flows_.EndAtNextSlice(2, 5);
+  flows_.EndAtNextSlice(3, 5);  // Never started.
+  EXPECT_EQ(storage_.stats.Get(Stat::flow_end_without_start), 1);
+  flows_.OnSliceBegin(4, 40);  // Other track: nothing.
+  EXPECT_EQ(Flows(), F{});
+  flows_.OnSliceBegin(5, 50);
+  EXPECT_EQ(Flows(), (F{{10, 50}, {11, 50}}));
+  flows_.OnSliceBegin(5, 51);  // Already resolved.
+  EXPECT_EQ(Flows().size(), 2u);
+  flows_.End(1, 60, true);  // The v1 flow was closed by the wait.
+  EXPECT_EQ(Flows().size(), 2u);
+}
+
+}  // namespace
+}  // namespace weft

@@ -1,0 +1,257 @@
+#include "src/trace/trace_processor.h"
+
+#include <sqlite3.h>
+
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace weft {
+namespace {
+
+// A trace exercising most of the JSON importer: metadata events, B/E with
+// args on both ends, X with string ts and thread time, instants of every
+// scope, counters, async, v1 and v2 flows, escapes and \u sequences,
+// nested args, invalid and unknown events, skipped top-level keys and the
+// metadata object.
+const char kCoreTrace[] = R"({"traceEvents": [
+ {"name":"process_name","ph":"M","pid":1,"args":{"name":"Browser \"q\" \u00e9"}},
+ {"name":"thread_name","ph":"M","pid":1,"tid":2,"args":{"name":"IO\ud83d\ude00"}},
+ {"name":"A","cat":"c","ph":"B","ts":100.5,"pid":1,"tid":1,
+  "args":{"x":1,"nested":{"arr":[1,2.5,"s",true,null],"o":{"k":"v\\w"}}}},
+ {"name":"B","cat":"c","ph":"X","ts":"110","dur":20.25,"tid":1,"pid":1,"tts":5,"tdur":3},
+ {"name":"A","cat":"c","ph":"E","ts":200,"pid":1,"tid":1,"args":{"end_arg":"yes"}},
+ {"name":"i1","ph":"i","s":"g","ts":150,"pid":1,"tid":1},
+ {"name":"i2","ph":"I","s":"p","ts":150,"pid":1,"tid":2},
+ {"name":"i3","ph":"i","ts":151,"pid":1,"tid":2,"args":{"big":12345678901234567890}},
+ {"name":"ctr","ph":"C","ts":120,"pid":1,"args":{"v":1.5e2,"w":7}},
+ {"name":"ctr","ph":"C","ts":130,"pid":1,"args":{"v":"42.5","w":8}},
+ {"name":"async","cat":"a","ph":"b","id":"0x1","ts":90,"pid":1,"args":{"u":"https://x/"}},
+ {"name":"async","cat":"a","ph":"e","id":"0x1","ts":300,"pid":1},
+ {"name":"flow","cat":"f","ph":"s","id":7,"ts":101,"pid":1,"tid":1},
+ {"name":"flow","cat":"f","ph":"f","bp":"e","id":7,"ts":112,"pid":1,"tid":1},
+ {"name":"X2","ph":"X","ts":400,"dur":10,"pid":2,"tid":3,"bind_id":"0xa","flow_out":true},
+ {"name":"X3","ph":"X","ts":500,"dur":10,"pid":2,"tid":4,"bind_id":"0xa","flow_in":true},
+ {"name":"Y","ph":"X","ts":400,"dur":10,"pid":"named","tid":"thread"},
+ {"args":{"late":1},"name":"argsfirst","ph":"X","ts":600,"dur":1,"pid":2,"tid":3},
+ {"name":"bad","ph":"X","ts":"abc","pid":1,"tid":1},
+ {"name":"unknown","ph":"Q","ts":1,"pid":1,"tid":1},
+ {},
+ {"name":"trailing","ph":"X","ts":700,"dur":3,"pid":2,"tid":3,},
+],
+"otherKey": {"nested": [1, {"a": "]}\"["}], "s": "\\"},
+"metadata": {"source": "unit test", "n": 8, "f": 1.25, "b": true, "obj": {"x": 1}}
+}
+)";
+
+// Same shape, with negative numbers in args and timestamps as strings.
+const char kNegativeNumbersTrace[] = R"([
+ {"name":"A","ph":"X","ts":10,"dur":5,"pid":1,"tid":1,"args":{"neg":-5,"negf":-0.25}},
+ {"name":"C","ph":"C","ts":11,"pid":1,"args":{"v":-3}}
+])";
+
+const char kDisplayTimeUnitTrace[] = R"({"displayTimeUnit": "ns", "traceEvents": [
+ {"name":"A","ph":"X","ts":10,"dur":5,"pid":1,"tid":1}
+]})";
+
+// Every table's full contents, as text.
+std::string Dump(TraceProcessor* tp, Status* status) {
+  std::string out;
+  for (const Table* t : tp->storage()->AllTables()) {
+    out += "== " + t->name() + "\n";
+    Status s = tp->ExecuteQuery("SELECT * FROM " + t->name(), [&](sqlite3_stmt* stmt) {
+      while (sqlite3_step(stmt) == SQLITE_ROW) {
+        for (int c = 0; c < sqlite3_column_count(stmt); ++c) {
+          const unsigned char* v = sqlite3_column_text(stmt, c);
+          out += v ? reinterpret_cast<const char*>(v) : "NULL";
+          out += '|';
+        }
+        out += '\n';
+      }
+      return Status::Ok();
+    });
+    if (!s.ok()) *status = s;
+  }
+  return out;
+}
+
+struct Loaded {
+  Status parse;
+  Status eof;
+  std::string dump;
+};
+
+Loaded Load(const std::string& trace, size_t chunk) {
+  TraceProcessor tp;
+  Loaded l;
+  const auto* data = reinterpret_cast<const uint8_t*>(trace.data());
+  for (size_t off = 0; off < trace.size(); off += chunk) {
+    size_t n = std::min(chunk, trace.size() - off);
+    Status s = tp.Parse(data + off, n);
+    if (!s.ok() && l.parse.ok()) l.parse = s;
+  }
+  l.eof = tp.NotifyEndOfFile();
+  Status q;
+  l.dump = Dump(&tp, &q);
+  EXPECT_TRUE(q.ok()) << q.message();
+  return l;
+}
+
+void ExpectChunkInvariant(const std::string& trace) {
+  Loaded whole = Load(trace, trace.size());
+  ASSERT_TRUE(whole.parse.ok()) << whole.parse.message();
+  ASSERT_TRUE(whole.eof.ok()) << whole.eof.message();
+  std::vector<size_t> sizes;
+  for (size_t c = 1; c <= 64; ++c) sizes.push_back(c);
+  for (size_t c : {97u, 128u, 255u, 1000u, 4096u}) sizes.push_back(c);
+  for (size_t c : sizes) {
+    Loaded l = Load(trace, c);
+    ASSERT_TRUE(l.parse.ok()) << "chunk " << c << ": " << l.parse.message();
+    ASSERT_TRUE(l.eof.ok()) << "chunk " << c << ": " << l.eof.message();
+    if (l.dump != whole.dump) {
+      // Report the first differing line only.
+      size_t i = 0;
+      while (i < l.dump.size() && i < whole.dump.size() && l.dump[i] == whole.dump[i]) ++i;
+      size_t line_start = whole.dump.rfind('\n', i);
+      line_start = line_start == std::string::npos ? 0 : line_start + 1;
+      size_t table = whole.dump.rfind("== ", i);
+      ADD_FAILURE() << "chunk size " << c << " differs in table "
+                    << whole.dump.substr(table, whole.dump.find('\n', table) - table)
+                    << "\n whole:   " << whole.dump.substr(line_start, whole.dump.find('\n', i) - line_start)
+                    << "\n chunked: " << l.dump.substr(line_start, l.dump.find('\n', i) - line_start);
+      return;
+    }
+  }
+}
+
+int64_t QueryInt(TraceProcessor* tp, const std::string& sql) {
+  int64_t v = -999;
+  Status s = tp->ExecuteQuery(sql, [&](sqlite3_stmt* stmt) {
+    if (sqlite3_step(stmt) == SQLITE_ROW) v = sqlite3_column_int64(stmt, 0);
+    return Status::Ok();
+  });
+  EXPECT_TRUE(s.ok()) << s.message();
+  return v;
+}
+
+std::string QueryText(TraceProcessor* tp, const std::string& sql) {
+  std::string v = "<none>";
+  Status s = tp->ExecuteQuery(sql, [&](sqlite3_stmt* stmt) {
+    if (sqlite3_step(stmt) == SQLITE_ROW) {
+      const unsigned char* t = sqlite3_column_text(stmt, 0);
+      v = t ? reinterpret_cast<const char*>(t) : "NULL";
+    }
+    return Status::Ok();
+  });
+  EXPECT_TRUE(s.ok()) << s.message();
+  return v;
+}
+
+Status LoadWhole(TraceProcessor* tp, const std::string& trace) {
+  Status s = tp->Parse(reinterpret_cast<const uint8_t*>(trace.data()), trace.size());
+  Status e = tp->NotifyEndOfFile();
+  return s.ok() ? e : s;
+}
+
+TEST(TraceProcessorTest, CoreTraceContents) {
+  TraceProcessor tp;
+  Status s = LoadWhole(&tp, kCoreTrace);
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(tp.format_name(), "json");
+  EXPECT_EQ(QueryInt(&tp, "SELECT dur FROM slice WHERE name = 'A'"), 99500);
+  EXPECT_EQ(QueryInt(&tp, "SELECT ts FROM slice WHERE name = 'A'"), 100500);
+  EXPECT_EQ(QueryInt(&tp, "SELECT dur FROM slice WHERE name = 'B'"), 20250);
+  EXPECT_EQ(QueryInt(&tp, "SELECT ts FROM slice WHERE name = 'B'"), 110000);
+  EXPECT_EQ(QueryInt(&tp, "SELECT depth FROM slice WHERE name = 'B'"), 1);
+  EXPECT_EQ(QueryInt(&tp, "SELECT thread_dur FROM slice WHERE name = 'B'"), 3000);
+  EXPECT_EQ(QueryText(&tp, "SELECT extract_arg(arg_set_id, 'args.end_arg') FROM slice WHERE name = 'A'"),
+            "yes");
+  EXPECT_EQ(QueryInt(&tp, "SELECT extract_arg(arg_set_id, 'args.x') FROM slice WHERE name = 'A'"), 1);
+  EXPECT_EQ(QueryText(&tp, "SELECT extract_arg(arg_set_id, 'args.nested.o.k') FROM slice WHERE name = 'A'"),
+            "v\\w");
+  EXPECT_EQ(QueryText(&tp, "SELECT name FROM process WHERE pid = 1"), "Browser \"q\" \xc3\xa9");
+  EXPECT_EQ(QueryText(&tp, "SELECT name FROM thread WHERE tid = 2"), "IO\xf0\x9f\x98\x80");
+  EXPECT_EQ(QueryInt(&tp, "SELECT count(*) FROM counter"), 4);
+  EXPECT_EQ(QueryInt(&tp, "SELECT count(*) FROM flow"), 2);
+  EXPECT_EQ(QueryInt(&tp, "SELECT count(*) FROM slice WHERE name = 'bad'"), 0);
+  EXPECT_EQ(QueryInt(&tp, "SELECT value FROM stats WHERE name = 'json_tokenizer_failure'"), 1);
+  EXPECT_EQ(QueryInt(&tp, "SELECT count(*) FROM slice WHERE name = 'trailing'"), 1);
+  EXPECT_EQ(QueryInt(&tp, "SELECT count(*) FROM slice WHERE name = 'argsfirst' AND "
+                          "extract_arg(arg_set_id, 'args.late') = 1"), 1);
+  EXPECT_EQ(QueryText(&tp, "SELECT str_value FROM metadata WHERE name = 'json_metadata.source'"),
+            "unit test");
+  EXPECT_EQ(QueryInt(&tp, "SELECT int_value FROM metadata WHERE name = 'json_metadata.n'"), 8);
+}
+
+TEST(TraceProcessorTest, ChunkedParsingIsIdentical) {
+  ExpectChunkInvariant(kCoreTrace);
+}
+
+TEST(TraceProcessorTest, ChunkedBareArray) {
+  // A bare array without its closing bracket (allowed by the format).
+  ExpectChunkInvariant(R"([{"name":"A","ph":"X","ts":1,"dur":2,"pid":1,"tid":1},
+    {"name":"B","ph":"B","ts":1.5,"pid":1,"tid":1},
+    {"name":"B","ph":"E","ts":2.5,"pid":1,"tid":1})");
+}
+
+// Regression: a chunk boundary right after a '-' sign used to fail the
+// trace (see JsonLexerTest.NumberSignAloneNeedsMore).
+TEST(TraceProcessorTest, ChunkedNegativeNumbers) {
+  ExpectChunkInvariant(kNegativeNumbersTrace);
+}
+
+// The json_display_time_unit stat must not depend on where chunk
+// boundaries fall (the value may be cut and re-read).
+TEST(TraceProcessorTest, ChunkedDisplayTimeUnitCountedOnce) {
+  for (size_t chunk : {1u, 2u, 3u, 1000u}) {
+    TraceProcessor tp;
+    std::string trace = kDisplayTimeUnitTrace;
+    const auto* data = reinterpret_cast<const uint8_t*>(trace.data());
+    for (size_t off = 0; off < trace.size(); off += chunk) {
+      ASSERT_TRUE(tp.Parse(data + off, std::min(chunk, trace.size() - off)).ok());
+    }
+    ASSERT_TRUE(tp.NotifyEndOfFile().ok());
+    EXPECT_EQ(QueryInt(&tp, "SELECT value FROM stats WHERE name = 'json_display_time_unit'"), 1)
+        << "chunk " << chunk;
+  }
+}
+
+TEST(TraceProcessorTest, Errors) {
+  {
+    TraceProcessor tp;
+    EXPECT_FALSE(tp.NotifyEndOfFile().ok()) << "empty trace";
+  }
+  {
+    TraceProcessor tp;
+    EXPECT_FALSE(LoadWhole(&tp, "hello").ok()) << "unknown format";
+  }
+  {
+    TraceProcessor tp;
+    Status s = LoadWhole(&tp, "{\"traceEvents\": [{\"ph\":\"X\",\"ts\":1,\"dur\":1}");
+    EXPECT_FALSE(s.ok()) << "truncated object form";
+  }
+  {
+    TraceProcessor tp;
+    Status s = LoadWhole(&tp, "{\"traceEvents\": []} x");
+    EXPECT_FALSE(s.ok()) << "trailing garbage";
+  }
+  {
+    TraceProcessor tp;
+    Status s = LoadWhole(&tp, "[{\"ph\":\"X\",\"ts\":1,\"dur\":1,\"pid\":1,\"tid\":1},\n{\"ph\" 1}]");
+    ASSERT_FALSE(s.ok());
+    EXPECT_NE(s.message().find("line 2"), std::string::npos) << s.message();
+  }
+}
+
+TEST(TraceProcessorTest, QueryErrorsNamePosition) {
+  TraceProcessor tp;
+  ASSERT_TRUE(LoadWhole(&tp, "[]").ok());
+  Status s = tp.ExecuteQuery("SELECT\n  bogus FROM slice", [](sqlite3_stmt*) { return Status::Ok(); });
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("line 2"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("column 3"), std::string::npos) << s.message();
+}
+
+}  // namespace
+}  // namespace weft
