@@ -115,17 +115,18 @@ bool Matches(int cmp, FilterOp op) {
 
 template <typename Pred>
 void KeepIf(RowSet* rows, Pred pred) {
-  if (!rows->materialized_) {
-    rows->rows_.clear();
-    for (uint32_t r = rows->begin_; r < rows->end_; ++r) {
-      if (pred(r)) rows->rows_.push_back(r);
+  std::vector<uint32_t> out;
+  if (rows->is_range()) {
+    for (uint32_t r = rows->range_begin(); r < rows->range_end(); ++r) {
+      if (pred(r)) out.push_back(r);
     }
-    rows->materialized_ = true;
-    return;
+  } else {
+    const uint32_t* list = rows->list();
+    for (uint32_t i = 0; i < rows->size(); ++i) {
+      if (pred(list[i])) out.push_back(list[i]);
+    }
   }
-  auto& v = rows->rows_;
-  v.erase(std::remove_if(v.begin(), v.end(), [&](uint32_t r) { return !pred(r); }),
-          v.end());
+  rows->SetOwned(std::move(out));
 }
 
 }  // namespace
@@ -137,10 +138,7 @@ void RowFilter::Apply(uint32_t col_index, FilterOp op, sqlite3_value* value,
     bool want_null = op == FilterOp::kIsNull;
     if (col->sorted() && col->type() != ColumnType::kString) {
       // Sorted columns hold no NULLs.
-      if (want_null) {
-        rows->materialized_ = true;
-        rows->rows_.clear();
-      }
+      if (want_null) rows->Clear();
       return;
     }
     KeepIf(rows, [&](uint32_t r) { return col->IsNull(r) == want_null; });
@@ -153,8 +151,7 @@ void RowFilter::Apply(uint32_t col_index, FilterOp op, sqlite3_value* value,
     } else if (op == FilterOp::kIsNot) {
       KeepIf(rows, [&](uint32_t r) { return !col->IsNull(r); });
     } else {
-      rows->materialized_ = true;
-      rows->rows_.clear();
+      rows->Clear();
     }
     return;
   }
@@ -167,25 +164,26 @@ void RowFilter::Apply(uint32_t col_index, FilterOp op, sqlite3_value* value,
   size_t index_count;
   if ((op == FilterOp::kEq || op == FilterOp::kIs) && o.kind == Operand::kInt &&
       col->EqualRows(o.i, &index_rows, &index_count)) {
-    // Equality index: the matching rows, intersected with what is left.
+    // Equality index: its rows within what is left, borrowed, not copied.
     const uint32_t* end = index_rows + index_count;
-    std::vector<uint32_t> out;
     if (rows->is_range()) {
-      const uint32_t* lo = std::lower_bound(index_rows, end, rows->begin_);
-      const uint32_t* hi = std::lower_bound(lo, end, rows->end_);
-      out.assign(lo, hi);
+      const uint32_t* lo = std::lower_bound(index_rows, end, rows->range_begin());
+      const uint32_t* hi = std::lower_bound(lo, end, rows->range_end());
+      rows->SetBorrowed(lo, static_cast<size_t>(hi - lo));
     } else {
-      std::set_intersection(rows->rows_.begin(), rows->rows_.end(), index_rows,
-                            end, std::back_inserter(out));
+      std::vector<uint32_t> out;
+      std::set_intersection(rows->list(), rows->list() + rows->size(),
+                            index_rows, end, std::back_inserter(out));
+      rows->SetOwned(std::move(out));
     }
-    rows->rows_ = std::move(out);
-    rows->materialized_ = true;
     return;
   }
   if (!rows->is_range() && col->sorted() && col->type() == ColumnType::kInt64 &&
       numeric && range_op) {
-    // Rows are increasing, so a sorted column is sorted along them too.
-    auto& v = rows->rows_;
+    // Rows are increasing, so a sorted column is sorted along them too:
+    // narrow the list in place.
+    const uint32_t* begin = rows->list();
+    const uint32_t* end = begin + rows->size();
     auto cell_less = [&](uint32_t r) {
       return o.kind == Operand::kInt ? col->GetInt(r) < o.i
                                      : CompareIntDouble(col->GetInt(r), o.d) < 0;
@@ -194,17 +192,16 @@ void RowFilter::Apply(uint32_t col_index, FilterOp op, sqlite3_value* value,
       return o.kind == Operand::kInt ? col->GetInt(r) <= o.i
                                      : CompareIntDouble(col->GetInt(r), o.d) <= 0;
     };
-    auto first_ge = std::partition_point(v.begin(), v.end(), cell_less);
-    auto first_gt = std::partition_point(v.begin(), v.end(), cell_less_eq);
+    size_t first_ge = static_cast<size_t>(std::partition_point(begin, end, cell_less) - begin);
+    size_t first_gt = static_cast<size_t>(std::partition_point(begin, end, cell_less_eq) - begin);
+    size_t n = rows->size();
     switch (op) {
       case FilterOp::kEq:
-      case FilterOp::kIs:
-        v = std::vector<uint32_t>(first_ge, first_gt);
-        break;
-      case FilterOp::kLt: v.erase(first_ge, v.end()); break;
-      case FilterOp::kLe: v.erase(first_gt, v.end()); break;
-      case FilterOp::kGt: v.erase(v.begin(), first_gt); break;
-      case FilterOp::kGe: v.erase(v.begin(), first_ge); break;
+      case FilterOp::kIs: rows->NarrowList(first_ge, first_gt); break;
+      case FilterOp::kLt: rows->NarrowList(0, first_ge); break;
+      case FilterOp::kLe: rows->NarrowList(0, first_gt); break;
+      case FilterOp::kGt: rows->NarrowList(first_gt, n); break;
+      case FilterOp::kGe: rows->NarrowList(first_ge, n); break;
       default: break;
     }
     return;
@@ -221,7 +218,7 @@ void RowFilter::Apply(uint32_t col_index, FilterOp op, sqlite3_value* value,
                                      : CompareIntDouble(col->GetInt(r), o.d) <= 0;
     };
     auto partition = [&](auto pred) {
-      uint32_t lo = rows->begin_, hi = rows->end_;
+      uint32_t lo = rows->range_begin(), hi = rows->range_end();
       while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2;
         if (pred(mid)) lo = mid + 1; else hi = mid;
@@ -230,16 +227,16 @@ void RowFilter::Apply(uint32_t col_index, FilterOp op, sqlite3_value* value,
     };
     uint32_t first_ge = partition(less_than);
     uint32_t first_gt = partition(less_eq);
+    uint32_t b = rows->range_begin(), e = rows->range_end();
     switch (op) {
       case FilterOp::kEq:
-      case FilterOp::kIs: rows->begin_ = first_ge; rows->end_ = first_gt; break;
-      case FilterOp::kLt: rows->end_ = first_ge; break;
-      case FilterOp::kLe: rows->end_ = first_gt; break;
-      case FilterOp::kGt: rows->begin_ = first_gt; break;
-      case FilterOp::kGe: rows->begin_ = first_ge; break;
+      case FilterOp::kIs: rows->SetRange(first_ge, first_gt); break;
+      case FilterOp::kLt: rows->SetRange(b, first_ge); break;
+      case FilterOp::kLe: rows->SetRange(b, first_gt); break;
+      case FilterOp::kGt: rows->SetRange(first_gt, e); break;
+      case FilterOp::kGe: rows->SetRange(first_ge, e); break;
       default: break;
     }
-    if (rows->end_ < rows->begin_) rows->end_ = rows->begin_;
     return;
   }
 
@@ -249,8 +246,7 @@ void RowFilter::Apply(uint32_t col_index, FilterOp op, sqlite3_value* value,
       (op == FilterOp::kEq || op == FilterOp::kIs)) {
     StringId id = pool_->Find(o.text);
     if (id == kNullStringId) {
-      rows->materialized_ = true;
-      rows->rows_.clear();
+      rows->Clear();
       return;
     }
     KeepIf(rows, [&](uint32_t r) { return col->GetString(r) == id; });
@@ -274,14 +270,13 @@ void RowFilter::ApplyIn(uint32_t col_index,
     // Union of the equal ranges of each value: no scan.
     std::vector<uint32_t> out;
     for (sqlite3_value* v : values) {
-      RowSet one = *rows;
+      RowSet one(rows->range_begin(), rows->range_end());
       Apply(col_index, FilterOp::kEq, v, &one);
       for (uint32_t i = 0; i < one.size(); ++i) out.push_back(one.at(i));
     }
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
-    rows->rows_ = std::move(out);
-    rows->materialized_ = true;
+    rows->SetOwned(std::move(out));
     return;
   }
   std::vector<Operand> ops;
@@ -311,11 +306,8 @@ bool RowFilter::AlreadyOrdered(const std::vector<OrderTerm>& terms,
 }
 
 void RowFilter::Sort(const std::vector<OrderTerm>& terms, RowSet* rows) const {
-  if (!rows->materialized_) {
-    rows->rows_.resize(rows->end_ - rows->begin_);
-    for (uint32_t i = 0; i < rows->rows_.size(); ++i) rows->rows_[i] = rows->begin_ + i;
-    rows->materialized_ = true;
-  }
+  std::vector<uint32_t> order(rows->size());
+  for (uint32_t i = 0; i < order.size(); ++i) order[i] = rows->at(i);
   std::string sa, sb;
   auto compare = [&](uint32_t a, uint32_t b) {
     for (const OrderTerm& t : terms) {
@@ -345,7 +337,8 @@ void RowFilter::Sort(const std::vector<OrderTerm>& terms, RowSet* rows) const {
     }
     return false;
   };
-  std::stable_sort(rows->rows_.begin(), rows->rows_.end(), compare);
+  std::stable_sort(order.begin(), order.end(), compare);
+  rows->SetOwned(std::move(order));
 }
 
 }  // namespace weft

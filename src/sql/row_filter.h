@@ -21,19 +21,56 @@ struct OrderTerm {
   bool desc;
 };
 
-// The rows selected so far: a contiguous range until a scan materializes it.
+// The rows selected so far, always increasing: a contiguous range until a
+// filter materializes it into a list. A list may borrow memory (an index's
+// rows) so narrowing never copies more than the result.
 class RowSet {
  public:
   explicit RowSet(uint32_t n) : begin_(0), end_(n) {}
+  RowSet(uint32_t begin, uint32_t end) : begin_(begin), end_(end) {}
+  RowSet(RowSet&&) = default;
+  RowSet& operator=(RowSet&&) = default;
+  RowSet(const RowSet&) = delete;
+  RowSet& operator=(const RowSet&) = delete;
+
   bool is_range() const { return !materialized_; }
   uint32_t size() const {
-    return materialized_ ? static_cast<uint32_t>(rows_.size()) : end_ - begin_;
+    return materialized_ ? static_cast<uint32_t>(size_) : end_ - begin_;
   }
-  uint32_t at(uint32_t i) const { return materialized_ ? rows_[i] : begin_ + i; }
+  uint32_t at(uint32_t i) const { return materialized_ ? data_[i] : begin_ + i; }
+  uint32_t range_begin() const { return begin_; }
+  uint32_t range_end() const { return end_; }
+  const uint32_t* list() const { return data_; }
 
+  void SetRange(uint32_t begin, uint32_t end) {
+    begin_ = begin;
+    end_ = end < begin ? begin : end;
+  }
+  void SetOwned(std::vector<uint32_t> rows) {
+    owned_ = std::move(rows);
+    data_ = owned_.data();
+    size_ = owned_.size();
+    materialized_ = true;
+  }
+  // |rows| must outlive this RowSet (storage indexes do).
+  void SetBorrowed(const uint32_t* rows, size_t n) {
+    data_ = rows;
+    size_ = n;
+    materialized_ = true;
+  }
+  // Keeps list positions [from, to).
+  void NarrowList(size_t from, size_t to) {
+    data_ += from;
+    size_ = to - from;
+  }
+  void Clear() { SetBorrowed(nullptr, 0); }
+
+ private:
   uint32_t begin_ = 0, end_ = 0;
   bool materialized_ = false;
-  std::vector<uint32_t> rows_;
+  const uint32_t* data_ = nullptr;
+  size_t size_ = 0;
+  std::vector<uint32_t> owned_;
 };
 
 class RowFilter {

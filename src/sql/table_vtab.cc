@@ -229,12 +229,13 @@ int Filter(sqlite3_vtab_cursor* cur, int, const char* idx_str, int argc,
     planned.push_back({col, code, in, value});
   }
 
-  // Cheapest first: index lookups, then binary searches, then scans.
+  // Cheapest first: binary searches narrow the range, index lookups then
+  // take only their rows inside it, scans come last.
   auto rank = [&](const PlannedConstraint& pc) {
     const Column* col = table->columns()[pc.column];
     if (pc.in) return 3;
-    if ((col->flags() & kIndexed) && (pc.code == '=' || pc.code == 'i')) return 0;
-    if (col->sorted()) return 1;
+    if (col->sorted()) return 0;
+    if ((col->flags() & kIndexed) && (pc.code == '=' || pc.code == 'i')) return 1;
     return 2;
   };
   std::stable_sort(planned.begin(), planned.end(),
