@@ -1,8 +1,8 @@
-// PodVector: a growable array of trivially copyable values backed by
-// malloc/realloc. Large blocks grow with realloc, which glibc serves with
-// mremap for mmapped blocks: no copy and no moment where old and new
-// copies are both resident. This is what keeps peak RSS close to the final
-// size of the store while columns grow.
+// PodVector: a growable array of trivially copyable values. Small arrays
+// use malloc/realloc; on Linux, arrays past 1 MiB live in their own
+// mapping and grow with mremap: no copy and no moment where old and new
+// copies are both resident. This keeps peak RSS close to the final size of
+// the store while columns grow.
 #ifndef SRC_BASE_POD_VECTOR_H_
 #define SRC_BASE_POD_VECTOR_H_
 
@@ -11,6 +11,11 @@
 #include <cstring>
 #include <new>
 #include <type_traits>
+
+#if defined(__linux__) && !defined(__EMSCRIPTEN__) && !defined(__SANITIZE_ADDRESS__)
+#include <sys/mman.h>
+#define WEFT_POD_VECTOR_MREMAP 1
+#endif
 
 namespace weft {
 
@@ -39,12 +44,13 @@ class PodVector {
     swap(o);
     return *this;
   }
-  ~PodVector() { free(data_); }
+  ~PodVector() { Release(); }
 
   void swap(PodVector& o) noexcept {
     std::swap(data_, o.data_);
     std::swap(size_, o.size_);
     std::swap(capacity_, o.capacity_);
+    std::swap(mapped_bytes_, o.mapped_bytes_);
   }
 
   void push_back(const T& v) {
@@ -99,14 +105,56 @@ class PodVector {
     size_t cap = capacity_ < 16 ? 16 : capacity_ + capacity_ / 2;
     Reallocate(cap < min ? min : cap);
   }
+  static constexpr size_t kMapThreshold = size_t{1} << 20;
+
+  void Release() {
+#ifdef WEFT_POD_VECTOR_MREMAP
+    if (mapped_bytes_) {
+      munmap(data_, mapped_bytes_);
+      return;
+    }
+#endif
+    free(data_);
+  }
+
   void Reallocate(size_t cap) {
+    size_t bytes = cap * sizeof(T);
+#ifdef WEFT_POD_VECTOR_MREMAP
+    if (bytes >= kMapThreshold) {
+      bytes = (bytes + 4095) & ~size_t{4095};
+      void* p;
+      if (mapped_bytes_) {
+        p = mremap(data_, mapped_bytes_, bytes, MREMAP_MAYMOVE);
+      } else {
+        p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p != MAP_FAILED && size_) memcpy(p, static_cast<void*>(data_), size_ * sizeof(T));
+        if (p != MAP_FAILED) free(data_);
+      }
+      if (p == MAP_FAILED) throw std::bad_alloc();
+      data_ = static_cast<T*>(p);
+      mapped_bytes_ = bytes;
+      capacity_ = bytes / sizeof(T);
+      return;
+    }
+    if (mapped_bytes_) {  // Shrinking below the threshold: back to malloc.
+      void* p = malloc(bytes ? bytes : 1);
+      if (!p) throw std::bad_alloc();
+      if (size_) memcpy(p, static_cast<void*>(data_), (size_ < cap ? size_ : cap) * sizeof(T));
+      munmap(data_, mapped_bytes_);
+      mapped_bytes_ = 0;
+      data_ = static_cast<T*>(p);
+      capacity_ = cap;
+      return;
+    }
+#endif
     if (cap == 0) {
       free(data_);
       data_ = nullptr;
       capacity_ = 0;
       return;
     }
-    void* p = realloc(static_cast<void*>(data_), cap * sizeof(T));
+    void* p = realloc(static_cast<void*>(data_), bytes);
     if (!p) throw std::bad_alloc();
     data_ = static_cast<T*>(p);
     capacity_ = cap;
@@ -115,6 +163,7 @@ class PodVector {
   T* data_ = nullptr;
   size_t size_ = 0;
   size_t capacity_ = 0;
+  size_t mapped_bytes_ = 0;  // Non-zero when data_ is its own mapping.
 };
 
 }  // namespace weft

@@ -144,36 +144,10 @@ size_t ScanNumber(const char* p, const char* end, JsonNumber* out,
 
 }  // namespace
 
-LexResult JsonLexer::ReadString(std::string_view* out, std::string* scratch) {
-  if (p_ >= end_) return LexResult::kNeedMore;
-  if (*p_ != '"') return Fail("expected a string");
-  const char* start = p_ + 1;
-  // Fast path: no escapes (most trace strings are short and plain). Scans
-  // 8 bytes at a time for '"' or '\\'.
-  const char* q = start;
-  constexpr uint64_t kOnes = 0x0101010101010101ULL;
-  constexpr uint64_t kHighs = 0x8080808080808080ULL;
-  while (end_ - q >= 8) {
-    uint64_t w;
-    memcpy(&w, q, 8);
-    uint64_t quote = w ^ (kOnes * '"');
-    uint64_t slash = w ^ (kOnes * '\\');
-    uint64_t hit = ((quote - kOnes) & ~quote & kHighs) |
-                   ((slash - kOnes) & ~slash & kHighs);
-    if (hit) {
-      q += __builtin_ctzll(hit) / 8;
-      break;
-    }
-    q += 8;
-  }
-  for (; q < end_; ++q) {
-    if (*q == '"') {
-      *out = std::string_view(start, static_cast<size_t>(q - start));
-      p_ = q + 1;
-      return LexResult::kOk;
-    }
-    if (*q == '\\') break;
-  }
+// Decodes a string with escapes, from |start| (just after the quote).
+LexResult JsonLexer::ReadEscapedString(const char* start, std::string_view* out,
+                                       std::string* scratch) {
+  const char* q;
   // Slow path: decode escapes into scratch.
   scratch->clear();
   q = start;
@@ -238,7 +212,7 @@ LexResult JsonLexer::ReadString(std::string_view* out, std::string* scratch) {
   return LexResult::kOk;
 }
 
-LexResult JsonLexer::ReadNumber(JsonNumber* out) {
+LexResult JsonLexer::ReadNumberSlow(JsonNumber* out) {
   bool complete;
   size_t n = ScanNumber(p_, end_, out, &complete);
   if (!complete) return LexResult::kNeedMore;

@@ -17,14 +17,21 @@ Status JsonTokenizer::Parse(const char* data, size_t size) {
   // Finish a carried-over event first, growing the carry geometrically so
   // only the bytes that complete it are copied.
   while (!buffer_.empty() && p < end) {
+    size_t carried = buffer_.size();
     size_t take = std::min<size_t>(static_cast<size_t>(end - p),
-                                   std::max<size_t>(buffer_.size(), 1 << 16));
+                                   std::max<size_t>(carried, 1 << 16));
     buffer_.append(p, take);
     p += take;
     size_t consumed;
     Status s = Process(buffer_.data(), buffer_.data() + buffer_.size(), offset_, &consumed);
-    buffer_.erase(0, consumed);
     if (!s.ok()) return s;
+    if (consumed >= carried) {
+      // The carried bytes are done; what is left is still in the chunk.
+      p -= buffer_.size() - consumed;
+      buffer_.clear();
+      break;
+    }
+    buffer_.erase(0, consumed);
   }
   if (p == end) return Status::Ok();
   // Common case: read straight from the caller's chunk.
