@@ -153,45 +153,22 @@ bool ArgsTable::SameRows(uint32_t set, uint32_t begin, uint32_t end) const {
   return true;
 }
 
-void ArgsTable::InsertDedupe(uint64_t hash, uint32_t set) {
-  if ((dedupe_used_ + 1) * 2 > dedupe_.size()) {
-    PodVector<uint64_t> old;
-    old.swap(dedupe_);
-    dedupe_.assign(old.size() < 1024 ? 1024 : old.size() * 2, 0);
-    size_t mask = dedupe_.size() - 1;
-    for (uint64_t slot : old) {
-      if (!slot) continue;
-      size_t i = (slot >> 32) & mask;
-      while (dedupe_[i]) i = (i + 1) & mask;
-      dedupe_[i] = slot;
-    }
-  }
-  size_t mask = dedupe_.size() - 1;
-  uint64_t h32 = hash >> 32;
-  size_t i = h32 & mask;
-  while (dedupe_[i]) i = (i + 1) & mask;
-  dedupe_[i] = (h32 << 32) | set;
-  ++dedupe_used_;
-}
-
 uint32_t ArgsTable::FinishSet(bool shareable) {
   uint32_t begin = pending_begin_, end = rows_;
+  // Two candidate cache slots per hash: repeats survive most collisions.
+  RecentSet* slots[2] = {nullptr, nullptr};
   uint64_t hash = 0;
-  if (shareable && !dedupe_.empty()) {
+  if (shareable) {
     hash = HashRows(begin, end);
-    uint64_t h32 = hash >> 32;
-    size_t mask = dedupe_.size() - 1;
-    for (size_t i = h32 & mask; dedupe_[i]; i = (i + 1) & mask) {
-      uint64_t slot = dedupe_[i];
-      uint32_t set = static_cast<uint32_t>(slot);
-      if ((slot >> 32) == h32 && SameRows(set, begin, end)) {
+    slots[0] = &recent_[hash & (kRecentSets - 1)];
+    slots[1] = &recent_[(hash >> 32) & (kRecentSets - 1)];
+    for (RecentSet* slot : slots) {
+      if (slot->set != 0 && slot->hash == hash && SameRows(slot->set, begin, end)) {
         Truncate(begin);
-        ++set_uses_[set];
-        return set;
+        ++set_uses_[slot->set];
+        return slot->set;
       }
     }
-  } else if (shareable) {
-    hash = HashRows(begin, end);
   }
   uint32_t set = next_set_id_++;
   set_first_.resize(set + 1);
@@ -200,7 +177,11 @@ uint32_t ArgsTable::FinishSet(bool shareable) {
   set_first_[set] = begin;
   set_count_[set] = end - begin;
   set_uses_[set] = 1;
-  if (shareable) InsertDedupe(hash, set);
+  if (shareable) {
+    RecentSet* target = slots[0]->set == 0 ? slots[0] : slots[1];
+    if (target->set != 0) target = (set & 1) ? slots[0] : slots[1];
+    *target = {hash, set};
+  }
   pending_begin_ = rows_;
   return set;
 }
@@ -214,7 +195,7 @@ void ArgsTable::ReleaseSet(uint32_t set) {
   for (uint32_t r = first; r < first + set_count_[set]; ++r) {
     arg_set_id.Set(r, kDroppedSet);
   }
-  set_count_[set] = 0;  // Never matches a dedupe lookup again.
+  set_count_[set] = 0;  // Never matches a cached lookup again.
   has_released_rows_ = true;
 }
 
@@ -257,8 +238,6 @@ int64_t ArgsTable::FindArg(uint32_t set, StringId k) const {
 
 void ArgsTable::Finalize() {
   if (has_released_rows_) Compact();
-  PodVector<uint64_t>().swap(dedupe_);  // No more sets will be added.
-  dedupe_used_ = 0;
   arg_set_id.set_sorted(true);
 }
 

@@ -24,8 +24,10 @@ class ArgsTable final : public StoredTable {
 
   // Building a set: BeginSet() returns the id the set will get if it is
   // new; rows are added with that id; FinishSet() commits it — or, when an
-  // identical set already exists and |shareable|, removes the new rows and
-  // returns the existing id (Perfetto shares identical arg sets too).
+  // identical recent set exists and |shareable|, removes the new rows and
+  // returns that set's id. Perfetto shares identical sets too; weft looks
+  // only at recently seen sets (a small cache), which catches the repeats
+  // real traces have without a table as large as the args themselves.
   // Ids start at 1. Until FinishSet(), Truncate() can undo the rows.
   uint32_t BeginSet() {
     pending_begin_ = rows_;
@@ -87,7 +89,6 @@ class ArgsTable final : public StoredTable {
   class ValueColumn;
   uint64_t HashRows(uint32_t begin, uint32_t end) const;
   bool SameRows(uint32_t set, uint32_t begin, uint32_t end) const;
-  void InsertDedupe(uint64_t hash, uint32_t set);
   void CopyRows(uint32_t from_set, uint32_t into_set);
   void Compact();
 
@@ -99,9 +100,13 @@ class ArgsTable final : public StoredTable {
   PodVector<uint32_t> set_uses_;
   uint32_t next_set_id_ = 1;
   uint32_t pending_begin_ = 0;
-  // Open addressing over (hash32 << 32 | set id) for sharing equal sets.
-  PodVector<uint64_t> dedupe_;
-  size_t dedupe_used_ = 0;
+  // Direct-mapped cache of recent shareable sets, by row hash.
+  static constexpr size_t kRecentSets = 1 << 14;
+  struct RecentSet {
+    uint64_t hash;
+    uint32_t set;
+  };
+  std::unique_ptr<RecentSet[]> recent_{new RecentSet[kRecentSets]()};
   bool has_released_rows_ = false;
   std::vector<std::unique_ptr<Column>> computed_;
 };
