@@ -28,6 +28,7 @@ const char kUsage[] =
     "  -q, --query-file FILE   Run the SQL statements in FILE, then exit.\n"
     "  -Q, --query-string SQL  Run SQL, then exit.\n"
     "  --stats                 Print load time, size and memory to stderr.\n"
+    "  --time                  Print each statement's run time to stderr.\n"
     "  --read-size BYTES       Feed the trace in chunks of BYTES (default 4 MiB;\n"
     "                          tests use odd sizes to check chunk handling).\n"
     "  -h, --help              Show this help.\n"
@@ -45,6 +46,7 @@ struct Options {
   std::string query_string;
   bool has_query = false;
   bool stats = false;
+  bool time_statements = false;
   size_t read_size = 4 << 20;
 };
 
@@ -79,6 +81,8 @@ bool ParseArgs(int argc, char** argv, Options* opts, int* exit_code) {
       opts->has_query = true;
     } else if (arg == "--stats") {
       opts->stats = true;
+    } else if (arg == "--time") {
+      opts->time_statements = true;
     } else if (arg == "--read-size") {
       const char* v = value("--read-size");
       if (!v) return false;
@@ -152,15 +156,24 @@ Status LoadTrace(TraceProcessor* tp, const std::string& path, size_t read_size) 
   return Status::Ok();
 }
 
-Status RunSql(TraceProcessor* tp, const std::string& sql, bool* printed_any) {
+Status RunSql(TraceProcessor* tp, const std::string& sql, bool* printed_any,
+              bool time_statements) {
+  int index = 0;
   return tp->ExecuteQuery(sql, [&](sqlite3_stmt* stmt) {
     if (*printed_any) fputc('\n', stdout);
     *printed_any = true;
-    return PrintStatementAsCsv(stmt, stdout);
+    auto start = std::chrono::steady_clock::now();
+    Status s = PrintStatementAsCsv(stmt, stdout);
+    if (time_statements) {
+      double ms = std::chrono::duration<double, std::milli>(
+                      std::chrono::steady_clock::now() - start).count();
+      fprintf(stderr, "weft: statement %d: %.3f ms\n", ++index, ms);
+    }
+    return s;
   });
 }
 
-int Interactive(TraceProcessor* tp) {
+int Interactive(TraceProcessor* tp, bool time_statements) {
   bool tty = isatty(STDIN_FILENO);
   std::string pending;
   char line[1 << 14];
@@ -172,7 +185,7 @@ int Interactive(TraceProcessor* tp) {
     while (!trimmed.empty() && isspace(static_cast<unsigned char>(trimmed.back()))) trimmed.pop_back();
     if (!trimmed.empty() && trimmed.back() == ';') {
       bool printed = false;
-      Status s = RunSql(tp, pending, &printed);
+      Status s = RunSql(tp, pending, &printed, time_statements);
       if (!s.ok()) {
         fprintf(stderr, "weft: SQL error: %s\n", s.message().c_str());
         status = 1;
@@ -184,7 +197,7 @@ int Interactive(TraceProcessor* tp) {
   }
   if (!pending.empty()) {
     bool printed = false;
-    Status s = RunSql(tp, pending, &printed);
+    Status s = RunSql(tp, pending, &printed, time_statements);
     if (!s.ok()) {
       fprintf(stderr, "weft: SQL error: %s\n", s.message().c_str());
       status = 1;
@@ -221,9 +234,9 @@ int Main(int argc, char** argv) {
             PeakRssKb());
   }
 
-  if (!opts.has_query) return Interactive(tp.get());
+  if (!opts.has_query) return Interactive(tp.get(), opts.time_statements);
   bool printed = false;
-  Status s = RunSql(tp.get(), sql, &printed);
+  Status s = RunSql(tp.get(), sql, &printed, opts.time_statements);
   fflush(stdout);
   if (!s.ok()) {
     std::string where = opts.query_file.empty() ? "query" : opts.query_file;

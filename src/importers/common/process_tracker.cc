@@ -1,9 +1,12 @@
 // ProcessTracker: hash lookups keyed by pid and (upid, tid).
 #include "src/importers/common/process_tracker.h"
 
+#include "src/base/hash.h"
+
 namespace weft {
 
 ProcessTracker::ProcessTracker(TraceStorage* storage) : storage_(storage) {
+  for (CachedThread& c : cache_) c.utid = kNoThread;
   if (storage_->process.row_count() == 0) {
     storage_->process.Insert(0);
     uint32_t utid = storage_->thread.Insert(0);
@@ -32,14 +35,16 @@ uint32_t ProcessTracker::InsertThread(int64_t tid, uint32_t upid) {
 }
 
 uint32_t ProcessTracker::UpdateThread(int64_t tid, int64_t pid) {
-  if (has_last_ && tid == last_tid_ && pid == last_pid_) return last_utid_;
+  CachedThread& cached = cache_[HashCombine(static_cast<uint64_t>(tid),
+                                            static_cast<uint64_t>(pid)) &
+                                (kCacheSize - 1)];
+  if (cached.utid != kNoThread && cached.tid == tid && cached.pid == pid) {
+    return cached.utid;
+  }
   uint32_t upid = GetOrCreateProcess(pid);
   auto it = utid_by_key_.find((uint64_t{upid} << 32) | static_cast<uint32_t>(tid));
   uint32_t utid = it != utid_by_key_.end() ? it->second : InsertThread(tid, upid);
-  has_last_ = true;
-  last_tid_ = tid;
-  last_pid_ = pid;
-  last_utid_ = utid;
+  cached = {tid, pid, utid};
   return utid;
 }
 

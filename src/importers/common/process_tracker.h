@@ -33,10 +33,15 @@ class ProcessTracker {
   TraceStorage* storage_;
   std::unordered_map<int64_t, uint32_t> upid_by_pid_;
   std::unordered_map<uint64_t, uint32_t> utid_by_key_;  // (upid, tid)
-  // One-entry cache: consecutive events usually share a thread.
-  bool has_last_ = false;
-  int64_t last_tid_ = 0, last_pid_ = 0;
-  uint32_t last_utid_ = 0;
+  // Small direct-mapped cache in front of the maps: sorted events hop
+  // between a few hot threads.
+  struct CachedThread {
+    int64_t tid, pid;
+    uint32_t utid;  // kNoThread when empty.
+  };
+  static constexpr uint32_t kNoThread = 0xffffffff;
+  static constexpr size_t kCacheSize = 256;
+  CachedThread cache_[kCacheSize];
 };
 
 }  // namespace weft
