@@ -162,8 +162,10 @@ void RowFilter::Apply(uint32_t col_index, FilterOp op, sqlite3_value* value,
                   op == FilterOp::kGt || op == FilterOp::kGe;
   const uint32_t* index_rows;
   size_t index_count;
+  // A short range is cheaper to scan than an index is to build or search.
+  bool small = rows->size() <= 4096;
   if ((op == FilterOp::kEq || op == FilterOp::kIs) && o.kind == Operand::kInt &&
-      col->EqualRows(o.i, &index_rows, &index_count)) {
+      !small && col->EqualRows(o.i, &index_rows, &index_count)) {
     // Equality index: its rows within what is left, borrowed, not copied.
     const uint32_t* end = index_rows + index_count;
     if (rows->is_range()) {
