@@ -163,7 +163,7 @@ void RowFilter::Apply(uint32_t col_index, FilterOp op, sqlite3_value* value,
   const uint32_t* index_rows;
   size_t index_count;
   // A short range is cheaper to scan than an index is to build or search.
-  bool small = rows->size() <= 4096;
+  bool small = rows->size() <= 65536;
   if ((op == FilterOp::kEq || op == FilterOp::kIs) && o.kind == Operand::kInt &&
       !small && col->EqualRows(o.i, &index_rows, &index_count)) {
     // Equality index: its rows within what is left, borrowed, not copied.
