@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "src/sql/functions.h"
+#include "src/sql/operators/operator_tables.h"
 #include "src/sql/table_vtab.h"
 
 namespace weft {
@@ -23,7 +24,8 @@ Status SqlEngine::Init() {
   for (const Table* t : storage_->AllTables()) {
     WEFT_RETURN_IF_ERROR(RegisterTableVtab(db_, t, &storage_->pool()));
   }
-  return RegisterFunctions(db_, storage_);
+  WEFT_RETURN_IF_ERROR(RegisterFunctions(db_, storage_));
+  return RegisterOperatorTables(db_, storage_);
 }
 
 std::string SqlEngine::DescribeOffset(std::string_view sql, int offset) {

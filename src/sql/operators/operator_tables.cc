@@ -1,0 +1,17 @@
+// Registration of every operator table.
+#include "src/sql/operators/operator_tables.h"
+
+#include "src/sql/operators/flow_functions.h"
+#include "src/sql/operators/slice_tree_functions.h"
+#include "src/sql/operators/span_join.h"
+
+namespace weft {
+
+Status RegisterOperatorTables(sqlite3* db, const TraceStorage* storage) {
+  WEFT_RETURN_IF_ERROR(RegisterSpanJoin(db));
+  WEFT_RETURN_IF_ERROR(RegisterSliceTreeFunctions(db, storage));
+  WEFT_RETURN_IF_ERROR(RegisterFlowFunctions(db, storage));
+  return Status::Ok();
+}
+
+}  // namespace weft
