@@ -47,26 +47,25 @@ LexResult JsonArgsFlattener::FlattenValue(JsonLexer* lexer, int depth) {
   uint32_t index = 0;
   std::string_view member;
   while (true) {
-    WEFT_LEX(lexer->SkipWs());
-    char d = lexer->Peek();
-    if (d == (c == '{' ? '}' : ']')) {
-      lexer->Advance();
-      return LexResult::kOk;
-    }
-    if (d == ',') {  // Also tolerates trailing commas.
-      lexer->Advance();
-      continue;
-    }
     if (c == '{') {
-      WEFT_LEX(lexer->ReadString(&member, &scratch_));
+      bool done;
+      WEFT_LEX(lexer->NextMember(&member, &scratch_, &done));
+      if (done) return LexResult::kOk;
       key_.push_back('.');
       key_.append(member);
       flat_key_.push_back('.');
       flat_key_.append(member);
-      WEFT_LEX(lexer->SkipWs());
-      if (lexer->Peek() != ':') return lexer->Fail("expected ':' in args");
-      lexer->Advance();
     } else {
+      WEFT_LEX(lexer->SkipWs());
+      char d = lexer->Peek();
+      if (d == ']') {
+        lexer->Advance();
+        return LexResult::kOk;
+      }
+      if (d == ',') {  // Also tolerates trailing commas.
+        lexer->Advance();
+        continue;
+      }
       char buf[16];
       int n = snprintf(buf, sizeof(buf), "[%u]", index++);
       key_.append(buf, static_cast<size_t>(n));
@@ -125,22 +124,10 @@ LexResult JsonArgsFlattener::ReadTopLevel(JsonLexer* lexer,
   lexer->Advance();
   std::string_view member;
   while (true) {
-    WEFT_LEX(lexer->SkipWs());
-    char d = lexer->Peek();
-    if (d == '}') {
-      lexer->Advance();
-      return LexResult::kOk;
-    }
-    if (d == ',') {
-      lexer->Advance();
-      continue;
-    }
-    WEFT_LEX(lexer->ReadString(&member, &scratch_));
+    bool done;
+    WEFT_LEX(lexer->NextMember(&member, &scratch_, &done));
+    if (done) return LexResult::kOk;
     StringId key = storage_->Intern(member);
-    WEFT_LEX(lexer->SkipWs());
-    if (lexer->Peek() != ':') return lexer->Fail("expected ':' in args");
-    lexer->Advance();
-    WEFT_LEX(lexer->SkipWs());
     char c = lexer->Peek();
     SideArg arg{key, ArgType::kNull, 0};
     if (c == '"') {

@@ -231,22 +231,10 @@ LexResult JsonEventDecoder::ReadFields(JsonLexer* lexer, Fields* f) {
   std::string_view key, s;
   bool is_string;
   while (true) {
-    WEFT_LEX(lexer->SkipWs());
-    char c = lexer->Peek();
-    if (c == '}') {
-      lexer->Advance();
-      return LexResult::kOk;
-    }
-    if (c == ',') {
-      lexer->Advance();
-      continue;
-    }
-    WEFT_LEX(lexer->ReadString(&key, &scratch_));
+    bool done;
+    WEFT_LEX(lexer->NextMember(&key, &scratch_, &done));
+    if (done) return LexResult::kOk;
     Key k = Classify(key);
-    WEFT_LEX(lexer->SkipWs());
-    if (lexer->Peek() != ':') return lexer->Fail("expected ':' after key");
-    lexer->Advance();
-    WEFT_LEX(lexer->SkipWs());
     ++f->field_count;
 
     switch (k) {
@@ -306,22 +294,10 @@ LexResult JsonEventDecoder::ReadFields(JsonLexer* lexer, Fields* f) {
         }
         lexer->Advance();
         while (true) {
-          WEFT_LEX(lexer->SkipWs());
-          char d = lexer->Peek();
-          if (d == '}') {
-            lexer->Advance();
-            break;
-          }
-          if (d == ',') {
-            lexer->Advance();
-            continue;
-          }
-          WEFT_LEX(lexer->ReadString(&s, &scratch_));
+          bool done;
+          WEFT_LEX(lexer->NextMember(&s, &scratch_, &done));
+          if (done) break;
           bool local = s == "local", global = s == "global";
-          WEFT_LEX(lexer->SkipWs());
-          if (lexer->Peek() != ':') return lexer->Fail("expected ':' in id2");
-          lexer->Advance();
-          WEFT_LEX(lexer->SkipWs());
           if (local || global) {
             WEFT_LEX(ReadId(lexer, storage_,
                             local ? &f->extra.id2_local : &f->extra.id2_global,

@@ -103,6 +103,30 @@ class JsonLexer {
     }
     return ReadNumberSlow(out);
   }
+  // Inside an object: reads the next member's key and its ':' and stops at
+  // the value; sets *done at the closing '}' instead. Tolerates trailing
+  // commas.
+  LexResult NextMember(std::string_view* key, std::string* scratch, bool* done) {
+    *done = false;
+    while (true) {
+      LexResult r = SkipWs();
+      if (r != LexResult::kOk) return r;
+      char c = *p_;
+      if (c == '}') {
+        ++p_;
+        *done = true;
+        return LexResult::kOk;
+      }
+      if (c != ',') break;
+      ++p_;
+    }
+    LexResult r = ReadString(key, scratch);
+    if (r != LexResult::kOk) return r;
+    if ((r = SkipWs()) != LexResult::kOk) return r;
+    if (*p_ != ':') return Fail("expected ':' after a key");
+    ++p_;
+    return SkipWs();
+  }
   // Skips one value of any type, iteratively (no recursion on nesting).
   LexResult SkipValue();
   // Matches a literal such as "true".
