@@ -28,16 +28,21 @@ uint32_t TrackTracker::ThreadTrack(uint32_t utid) {
   return id;
 }
 
+template <typename Map>
+uint32_t TrackTracker::Lookup(Map* map, typename Map::key_type key,
+                              const TrackTable::Row& row) {
+  auto it = map->find(key);
+  if (it != map->end()) return it->second;
+  uint32_t id = Insert(row);
+  map->emplace(key, id);
+  return id;
+}
+
 uint32_t TrackTracker::ThreadSpillTrack(uint32_t utid, uint32_t level) {
-  uint64_t key = (uint64_t{utid} << 32) | level;
-  auto it = spill_tracks_.find(key);
-  if (it != spill_tracks_.end()) return it->second;
   TrackTable::Row row;
   row.type = type_thread_;
   row.utid = utid;
-  uint32_t id = Insert(row);
-  spill_tracks_.emplace(key, id);
-  return id;
+  return Lookup(&spill_tracks_, (uint64_t{utid} << 32) | level, row);
 }
 
 uint32_t TrackTracker::GlobalInstantTrack() {
@@ -50,29 +55,20 @@ uint32_t TrackTracker::GlobalInstantTrack() {
 }
 
 uint32_t TrackTracker::ProcessInstantTrack(uint32_t upid) {
-  auto it = process_instant_tracks_.find(upid);
-  if (it != process_instant_tracks_.end()) return it->second;
   TrackTable::Row row;
   row.type = type_process_instant_;
   row.upid = upid;
-  uint32_t id = Insert(row);
-  process_instant_tracks_.emplace(upid, id);
-  return id;
+  return Lookup(&process_instant_tracks_, upid, row);
 }
 
 uint32_t TrackTracker::ProcessCounterTrack(uint32_t upid, StringId name,
                                            StringId type) {
-  uint64_t key = (uint64_t{upid} << 32) | name;
-  auto it = counter_tracks_.find(key);
-  if (it != counter_tracks_.end()) return it->second;
   TrackTable::Row row;
   row.name = name;
   row.type = type;
   row.upid = upid;
   row.event_type = TrackEventType::kCounter;
-  uint32_t id = Insert(row);
-  counter_tracks_.emplace(key, id);
-  return id;
+  return Lookup(&counter_tracks_, (uint64_t{upid} << 32) | name, row);
 }
 
 uint32_t TrackTracker::NewAsyncTrack(uint32_t upid, StringId name,

@@ -29,6 +29,10 @@ class TrackTracker {
 
  private:
   uint32_t Insert(const TrackTable::Row& row);
+  // The track stored under |key| in |map|, inserting |row| if absent.
+  template <typename Map>
+  uint32_t Lookup(Map* map, typename Map::key_type key,
+                  const TrackTable::Row& row);
 
   TraceStorage* storage_;
   StringId type_thread_, type_global_instant_, type_process_instant_,
