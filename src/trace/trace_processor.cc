@@ -58,6 +58,50 @@ Status TraceProcessor::StartWithHead() {
   return ParseUncompressed(bytes, head.size());
 }
 
+namespace {
+
+bool HasPrefix(const uint8_t* data, size_t size, const char* prefix) {
+  size_t n = strlen(prefix);
+  return size >= n && memcmp(data, prefix, n) == 0;
+}
+
+// Names formats weft recognises but does not read yet, from magic bytes.
+const char* GuessFormat(const uint8_t* data, size_t size) {
+  static const uint8_t kFxtMagic[] = {0x10, 0x00, 0x04, 0x46, 0x78, 0x54, 0x16, 0x00};
+  if (size >= 8 && memcmp(data, kFxtMagic, 8) == 0) return "a Fuchsia trace (FXT)";
+  bool binary = false;  // Control bytes other than whitespace.
+  for (size_t k = 0; k < size && k < 64; ++k) {
+    if (data[k] < 0x09 || (data[k] > 0x0d && data[k] < 0x20)) binary = true;
+  }
+  if (binary && size >= 2 && data[0] == 0x0a) return "a Perfetto protobuf trace";
+  if (HasPrefix(data, size, "# ninja log")) return "a ninja build log";
+  if (HasPrefix(data, size, "<!DOCTYPE") || HasPrefix(data, size, "<html")) {
+    return "an HTML systrace";
+  }
+  if (HasPrefix(data, size, "# tracer") || HasPrefix(data, size, "TRACE:")) {
+    return "an ftrace / systrace text trace";
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+Status TraceProcessor::UnsupportedFormat(const uint8_t* data, size_t size) {
+  const char* kReads = "weft reads Chrome JSON traces (plain, .gz or .zip)";
+  if (const char* guess = GuessFormat(data, size)) {
+    return ErrStatus("this looks like %s, which weft cannot read yet; %s", guess, kReads);
+  }
+  std::string shown;
+  for (size_t k = 0; k < 16 && k < size; ++k) {
+    char c = static_cast<char>(data[k]);
+    shown += isprint(static_cast<unsigned char>(c)) ? c : '.';
+  }
+  char hex[3 * 8 + 1] = {0};
+  for (size_t k = 0; k < 8 && k < size; ++k) snprintf(hex + 3 * k, 4, "%02x ", data[k]);
+  return ErrStatus("unknown trace format (starts with \"%s\", bytes %s); %s",
+                   shown.c_str(), hex, kReads);
+}
+
 Status TraceProcessor::ParseUncompressed(const uint8_t* data, size_t size) {
   if (importer_) return importer_->Parse(reinterpret_cast<const char*>(data), size);
   // Sniff the format from the first non-whitespace byte.
@@ -69,11 +113,7 @@ Status TraceProcessor::ParseUncompressed(const uint8_t* data, size_t size) {
     importer_.reset(new JsonImporter(context_.get()));
     format_name_ = "json";
   } else {
-    char hex[3 * 8 + 1] = {0};
-    for (size_t k = 0; k < 8 && i + k < size; ++k) {
-      snprintf(hex + 3 * k, 4, "%02x ", data[i + k]);
-    }
-    return ErrStatus("unknown trace format (first bytes at offset %zu: %s)", i, hex);
+    return UnsupportedFormat(data, size);
   }
   return importer_->Parse(reinterpret_cast<const char*>(data + i), size - i);
 }

@@ -41,6 +41,8 @@ class TraceProcessor {
   // Picks gzip / zip / plain from the first bytes and feeds them.
   Status StartWithHead();
   Status ParseUncompressed(const uint8_t* data, size_t size);
+  // The error for a trace in a format weft does not read.
+  static Status UnsupportedFormat(const uint8_t* data, size_t size);
   Status EnsureEngine();
 
   std::unique_ptr<TraceStorage> storage_;
