@@ -75,7 +75,9 @@ Status ZipStream::Step(bool* progressed) {
       flags_ = Le16(h + 6);
       method_ = Le16(h + 8);
       compressed_left_ = Le32(h + 18);
-      name_extra_len_ = Le16(h + 26) + static_cast<size_t>(Le16(h + 28));
+      uncompressed_size_ = Le32(h + 22);
+      name_len_ = Le16(h + 26);
+      name_extra_len_ = name_len_ + static_cast<size_t>(Le16(h + 28));
       entry_is_dir_ = false;
       if ((flags_ & 1) != 0) return Status::Error("zip: encrypted entries are not supported");
       if (method_ != 0 && method_ != 8) {
@@ -93,8 +95,11 @@ Status ZipStream::Step(bool* progressed) {
     }
     case State::kName: {
       if (pending_.size() < name_extra_len_) return Status::Ok();
-      // Directory entries (names ending in '/') hold no data.
-      entry_is_dir_ = compressed_left_ == 0 && !(flags_ & 8);
+      // Directory entries (names ending in '/') and empty files hold no
+      // trace.
+      bool is_dir = name_len_ > 0 && pending_[name_len_ - 1] == '/';
+      bool is_empty = uncompressed_size_ == 0 && !(flags_ & 8);
+      entry_is_dir_ = is_dir || is_empty;
       pending_.erase(0, name_extra_len_);
       offset_ += name_extra_len_;
       current_imported_ = false;

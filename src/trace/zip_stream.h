@@ -39,6 +39,8 @@ class ZipStream {
   uint64_t offset_ = 0;   // Archive offset of pending_[0].
   uint16_t flags_ = 0, method_ = 0;
   uint32_t compressed_left_ = 0;
+  uint32_t uncompressed_size_ = 0;
+  size_t name_len_ = 0;
   size_t name_extra_len_ = 0;
   bool entry_is_dir_ = false;
   bool imported_one_ = false;
