@@ -1,10 +1,351 @@
-// Placeholder: see slice_tree_functions.h.
+// ancestor_slice / descendant_slice, and the row-list table-valued function
+// module they share with the flow functions. xBestIndex insists on the
+// start_id argument; xFilter computes the whole row list at once (results
+// are small) and xColumn reads cells straight from the stored table.
 #include "src/sql/operators/slice_tree_functions.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
 
 namespace weft {
 
-Status RegisterSliceTreeFunctions(sqlite3*, const TraceStorage*) {
+void EpochSet::Reset(size_t n) {
+  if (marks_.size() < n) {
+    marks_.assign(n, 0);
+    epoch_ = 0;
+  }
+  if (++epoch_ == 0) {  // Wrapped: old marks could alias the new epoch.
+    std::fill(marks_.begin(), marks_.end(), 0);
+    epoch_ = 1;
+  }
+}
+
+namespace {
+
+// What a function is registered with; owned by SQLite (module aux data).
+struct FunctionAux {
+  std::string name;
+  const Table* table;
+  const TraceStorage* storage;
+  RowListFn fn;
+};
+
+struct FunctionVtab {
+  sqlite3_vtab base;  // Must be first: SQLite casts to it.
+  const FunctionAux* aux;
+  // Output column -> column of aux->table; kArgColumn for start_id.
+  std::vector<int> columns;
+  int arg_column;
+  RowListScratch scratch;
+};
+
+constexpr int kArgColumn = -1;
+
+struct FunctionCursor {
+  sqlite3_vtab_cursor base;  // Must be first.
+  std::vector<uint32_t> rows;
+  size_t pos = 0;
+  int64_t start_id = 0;
+  bool start_null = true;
+  std::string scratch;
+};
+
+const char* SqlType(ColumnType t) {
+  switch (t) {
+    case ColumnType::kInt64: return "BIGINT";
+    case ColumnType::kDouble: return "DOUBLE";
+    case ColumnType::kString: return "TEXT";
+  }
+  return "";
+}
+
+int Connect(sqlite3* db, void* aux_ptr, int, const char* const*,
+            sqlite3_vtab** out, char**) {
+  const auto* aux = static_cast<const FunctionAux*>(aux_ptr);
+  auto* vtab = new FunctionVtab();
+  vtab->aux = aux;
+  // Table-valued function arguments bind to HIDDEN columns in declaration
+  // order, so start_id must be the first hidden column.
+  std::string schema = "CREATE TABLE x(";
+  const auto& cols = aux->table->columns();
+  for (int pass = 0; pass < 2; ++pass) {
+    for (size_t i = 0; i < cols.size(); ++i) {
+      if (cols[i]->hidden() != (pass == 1)) continue;
+      if (!vtab->columns.empty()) schema += ", ";
+      schema += "\"" + cols[i]->name() + "\" " + SqlType(cols[i]->type());
+      if (pass == 1) schema += " HIDDEN";
+      vtab->columns.push_back(static_cast<int>(i));
+    }
+    if (pass == 0) {
+      schema += ", start_id BIGINT HIDDEN";
+      vtab->arg_column = static_cast<int>(vtab->columns.size());
+      vtab->columns.push_back(kArgColumn);
+    }
+  }
+  schema += ")";
+  int rc = sqlite3_declare_vtab(db, schema.c_str());
+  if (rc != SQLITE_OK) {
+    delete vtab;
+    return rc;
+  }
+  *out = &vtab->base;
+  return SQLITE_OK;
+}
+
+int Disconnect(sqlite3_vtab* v) {
+  delete reinterpret_cast<FunctionVtab*>(v);
+  return SQLITE_OK;
+}
+
+int BestIndex(sqlite3_vtab* v, sqlite3_index_info* info) {
+  auto* vtab = reinterpret_cast<FunctionVtab*>(v);
+  int arg = -1;
+  bool unusable_arg = false;
+  for (int i = 0; i < info->nConstraint; ++i) {
+    const auto& c = info->aConstraint[i];
+    if (c.iColumn != vtab->arg_column) continue;
+    if (c.op != SQLITE_INDEX_CONSTRAINT_EQ &&
+        c.op != SQLITE_INDEX_CONSTRAINT_IS) {
+      continue;
+    }
+    if (!c.usable) {
+      unusable_arg = true;
+    } else if (arg < 0) {
+      arg = i;
+    }
+  }
+  if (arg >= 0) {
+    info->aConstraintUsage[arg].argvIndex = 1;
+    info->aConstraintUsage[arg].omit = 1;
+    info->idxNum = 1;
+    info->estimatedCost = 10;
+    info->estimatedRows = 10;
+    return SQLITE_OK;
+  }
+  // The argument exists but its value is not known in this join order:
+  // make SQLite pick an order where it is.
+  if (unusable_arg) return SQLITE_CONSTRAINT;
+  // No argument at all: accept, so xFilter can explain the mistake.
+  info->idxNum = 0;
+  info->estimatedCost = 1e30;
+  info->estimatedRows = 1000000;
+  return SQLITE_OK;
+}
+
+int Open(sqlite3_vtab*, sqlite3_vtab_cursor** out) {
+  auto* c = new FunctionCursor();
+  *out = &c->base;
+  return SQLITE_OK;
+}
+
+int Close(sqlite3_vtab_cursor* c) {
+  delete reinterpret_cast<FunctionCursor*>(c);
+  return SQLITE_OK;
+}
+
+int SetError(sqlite3_vtab* v, const std::string& message) {
+  sqlite3_free(v->zErrMsg);
+  v->zErrMsg = sqlite3_mprintf("%s", message.c_str());
+  return SQLITE_ERROR;
+}
+
+int Filter(sqlite3_vtab_cursor* cur, int idx_num, const char*, int argc,
+           sqlite3_value** argv) {
+  auto* c = reinterpret_cast<FunctionCursor*>(cur);
+  auto* vtab = reinterpret_cast<FunctionVtab*>(cur->pVtab);
+  const FunctionAux* aux = vtab->aux;
+  c->rows.clear();
+  c->pos = 0;
+  c->start_null = true;
+  if (idx_num != 1 || argc < 1) {
+    return SetError(cur->pVtab, aux->name + "(): missing argument (a slice id)");
+  }
+  sqlite3_value* value = argv[0];
+  switch (sqlite3_value_type(value)) {
+    case SQLITE_NULL:
+      return SQLITE_OK;  // Nothing matches a NULL id.
+    case SQLITE_INTEGER:
+      break;
+    default:
+      return SetError(cur->pVtab,
+                      aux->name + ": start id should be an integer");
+  }
+  c->start_id = sqlite3_value_int64(value);
+  c->start_null = false;
+  std::string error;
+  if (!aux->fn(*aux->storage, c->start_id, &vtab->scratch, &c->rows, &error)) {
+    c->rows.clear();
+    return SetError(cur->pVtab, aux->name + ": " + error);
+  }
+  return SQLITE_OK;
+}
+
+int Next(sqlite3_vtab_cursor* cur) {
+  reinterpret_cast<FunctionCursor*>(cur)->pos++;
+  return SQLITE_OK;
+}
+
+int Eof(sqlite3_vtab_cursor* cur) {
+  auto* c = reinterpret_cast<FunctionCursor*>(cur);
+  return c->pos >= c->rows.size();
+}
+
+int ColumnValue(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int i) {
+  auto* c = reinterpret_cast<FunctionCursor*>(cur);
+  auto* vtab = reinterpret_cast<FunctionVtab*>(cur->pVtab);
+  int source = vtab->columns[static_cast<size_t>(i)];
+  if (source == kArgColumn) {
+    if (c->start_null) {
+      sqlite3_result_null(ctx);
+    } else {
+      sqlite3_result_int64(ctx, c->start_id);
+    }
+    return SQLITE_OK;
+  }
+  const Column* col = vtab->aux->table->columns()[static_cast<size_t>(source)];
+  uint32_t row = c->rows[c->pos];
+  if (col->IsNull(row)) {
+    sqlite3_result_null(ctx);
+    return SQLITE_OK;
+  }
+  switch (col->type()) {
+    case ColumnType::kInt64:
+      sqlite3_result_int64(ctx, col->GetInt(row));
+      break;
+    case ColumnType::kDouble:
+      sqlite3_result_double(ctx, col->GetDouble(row));
+      break;
+    case ColumnType::kString: {
+      std::string_view s =
+          col->GetText(row, vtab->aux->storage->pool(), &c->scratch);
+      sqlite3_result_text(ctx, s.data(), static_cast<int>(s.size()),
+                          col->text_is_pooled() ? SQLITE_STATIC
+                                                : SQLITE_TRANSIENT);
+      break;
+    }
+  }
+  return SQLITE_OK;
+}
+
+int Rowid(sqlite3_vtab_cursor* cur, sqlite_int64* rowid) {
+  *rowid = static_cast<sqlite_int64>(reinterpret_cast<FunctionCursor*>(cur)->pos);
+  return SQLITE_OK;
+}
+
+sqlite3_module MakeModule() {
+  sqlite3_module m{};
+  m.iVersion = 2;
+  m.xCreate = nullptr;  // Eponymous-only.
+  m.xConnect = Connect;
+  m.xBestIndex = BestIndex;
+  m.xDisconnect = Disconnect;
+  m.xDestroy = Disconnect;
+  m.xOpen = Open;
+  m.xClose = Close;
+  m.xFilter = Filter;
+  m.xNext = Next;
+  m.xEof = Eof;
+  m.xColumn = ColumnValue;
+  m.xRowid = Rowid;
+  return m;
+}
+
+const sqlite3_module kModule = MakeModule();
+
+std::string NoRowError(int64_t id) {
+  char buf[64];
+  snprintf(buf, sizeof(buf), "no row with id %" PRId64, id);
+  return buf;
+}
+
+bool Ancestors(const TraceStorage& storage, int64_t id, RowListScratch*,
+               std::vector<uint32_t>* rows, std::string* error) {
+  if (!AncestorSliceRows(storage.slice, id, rows)) {
+    *error = NoRowError(id);
+    return false;
+  }
+  return true;
+}
+
+bool Descendants(const TraceStorage& storage, int64_t id, RowListScratch*,
+                 std::vector<uint32_t>* rows, std::string* error) {
+  if (!DescendantSliceRows(storage.slice, id, rows)) {
+    *error = NoRowError(id);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+Status RegisterRowListFunction(sqlite3* db, const std::string& name,
+                               const Table* table, const TraceStorage* storage,
+                               RowListFn fn) {
+  auto* aux = new FunctionAux{name, table, storage, fn};
+  int rc = sqlite3_create_module_v2(
+      db, name.c_str(), &kModule, aux,
+      [](void* p) { delete static_cast<FunctionAux*>(p); });
+  if (rc != SQLITE_OK) {
+    return ErrStatus("cannot register %s: %s", name.c_str(),
+                     sqlite3_errmsg(db));
+  }
   return Status::Ok();
+}
+
+bool AncestorSliceRows(const SliceTable& slice, int64_t slice_id,
+                       std::vector<uint32_t>* rows) {
+  rows->clear();
+  if (slice_id < 0 || slice_id >= slice.row_count()) return false;
+  // A parent is inserted before its children, so ids strictly decrease up
+  // the chain: the `< row` test also guards against malformed cycles.
+  uint32_t row = static_cast<uint32_t>(slice_id);
+  for (uint32_t p = slice.parent_id[row]; p != Uint32Column::kNull && p < row;
+       p = slice.parent_id[p]) {
+    rows->push_back(p);
+    row = p;
+  }
+  std::reverse(rows->begin(), rows->end());
+  return true;
+}
+
+bool DescendantSliceRows(const SliceTable& slice, int64_t slice_id,
+                         std::vector<uint32_t>* rows) {
+  rows->clear();
+  if (slice_id < 0 || slice_id >= slice.row_count()) return false;
+  const uint32_t start = static_cast<uint32_t>(slice_id);
+  const uint32_t track = slice.track_id[start];
+  const uint32_t depth = slice.depth[start];
+  const uint32_t* track_rows = nullptr;
+  size_t count = 0;
+  if (track == Uint32Column::kNull ||
+      !slice.track_id.EqualRows(track, &track_rows, &count)) {
+    return true;
+  }
+  // Slices of a track are pushed on a stack as they begin: until |start|
+  // ends, every later slice of its track is nested under it (depth greater),
+  // and the first one after it ends has depth <= |depth|. So the
+  // descendants are the run of deeper rows following |start|. The parent
+  // check keeps the result exact even if a track were not stack-shaped.
+  const uint32_t* end = track_rows + count;
+  const uint32_t* it = std::upper_bound(track_rows, end, start);
+  for (; it != end; ++it) {
+    uint32_t row = *it;
+    if (slice.depth[row] <= depth) break;
+    uint32_t parent = slice.parent_id[row];
+    if (parent == start || std::binary_search(rows->begin(), rows->end(), parent)) {
+      rows->push_back(row);
+    }
+  }
+  return true;
+}
+
+Status RegisterSliceTreeFunctions(sqlite3* db, const TraceStorage* storage) {
+  WEFT_RETURN_IF_ERROR(RegisterRowListFunction(db, "ancestor_slice",
+                                               &storage->slice, storage,
+                                               Ancestors));
+  return RegisterRowListFunction(db, "descendant_slice", &storage->slice,
+                                 storage, Descendants);
 }
 
 }  // namespace weft

@@ -1,0 +1,2 @@
+#include "src/sql/operators/span_join.h"
+#include <gtest/gtest.h>

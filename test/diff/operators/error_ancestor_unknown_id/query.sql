@@ -1,0 +1,1 @@
+SELECT * FROM ancestor_slice(100);

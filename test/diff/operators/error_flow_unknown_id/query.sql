@@ -1,0 +1,1 @@
+SELECT * FROM following_flow(-1);
