@@ -1,0 +1,60 @@
+// ProtoEncoder: appends protobuf fields to a byte string. Nested messages get
+// a fixed 4-byte length (a padded varint, valid protobuf), written when the
+// message ends, so no bytes move afterwards: byte offsets are final as soon
+// as they are written, which lets the query serializer align float64 arrays.
+// Nested messages are limited to 256 MiB - 1 by the 4-byte length.
+#ifndef SRC_RPC_PROTO_ENCODER_H_
+#define SRC_RPC_PROTO_ENCODER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace weft {
+
+class ProtoEncoder {
+ public:
+  static constexpr size_t kMaxNestedSize = (1u << 28) - 1;
+
+  void AppendVarint(uint32_t id, uint64_t value);
+  void AppendInt64(uint32_t id, int64_t value) {
+    AppendVarint(id, static_cast<uint64_t>(value));
+  }
+  void AppendBytes(uint32_t id, const void* data, size_t size);
+  void AppendString(uint32_t id, std::string_view s) { AppendBytes(id, s.data(), s.size()); }
+
+  // Starts a nested message (or packed field) |id|; returns a token for
+  // EndNested, which fills in its length.
+  size_t BeginNested(uint32_t id);
+  void EndNested(size_t token);
+
+  // Appends a length-delimited field |pad_id| (if needed) so that the payload
+  // of a length-delimited field |next_id| of |next_size| bytes, appended next,
+  // starts at an offset that is a multiple of |alignment|.
+  void AlignNextPayload(uint32_t pad_id, uint32_t next_id, size_t next_size,
+                        size_t alignment);
+
+  // Raw varint, for packed arrays.
+  void AppendRawVarint(uint64_t value);
+  // Already-encoded fields.
+  void AppendRaw(const std::string& bytes) { buf_.append(bytes); }
+
+  const std::string& data() const { return buf_; }
+  size_t size() const { return buf_.size(); }
+  void Clear() { buf_.clear(); }
+
+ private:
+  void AppendTag(uint32_t id, uint32_t wire_type) {
+    AppendRawVarint((static_cast<uint64_t>(id) << 3) | wire_type);
+  }
+
+  std::string buf_;
+};
+
+// Bytes a varint of |value| takes.
+size_t VarintSize(uint64_t value);
+
+}  // namespace weft
+
+#endif  // SRC_RPC_PROTO_ENCODER_H_

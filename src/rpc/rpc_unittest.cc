@@ -1,0 +1,353 @@
+// Tests of the RPC layer: stream framing, dispatch, QueryResult batches and
+// error responses for malformed or unknown requests.
+#include "src/rpc/rpc.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "src/rpc/proto_decoder.h"
+#include "src/rpc/proto_encoder.h"
+#include "src/rpc/query_result_writer.h"
+#include "src/rpc/rpc_protocol.h"
+#include "src/rpc/rpc_stream_reader.h"
+
+namespace weft {
+namespace {
+
+using namespace rpc_proto;
+
+// One decoded response message (only what the tests look at).
+struct Response {
+  int64_t seq = -1;
+  uint32_t method = 0;
+  bool has_invalid_request = false;
+  uint32_t invalid_request = 0;
+  std::string fatal_error;
+  std::string error;  // append/finalize/query error.
+  int64_t total_bytes = -1;
+  std::vector<std::string> columns;
+  std::string cells;
+  std::vector<int64_t> varints;
+  std::vector<double> doubles;
+  std::vector<std::string> strings;
+  std::vector<std::string> blobs;
+  bool is_last_batch = false;
+  size_t float64_offset = 0;  // Offset of float64 payload in the sent buffer.
+  std::string api_version_and_name;
+};
+
+void DecodeBatch(const uint8_t* base, const uint8_t* data, size_t size, Response* r) {
+  ProtoDecoder dec(data, size);
+  ProtoField f;
+  while (dec.Next(&f)) {
+    if (f.id == kBatchCells) {
+      r->cells.append(f.as_string());
+    } else if (f.id == kBatchVarintCells) {
+      const uint8_t* p = f.data;
+      uint64_t v;
+      while (p < f.data + f.size && ReadVarint(&p, f.data + f.size, &v)) {
+        r->varints.push_back(static_cast<int64_t>(v));
+      }
+    } else if (f.id == kBatchFloat64Cells) {
+      r->float64_offset = static_cast<size_t>(f.data - base);
+      for (size_t i = 0; i + 8 <= f.size; i += 8) {
+        double d;
+        memcpy(&d, f.data + i, 8);
+        r->doubles.push_back(d);
+      }
+    } else if (f.id == kBatchStringCells) {
+      std::string s(f.as_string());
+      size_t start = 0;
+      for (size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '\0') {
+          r->strings.push_back(s.substr(start, i - start));
+          start = i + 1;
+        }
+      }
+    } else if (f.id == kBatchBlobCells) {
+      r->blobs.emplace_back(f.as_string());
+    } else if (f.id == kBatchIsLastBatch) {
+      r->is_last_batch = f.int_value != 0;
+    }
+  }
+  ASSERT_FALSE(dec.error());
+}
+
+Response DecodeRpc(const uint8_t* base, const uint8_t* data, size_t size) {
+  Response r;
+  ProtoDecoder dec(data, size);
+  ProtoField f;
+  while (dec.Next(&f)) {
+    if (f.id == kRpcSeq) r.seq = static_cast<int64_t>(f.int_value);
+    if (f.id == kRpcResponse) r.method = static_cast<uint32_t>(f.int_value);
+    if (f.id == kRpcInvalidRequest) {
+      r.has_invalid_request = true;
+      r.invalid_request = static_cast<uint32_t>(f.int_value);
+    }
+    if (f.id == kRpcFatalError) r.fatal_error = std::string(f.as_string());
+    if (f.id == kRpcAppendResult || f.id == kRpcFinalizeDataResult) {
+      uint32_t error_id = f.id == kRpcAppendResult ? kAppendError : kFinalizeError;
+      ProtoDecoder sub(f.data, f.size);
+      ProtoField g;
+      while (sub.Next(&g)) {
+        if (g.id == error_id) r.error = std::string(g.as_string());
+        if (f.id == kRpcAppendResult && g.id == kAppendTotalBytesParsed) {
+          r.total_bytes = static_cast<int64_t>(g.int_value);
+        }
+      }
+    }
+    if (f.id == kRpcStatus) {
+      ProtoDecoder sub(f.data, f.size);
+      ProtoField g;
+      while (sub.Next(&g)) {
+        if (g.id == kStatusApiVersion) r.api_version_and_name += std::to_string(g.int_value);
+        if (g.id == kStatusHumanReadableVersion) r.api_version_and_name += std::string(g.as_string());
+      }
+    }
+    if (f.id == kRpcQueryResult) {
+      ProtoDecoder sub(f.data, f.size);
+      ProtoField g;
+      while (sub.Next(&g)) {
+        if (g.id == kQueryColumnNames) r.columns.emplace_back(g.as_string());
+        if (g.id == kQueryError) r.error = std::string(g.as_string());
+        if (g.id == kQueryBatch) DecodeBatch(base, g.data, g.size, &r);
+      }
+      EXPECT_FALSE(sub.error());
+    }
+  }
+  EXPECT_FALSE(dec.error());
+  return r;
+}
+
+// Runs an Rpc and collects its decoded responses.
+class RpcHarness {
+ public:
+  RpcHarness()
+      : rpc_([this](const uint8_t* data, size_t size) {
+          raw_.emplace_back(reinterpret_cast<const char*>(data), size);
+          RpcStreamReader reader;
+          Status s = reader.Feed(data, size, [&](const uint8_t* msg, size_t len) {
+            responses_.push_back(DecodeRpc(data, msg, len));
+          });
+          EXPECT_TRUE(s.ok()) << s.message();
+          EXPECT_EQ(reader.buffered_bytes(), 0u);  // Whole messages only.
+        }) {}
+
+  void Send(const std::string& bytes, size_t chunk = 0) {
+    if (chunk == 0) chunk = bytes.size() ? bytes.size() : 1;
+    for (size_t off = 0; off < bytes.size(); off += chunk) {
+      rpc_.OnRpcRequest(bytes.data() + off, std::min(chunk, bytes.size() - off));
+    }
+  }
+  std::vector<Response> Take() { return std::move(responses_); }
+  std::vector<std::string>& raw() { return raw_; }
+
+ private:
+  std::vector<Response> responses_;
+  std::vector<std::string> raw_;
+  Rpc rpc_;
+};
+
+std::string Request(int64_t seq, uint32_t method, uint32_t arg_field = 0,
+                    const std::string& arg = "") {
+  ProtoEncoder enc;
+  size_t msg = enc.BeginNested(kStreamMsg);
+  enc.AppendInt64(kRpcSeq, seq);
+  enc.AppendVarint(kRpcRequest, method);
+  if (arg_field) enc.AppendString(arg_field, arg);
+  enc.EndNested(msg);
+  return enc.data();
+}
+
+std::string QueryRequest(int64_t seq, const std::string& sql) {
+  ProtoEncoder args;
+  args.AppendString(kQueryArgsSql, sql);
+  return Request(seq, TPM_QUERY_STREAMING, kRpcQueryArgs, args.data());
+}
+
+const char kTrace[] =
+    R"({"traceEvents": [
+  {"name": "thread_name", "ph": "M", "pid": 1, "tid": 2, "args": {"name": "Main"}},
+  {"name": "A", "ph": "X", "ts": 10, "dur": 5, "pid": 1, "tid": 2},
+  {"name": "B", "ph": "X", "ts": 11, "dur": 2, "pid": 1, "tid": 2},
+  {"name": "C", "ph": "C", "ts": 12, "pid": 1, "args": {"v": 1.5}}
+]})";
+
+std::string LoadRequests() {
+  return Request(1, TPM_APPEND_TRACE_DATA, kRpcAppendTraceData, kTrace) +
+         Request(2, TPM_FINALIZE_TRACE_DATA);
+}
+
+TEST(RpcTest, AppendFinalizeQuery) {
+  RpcHarness h;
+  h.Send(LoadRequests() +
+         QueryRequest(3, "select name, ts, dur / 2.0 as half, null as n, x'0102' as b "
+                         "from slice order by ts"));
+  auto rs = h.Take();
+  ASSERT_EQ(rs.size(), 3u);
+  EXPECT_EQ(rs[0].seq, 1);
+  EXPECT_EQ(rs[0].method, TPM_APPEND_TRACE_DATA);
+  EXPECT_EQ(rs[0].total_bytes, static_cast<int64_t>(strlen(kTrace)));
+  EXPECT_EQ(rs[0].error, "");
+  EXPECT_EQ(rs[1].seq, 2);
+  EXPECT_EQ(rs[1].method, TPM_FINALIZE_TRACE_DATA);
+  EXPECT_EQ(rs[1].error, "");
+  const Response& q = rs[2];
+  EXPECT_EQ(q.seq, 3);
+  EXPECT_EQ(q.method, TPM_QUERY_STREAMING);
+  EXPECT_EQ(q.columns, (std::vector<std::string>{"name", "ts", "half", "n", "b"}));
+  EXPECT_TRUE(q.is_last_batch);
+  std::string types;
+  for (int i = 0; i < 2; ++i) {
+    types += std::string{CELL_STRING, CELL_VARINT, CELL_FLOAT64, CELL_NULL, CELL_BLOB};
+  }
+  EXPECT_EQ(q.cells, types);
+  EXPECT_EQ(q.strings, (std::vector<std::string>{"A", "B"}));
+  EXPECT_EQ(q.varints, (std::vector<int64_t>{10000, 11000}));
+  EXPECT_EQ(q.doubles, (std::vector<double>{2500, 1000}));
+  EXPECT_EQ(q.blobs, (std::vector<std::string>{"\x01\x02", "\x01\x02"}));
+  EXPECT_EQ(q.float64_offset % 8, 0u);
+}
+
+TEST(RpcTest, RequestsSplitAtAnyByteGiveSameResponses) {
+  std::string requests = LoadRequests() + QueryRequest(3, "select name, dur from slice");
+  RpcHarness whole;
+  whole.Send(requests);
+  for (size_t chunk : {1, 2, 3, 7, 64}) {
+    RpcHarness split;
+    split.Send(requests, chunk);
+    EXPECT_EQ(split.raw(), whole.raw()) << "chunk " << chunk;
+  }
+}
+
+TEST(RpcTest, SqlErrorNamesPosition) {
+  RpcHarness h;
+  h.Send(LoadRequests() + QueryRequest(7, "select 1;\nselect nope from slice"));
+  auto rs = h.Take();
+  ASSERT_GE(rs.size(), 3u);
+  const Response& last = rs.back();
+  // Responses are numbered 1, 2, 3, ... whatever the requests' seq.
+  EXPECT_EQ(last.seq, static_cast<int64_t>(rs.size()));
+  EXPECT_TRUE(last.is_last_batch);
+  EXPECT_NE(last.error.find("nope"), std::string::npos) << last.error;
+  EXPECT_NE(last.error.find("line 2"), std::string::npos) << last.error;
+}
+
+TEST(RpcTest, MultipleStatementsStreamEachResultSet) {
+  RpcHarness h;
+  h.Send(LoadRequests() +
+         QueryRequest(3, "create table t(x); select 1 as a; insert into t values (5); "
+                         "select x from t; select 2 as c where 0"));
+  auto rs = h.Take();
+  ASSERT_EQ(rs.size(), 5u);
+  EXPECT_EQ(rs[2].columns, std::vector<std::string>{"a"});
+  EXPECT_EQ(rs[2].varints, std::vector<int64_t>{1});
+  EXPECT_FALSE(rs[2].is_last_batch);
+  EXPECT_EQ(rs[3].columns, std::vector<std::string>{"x"});
+  EXPECT_EQ(rs[3].varints, std::vector<int64_t>{5});
+  EXPECT_EQ(rs[4].columns, std::vector<std::string>{"c"});
+  EXPECT_EQ(rs[4].cells, "");
+  EXPECT_TRUE(rs[4].is_last_batch);
+}
+
+TEST(RpcTest, LargeResultIsBatchedByWholeRows) {
+  RpcHarness h;
+  h.Send(LoadRequests() +
+         QueryRequest(4,
+                      "with recursive n(i) as (select 1 union all select i + 1 from n "
+                      "where i < 40000) select i, i * 0.5, 'row' || i from n"));
+  auto rs = h.Take();
+  ASSERT_GT(rs.size(), 4u);
+  size_t cells = 0, rows_strings = 0;
+  for (size_t i = 2; i < rs.size(); ++i) {
+    EXPECT_EQ(rs[i].seq, static_cast<int64_t>(i + 1));
+    EXPECT_EQ(rs[i].cells.size() % 3, 0u);
+    EXPECT_LE(rs[i].cells.size(), QueryResultWriter::kMaxCellsPerBatch + 2);
+    EXPECT_EQ(rs[i].is_last_batch, i + 1 == rs.size());
+    EXPECT_EQ(rs[i].columns.size(), i == 2 ? 3u : 0u);
+    if (!rs[i].doubles.empty()) {
+      EXPECT_EQ(rs[i].float64_offset % 8, 0u);
+    }
+    cells += rs[i].cells.size();
+    rows_strings += rs[i].strings.size();
+  }
+  EXPECT_EQ(cells, 120000u);
+  EXPECT_EQ(rows_strings, 40000u);
+  EXPECT_EQ(rs.back().strings.back(), "row40000");
+}
+
+TEST(RpcTest, MalformedTraceIsReportedInAppendResult) {
+  RpcHarness h;
+  h.Send(Request(1, TPM_APPEND_TRACE_DATA, kRpcAppendTraceData, "{\"traceEvents\": [{]") +
+         Request(2, TPM_FINALIZE_TRACE_DATA));
+  auto rs = h.Take();
+  ASSERT_EQ(rs.size(), 2u);
+  EXPECT_NE(rs[0].error + rs[1].error, "");
+  EXPECT_NE(rs[1].error, "");
+}
+
+TEST(RpcTest, UnknownMethodGetsInvalidRequest) {
+  RpcHarness h;
+  h.Send(Request(9, 5 /* TPM_COMPUTE_METRIC */) + Request(10, 999));
+  auto rs = h.Take();
+  ASSERT_EQ(rs.size(), 2u);
+  EXPECT_TRUE(rs[0].has_invalid_request);
+  EXPECT_EQ(rs[0].invalid_request, 5u);
+  EXPECT_EQ(rs[0].seq, 1);
+  EXPECT_EQ(rs[1].invalid_request, 999u);
+}
+
+TEST(RpcTest, MalformedInputGetsFatalError) {
+  RpcHarness h;
+  h.Send(std::string("\x12\x03xyz", 5));  // Wrong stream field.
+  h.Send(std::string("\x0a\x02\xff\xff", 4));  // Truncated varint inside.
+  h.Send(std::string("\x0a\x02\x10\x01", 4) /* no seq, ok */ + Request(3, TPM_GET_STATUS));
+  h.Send(std::string("\x0a\x01\x08", 3));  // Seq without value.
+  h.Send(std::string("\x0a\x02\x08\x05", 4));  // No method.
+  ProtoEncoder bad_args;
+  bad_args.AppendString(kQueryArgsSql, "select 1");
+  std::string truncated = bad_args.data().substr(0, 4);
+  h.Send(Request(11, TPM_QUERY_STREAMING, kRpcQueryArgs, truncated));
+  auto rs = h.Take();
+  ASSERT_EQ(rs.size(), 7u);
+  EXPECT_NE(rs[0].fatal_error.find("malformed"), std::string::npos);
+  EXPECT_NE(rs[1].fatal_error, "");
+  EXPECT_EQ(rs[2].method, TPM_APPEND_TRACE_DATA);  // Empty append.
+  EXPECT_EQ(rs[3].method, TPM_GET_STATUS);
+  EXPECT_EQ(rs[3].seq, 4);
+  EXPECT_NE(rs[4].fatal_error, "");
+  EXPECT_NE(rs[5].fatal_error.find("method"), std::string::npos);
+  EXPECT_EQ(rs[5].seq, 6);
+  EXPECT_EQ(rs[6].error, "malformed QueryArgs");
+  EXPECT_TRUE(rs[6].is_last_batch);
+}
+
+TEST(RpcTest, StatusAndReset) {
+  RpcHarness h;
+  h.Send(LoadRequests() + Request(3, TPM_GET_STATUS) +
+         Request(4, TPM_RESET_TRACE_PROCESSOR) +
+         QueryRequest(5, "select count(*) from slice") +
+         Request(6, TPM_APPEND_TRACE_DATA, kRpcAppendTraceData, kTrace) +
+         Request(7, TPM_FINALIZE_TRACE_DATA) + QueryRequest(8, "select count(*) from slice"));
+  auto rs = h.Take();
+  ASSERT_EQ(rs.size(), 8u);
+  EXPECT_EQ(rs[2].api_version_and_name, "weft 0.114");
+  EXPECT_EQ(rs[3].method, TPM_RESET_TRACE_PROCESSOR);
+  EXPECT_EQ(rs[4].varints, std::vector<int64_t>{0});
+  EXPECT_EQ(rs[5].total_bytes, static_cast<int64_t>(strlen(kTrace)));
+  EXPECT_EQ(rs[7].varints, std::vector<int64_t>{2});
+}
+
+TEST(RpcTest, AppendAfterFinalizeIsAnError) {
+  RpcHarness h;
+  h.Send(LoadRequests() + Request(3, TPM_APPEND_TRACE_DATA, kRpcAppendTraceData, "x"));
+  auto rs = h.Take();
+  ASSERT_EQ(rs.size(), 3u);
+  EXPECT_NE(rs[2].error.find("finalized"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace weft

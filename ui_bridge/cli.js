@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// weft's command line shell running on the wasm module through the bridge:
+//   node ui_bridge/cli.js [flags] -q QUERY_FILE TRACE
+//   node ui_bridge/cli.js [flags] -Q 'SQL' TRACE
+// Prints the same CSV as the native shell (`out/host/weft -q`): one result
+// set per statement that returns rows, separated by blank lines. Errors print
+// one line on stderr and exit 1. The flags --analyze-trace-proto-content,
+// --crop-track-events and --extra-checks are accepted for compatibility.
+import fs from 'node:fs';
+
+import {Engine} from './engine.js';
+import {batchToCsv, csvHeader} from './csv.js';
+
+const USAGE = 'Usage: node ui_bridge/cli.js [--read-size BYTES] (-q QUERY_FILE | -Q SQL) TRACE';
+
+function fail(message) {
+  process.stderr.write(`weft: ${message}\n`);
+  process.exitCode = 1;
+}
+
+async function main(argv) {
+  let queryFile = '', sql = null, trace = '', sliceSize;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '-q' || a === '--query-file') queryFile = argv[++i];
+    else if (a === '-Q' || a === '--query-string') sql = argv[++i];
+    else if (a === '--read-size') sliceSize = Number(argv[++i]);
+    else if (['--analyze-trace-proto-content', '--crop-track-events',
+      '--extra-checks'].includes(a)) { /* compatibility */ }
+    else if (a === '-h' || a === '--help') { console.log(USAGE); return; }
+    else if (a.startsWith('-')) return fail(`unknown option ${a} (see --help)`);
+    else if (!trace) trace = a;
+    else return fail('more than one trace file given');
+  }
+  if (!trace || (sql === null && !queryFile)) return fail(USAGE);
+  if (queryFile) {
+    try {
+      sql = fs.readFileSync(queryFile, 'utf8');
+    } catch (e) {
+      return fail(`cannot read query file ${queryFile}: ${e.code === 'ENOENT' ? 'No such file or directory' : e.message}`);
+    }
+  }
+
+  const engine = await Engine.create();
+  try {
+    try {
+      await engine.load(trace, sliceSize ? {sliceSize} : {});
+    } catch (e) {
+      const msg = e.message.startsWith('cannot open') ? e.message : `${trace}: ${e.message}`;
+      return fail(msg);
+    }
+    let out = '';
+    let lastIndex = -1;
+    try {
+      for await (const batch of engine.query(sql)) {
+        if (batch.resultIndex !== lastIndex) {
+          if (lastIndex >= 0) out += '\n';
+          lastIndex = batch.resultIndex;
+          out += csvHeader(batch.columns);
+        }
+        out += batchToCsv(batch);
+        if (out.length > (1 << 20)) {
+          process.stdout.write(out);
+          out = '';
+        }
+      }
+    } catch (e) {
+      process.stdout.write(out);
+      return fail(`SQL error in ${queryFile || 'query'}: ${e.message}`);
+    }
+    process.stdout.write(out);
+  } finally {
+    engine.close();
+  }
+}
+
+await main(process.argv.slice(2));

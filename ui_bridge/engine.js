@@ -1,0 +1,351 @@
+// Engine: the JS API over the weft wasm module running in a worker (Web
+// Worker in browsers, worker_threads in Node). Requests are RPC protocol
+// bytes (protocol.js); the worker answers in order, so requests queue up
+// naturally and several queries may be pending at once. Calls made while
+// a load is in progress run after it.
+//
+//   const engine = await Engine.create();
+//   await engine.load(source, {onProgress});   // bytes / Blob / stream / path
+//   for await (const batch of engine.query(sql)) ...  // or .rows(), .toArray()
+//   await engine.status(); await engine.reset(); engine.close();
+
+import {Method, CellType, RpcStreamDecoder, decodeRpc, encodeAppend, encodeQuery,
+  encodeRequest} from './protocol.js';
+import {isNode, readSlices} from './sources.js';
+
+export const DEFAULT_SLICE_SIZE = 32 << 20;
+
+function defaultModuleUrls() {
+  return {
+    moduleJs: new URL('../out/wasm/weft_wasm.js', import.meta.url).href,
+    moduleWasm: new URL('../out/wasm/weft_wasm.wasm', import.meta.url).href,
+  };
+}
+
+// Wraps a Worker of either platform as {post, terminate} plus callbacks.
+async function startWorker(onMessage, onError) {
+  const url = new URL('./worker.js', import.meta.url);
+  if (isNode) {
+    const {Worker} = await import('node:worker_threads');
+    const w = new Worker(url);
+    w.on('message', onMessage);
+    w.on('error', onError);
+    w.on('exit', (code) => onError(new Error(`engine worker exited (code ${code})`)));
+    return {post: (m, t) => w.postMessage(m, t), terminate: () => w.terminate()};
+  }
+  const w = new Worker(url, {type: 'module'});
+  w.onmessage = (e) => onMessage(e.data);
+  w.onerror = (e) => onError(new Error(e.message || 'engine worker error'));
+  return {post: (m, t) => w.postMessage(m, t), terminate: () => w.terminate()};
+}
+
+// One batch of query rows: whole rows of one result set.
+export class Batch {
+  constructor(resultIndex, columns, raw) {
+    this.resultIndex = resultIndex;  // Which statement with output (0-based).
+    this.columns = columns;           // Column names.
+    const n = columns.length;
+    this.numRows = n ? raw.cellTypes.length / n : 0;
+    this.cellTypes = raw.cellTypes;   // Uint8Array of CellType, row-major.
+    this._raw = raw;
+    this._columnData = null;
+  }
+
+  // Values of column |i|: a Float64Array when every cell is a float or an
+  // exact integer, otherwise an Array of null / number / bigint / string /
+  // Uint8Array.
+  column(i) {
+    if (!this._columnData) this._decodeColumns();
+    return this._columnData[i];
+  }
+
+  _decodeColumns() {
+    const n = this.columns.length;
+    const {cellTypes, varints, float64s, strings, blobs} = this._raw;
+    const cols = [];
+    const numeric = [];
+    for (let c = 0; c < n; c++) {
+      cols.push(new Array(this.numRows));
+      numeric.push(true);
+    }
+    let vi = 0, fi = 0, si = 0, bi = 0;
+    for (let r = 0, k = 0; r < this.numRows; r++) {
+      for (let c = 0; c < n; c++, k++) {
+        let v;
+        switch (cellTypes[k]) {
+          case CellType.VARINT:
+            v = varints[vi++];
+            if (typeof v === 'bigint') numeric[c] = false;
+            break;
+          case CellType.FLOAT64: v = float64s[fi++]; break;
+          case CellType.STRING: v = strings[si++]; numeric[c] = false; break;
+          case CellType.BLOB: v = blobs[bi++]; numeric[c] = false; break;
+          default: v = null; numeric[c] = false;
+        }
+        cols[c][r] = v;
+      }
+    }
+    this._columnData = cols.map((col, c) => (numeric[c] ? Float64Array.from(col) : col));
+  }
+
+  // Rows as arrays of values (in column order).
+  *rowArrays() {
+    const n = this.columns.length;
+    const cols = [];
+    for (let c = 0; c < n; c++) cols.push(this.column(c));
+    for (let r = 0; r < this.numRows; r++) {
+      const row = new Array(n);
+      for (let c = 0; c < n; c++) row[c] = cols[c][r];
+      yield row;
+    }
+  }
+
+  // Rows as objects keyed by column name.
+  *rows() {
+    for (const arr of this.rowArrays()) {
+      const obj = {};
+      this.columns.forEach((name, c) => { obj[name] = arr[c]; });
+      yield obj;
+    }
+  }
+}
+
+// The streamed result of engine.query(): an async iterator of Batch.
+// Iteration throws the engine's error message (with the SQL position) after
+// the batches that arrived before the error.
+export class QueryResult {
+  constructor() {
+    this._queue = [];
+    this._waiter = null;
+    this._done = false;
+    this._error = null;
+    this._resultIndex = -1;
+    this._columns = [];
+  }
+
+  // Called by the engine with each decoded QueryResult message.
+  _onMessage(qr) {
+    if (qr.columnNames.length) {
+      this._resultIndex++;
+      this._columns = qr.columnNames;
+    }
+    for (const raw of qr.batches) {
+      // An empty batch that starts a result set still announces its columns.
+      if (raw.cellTypes.length || qr.columnNames.length) {
+        this._queue.push(new Batch(this._resultIndex, this._columns, raw));
+      }
+      if (raw.isLastBatch) this._done = true;
+    }
+    if (qr.error) {
+      this._error = new Error(qr.error);
+      this._done = true;
+    }
+    this._wake();
+  }
+
+  _fail(err) {
+    if (this._done) return;
+    this._error = err;
+    this._done = true;
+    this._wake();
+  }
+
+  get finished() { return this._done; }
+
+  _wake() {
+    const w = this._waiter;
+    this._waiter = null;
+    if (w) w();
+  }
+
+  async *[Symbol.asyncIterator]() {
+    for (;;) {
+      if (this._queue.length) {
+        yield this._queue.shift();
+        continue;
+      }
+      if (this._done) {
+        if (this._error) throw this._error;
+        return;
+      }
+      await new Promise((resolve) => { this._waiter = resolve; });
+    }
+  }
+
+  // Row objects of every result set.
+  async *rows() {
+    for await (const batch of this) yield* batch.rows();
+  }
+
+  // All row objects (of every result set) in an array.
+  async toArray() {
+    const out = [];
+    for await (const row of this.rows()) out.push(row);
+    return out;
+  }
+
+  // [{columns, rows: [[...values]]}] for each statement that returned rows.
+  async resultSets() {
+    const sets = [];
+    for await (const batch of this) {
+      if (batch.resultIndex >= sets.length) sets.push({columns: batch.columns, rows: []});
+      const set = sets[sets.length - 1];
+      for (const row of batch.rowArrays()) set.rows.push(row);
+    }
+    return sets;
+  }
+}
+
+export class Engine {
+  // options: {moduleJs, moduleWasm (URLs or paths), bufSize}
+  static async create(options = {}) {
+    const engine = new Engine();
+    await engine._start(options);
+    return engine;
+  }
+
+  constructor() {
+    this._seq = 0;
+    this._rxSeq = 0;
+    // Requests in the order sent: the engine answers them in that order, so
+    // each response belongs to the oldest unanswered request (as in the
+    // Perfetto UI; response seq numbers count on their own).
+    this._pending = [];  // {resolve, reject, query?}
+    this._dead = null;          // Error once the engine is unusable.
+    this._fatal = '';
+    this._decoder = new RpcStreamDecoder((buf, s, e) => this._onResponse(buf, s, e));
+    // Requests made while a load is in progress wait for it to finish, so
+    // they see the whole trace. Settles when the current load ends.
+    this._barrier = Promise.resolve();
+  }
+
+  async _start(options) {
+    const urls = defaultModuleUrls();
+    let readyResolve, readyReject;
+    const ready = new Promise((res, rej) => { readyResolve = res; readyReject = rej; });
+    this._readyReject = readyReject;
+    this._worker = await startWorker((msg) => {
+      if (msg.type === 'ready') readyResolve();
+      else if (msg.type === 'rpc') this._onBytes(msg.bytes);
+      else if (msg.type === 'dead') this._die(new Error(this._fatal || msg.message));
+    }, (err) => this._die(err));
+    this._worker.post({
+      type: 'init',
+      moduleJs: String(options.moduleJs || urls.moduleJs),
+      moduleWasm: String(options.moduleWasm || urls.moduleWasm),
+      bufSize: options.bufSize || DEFAULT_SLICE_SIZE + (64 << 10),
+    });
+    await ready;
+  }
+
+  _die(err) {
+    if (this._dead) return;
+    this._dead = err;
+    if (this._readyReject) this._readyReject(err);
+    for (const p of this._pending) {
+      if (p.query) p.query._fail(err);
+      p.reject(err);
+    }
+    this._pending = [];
+  }
+
+  _onBytes(bytes) {
+    try {
+      this._decoder.push(bytes);
+    } catch (e) {
+      this._die(new Error(`malformed response from the engine: ${e.message}`));
+    }
+  }
+
+  _onResponse(buf, start, end) {
+    const msg = decodeRpc(buf, start, end);
+    if (msg.fatalError) {
+      // The request stream is unusable (or the module ran out of memory).
+      this._fatal = msg.fatalError;
+      this._die(new Error(msg.fatalError));
+      return;
+    }
+    if (msg.seq !== this._rxSeq + 1 && this._rxSeq !== 0 && msg.seq !== 0) {
+      this._die(new Error(`RPC sequence id mismatch cur=${msg.seq} last=${this._rxSeq}`));
+      return;
+    }
+    this._rxSeq = msg.seq;
+    const p = this._pending[0];
+    if (!p) return;
+    if (msg.invalidRequest !== undefined) {
+      this._pending.shift();
+      p.reject(new Error(`the engine does not implement method ${msg.invalidRequest}`));
+      return;
+    }
+    if (p.query) {
+      if (!msg.queryResult) return;
+      p.query._onMessage(msg.queryResult);
+      if (p.query.finished) {
+        this._pending.shift();
+        p.resolve();
+      }
+      return;
+    }
+    this._pending.shift();
+    p.resolve(msg);
+  }
+
+  // Sends one request; resolves with the decoded response message.
+  _request(bytesForSeq, query = null) {
+    if (this._dead) return Promise.reject(this._dead);
+    const seq = ++this._seq;
+    const bytes = bytesForSeq(seq);
+    const promise = new Promise((resolve, reject) => {
+      this._pending.push({resolve, reject, query});
+    });
+    this._worker.post({type: 'rpc', bytes}, [bytes.buffer]);
+    return promise;
+  }
+
+  // Loads a trace: Uint8Array, ArrayBuffer, Blob/File, ReadableStream, async
+  // iterable of bytes or (Node) a file path. Sends it in slices, one in
+  // flight at a time. onProgress({bytesDone, total}) after each slice
+  // (total undefined for streams). Rejects with the engine's parse error.
+  load(source, options = {}) {
+    const loading = this._barrier.then(() => this._load(source, options));
+    this._barrier = loading.catch(() => {});
+    return loading;
+  }
+
+  async _load(source, {onProgress, sliceSize = DEFAULT_SLICE_SIZE} = {}) {
+    for await (const {slice, bytesDone, total} of readSlices(source, sliceSize)) {
+      const res = await this._request((seq) => encodeAppend(seq, slice));
+      if (res.appendResult?.error) throw new Error(res.appendResult.error);
+      if (onProgress) onProgress({bytesDone, total});
+    }
+    const fin = await this._request(
+        (seq) => encodeRequest(seq, Method.TPM_FINALIZE_TRACE_DATA));
+    if (fin.finalizeResult?.error) throw new Error(fin.finalizeResult.error);
+  }
+
+  // Runs SQL (one or more statements); see QueryResult.
+  query(sql) {
+    const result = new QueryResult();
+    this._barrier.then(() => this._request((seq) => encodeQuery(seq, sql), result))
+        .catch((e) => result._fail(e));
+    return result;
+  }
+
+  // {loadedTraceName, humanReadableVersion, apiVersion}
+  async status() {
+    await this._barrier;
+    const res = await this._request((seq) => encodeRequest(seq, Method.TPM_GET_STATUS));
+    return res.status;
+  }
+
+  // Drops the loaded trace; the engine can load another one.
+  async reset() {
+    await this._barrier;
+    await this._request((seq) => encodeRequest(seq, Method.TPM_RESET_TRACE_PROCESSOR));
+  }
+
+  close() {
+    this._die(new Error('engine closed'));
+    if (this._worker) this._worker.terminate();
+  }
+}

@@ -1,0 +1,160 @@
+// Turns a trace source into slices of bytes for loading: Uint8Array,
+// ArrayBuffer, Blob/File, ReadableStream, async iterable, or (Node) a file
+// path. gzip input (detected by its magic bytes) is decompressed on the way
+// with the platform's streaming gzip, so the compressed file is never held
+// whole. Progress counts source bytes (compressed bytes for gzip).
+
+export const isNode = typeof process !== 'undefined' && !!process.versions?.node;
+
+const READ_SIZE = 4 << 20;
+
+// Returns {chunks: async iterable of Uint8Array, total: number|undefined}.
+async function openSource(source) {
+  if (source instanceof ArrayBuffer) source = new Uint8Array(source);
+  if (ArrayBuffer.isView(source)) {
+    const bytes = new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
+    return {total: bytes.length, chunks: (async function* () {
+      for (let off = 0; off < bytes.length; off += READ_SIZE) {
+        yield bytes.subarray(off, Math.min(bytes.length, off + READ_SIZE));
+      }
+    })()};
+  }
+  if (typeof Blob !== 'undefined' && source instanceof Blob) {
+    return {total: source.size, chunks: (async function* () {
+      for (let off = 0; off < source.size; off += READ_SIZE) {
+        yield new Uint8Array(await source.slice(off, off + READ_SIZE).arrayBuffer());
+      }
+    })()};
+  }
+  if (typeof ReadableStream !== 'undefined' && source instanceof ReadableStream) {
+    return {total: undefined, chunks: (async function* () {
+      const reader = source.getReader();
+      try {
+        for (;;) {
+          const {done, value} = await reader.read();
+          if (done) return;
+          yield value instanceof Uint8Array ? value : new Uint8Array(value);
+        }
+      } finally {
+        reader.releaseLock();
+      }
+    })()};
+  }
+  if (typeof source === 'string') {
+    if (!isNode) throw new Error('file paths are only supported in Node');
+    const fs = await import('node:fs');
+    let handle;
+    try {
+      handle = await fs.promises.open(source, 'r');
+    } catch (e) {
+      const reason = e.code === 'ENOENT' ? 'No such file or directory' : e.message;
+      throw new Error(`cannot open ${source}: ${reason}`);
+    }
+    const {size} = await handle.stat();
+    return {total: size, chunks: (async function* () {
+      try {
+        for (;;) {
+          const buf = new Uint8Array(READ_SIZE);
+          const {bytesRead} = await handle.read(buf, 0, READ_SIZE, null);
+          if (bytesRead === 0) return;
+          yield buf.subarray(0, bytesRead);
+        }
+      } finally {
+        await handle.close();
+      }
+    })()};
+  }
+  if (source && typeof source[Symbol.asyncIterator] === 'function') {
+    return {total: undefined, chunks: source};
+  }
+  throw new TypeError('unsupported trace source');
+}
+
+async function* gunzip(chunks) {
+  if (isNode) {
+    const zlib = await import('node:zlib');
+    const {Readable} = await import('node:stream');
+    const inflater = zlib.createGunzip();
+    yield* Readable.from(chunks).pipe(inflater);
+    return;
+  }
+  const stream = new ReadableStream({
+    async start(controller) {
+      for await (const c of chunks) controller.enqueue(c);
+      controller.close();
+    },
+  }).pipeThrough(new DecompressionStream('gzip'));
+  const reader = stream.getReader();
+  for (;;) {
+    const {done, value} = await reader.read();
+    if (done) return;
+    yield value;
+  }
+}
+
+// Regroups chunks into slices of exactly |size| bytes (the last may be
+// shorter). Slices are views when possible, copies when chunks are joined.
+async function* reslice(chunks, size) {
+  let acc = null;
+  let accLen = 0;
+  for await (let chunk of chunks) {
+    if (!(chunk instanceof Uint8Array)) chunk = new Uint8Array(chunk);
+    let off = 0;
+    if (accLen > 0) {
+      const n = Math.min(size - accLen, chunk.length);
+      acc.set(chunk.subarray(0, n), accLen);
+      accLen += n;
+      off = n;
+      if (accLen === size) {
+        yield acc;
+        acc = null;
+        accLen = 0;
+      }
+    }
+    while (chunk.length - off >= size) {
+      yield chunk.subarray(off, off + size);
+      off += size;
+    }
+    if (off < chunk.length) {
+      acc = new Uint8Array(size);
+      acc.set(chunk.subarray(off));
+      accLen = chunk.length - off;
+    }
+  }
+  if (accLen > 0) yield acc.subarray(0, accLen);
+}
+
+// Yields {slice, bytesDone, total}: slices of at most |sliceSize|
+// (decompressed) bytes and how many source bytes have been consumed.
+export async function* readSlices(source, sliceSize) {
+  const {chunks, total} = await openSource(source);
+  let bytesDone = 0;
+  // Count source bytes and peek at the first two for the gzip magic.
+  const it = chunks[Symbol.asyncIterator]();
+  const head = [];
+  let headLen = 0;
+  while (headLen < 2) {
+    const {done, value} = await it.next();
+    if (done) break;
+    head.push(value);
+    headLen += value.length;
+  }
+  const counted = (async function* () {
+    for (const c of head) { bytesDone += c.length; yield c; }
+    for (;;) {
+      const {done, value} = await it.next();
+      if (done) return;
+      bytesDone += value.length;
+      yield value;
+    }
+  })();
+  let first = new Uint8Array(0);
+  if (head.length) {
+    first = head[0].length >= 2 ? head[0] : new Uint8Array([...head[0], ...(head[1] || [])]);
+  }
+  const isGzip = first[0] === 0x1f && first[1] === 0x8b;
+  const data = isGzip ? gunzip(counted) : counted;
+  for await (const slice of reslice(data, sliceSize)) {
+    yield {slice, bytesDone, total};
+  }
+}

@@ -1,0 +1,91 @@
+// The worker that owns the weft wasm module: a Web Worker in browsers, a
+// worker_threads Worker in Node, with the same message protocol:
+//   in:  {type: 'init', moduleJs, moduleWasm, bufSize}
+//        {type: 'rpc', bytes}      TraceProcessorRpcStream request bytes
+//   out: {type: 'ready'} | {type: 'rpc', bytes} (whole response messages)
+//        {type: 'dead', message}   the module aborted (e.g. out of memory);
+//                                  no further message is handled.
+// The worker only moves bytes; it knows nothing of SQL or trace formats.
+
+const isNode = typeof process !== 'undefined' && !!process.versions?.node;
+
+let port;  // {post(msg, transfer), onMessage(fn)}
+if (isNode) {
+  const {parentPort} = await import('node:worker_threads');
+  port = {
+    post: (msg, transfer) => parentPort.postMessage(msg, transfer),
+    onMessage: (fn) => parentPort.on('message', fn),
+  };
+} else {
+  port = {
+    post: (msg, transfer) => self.postMessage(msg, transfer),
+    onMessage: (fn) => { self.onmessage = (e) => fn(e.data); },
+  };
+}
+
+let mod = null;
+let bufPtr = 0;
+let bufSize = 0;
+let dead = false;
+let lastFatal = '';
+
+async function loadFactory(moduleJs) {
+  if (isNode) {
+    const {createRequire} = await import('node:module');
+    const {fileURLToPath} = await import('node:url');
+    const path = moduleJs.startsWith('file:') ? fileURLToPath(moduleJs) : moduleJs;
+    return createRequire(import.meta.url)(path);
+  }
+  // The emscripten loader is a classic script (MODULARIZE, not ES6).
+  const text = await (await fetch(moduleJs)).text();
+  return new Function(`${text}\nreturn createWeftModule;`)();
+}
+
+async function init(msg) {
+  const factory = await loadFactory(msg.moduleJs);
+  const opts = {
+    onRpcResponse(bytes) {
+      // |bytes| is a fresh copy of whole response messages.
+      port.post({type: 'rpc', bytes}, [bytes.buffer]);
+    },
+    print: (s) => console.log(s),
+    printErr: (s) => console.error(s),
+    onAbort: (what) => { lastFatal = `wasm module aborted: ${what}`; },
+  };
+  if (isNode) {
+    const fs = await import('node:fs');
+    const {fileURLToPath} = await import('node:url');
+    const p = msg.moduleWasm.startsWith('file:') ? fileURLToPath(msg.moduleWasm) : msg.moduleWasm;
+    opts.wasmBinary = fs.readFileSync(p);
+  } else {
+    opts.locateFile = () => msg.moduleWasm;
+  }
+  mod = await factory(opts);
+  bufSize = msg.bufSize;
+  bufPtr = mod._weft_rpc_init(bufSize) >>> 0;
+  if (!bufPtr) throw new Error('weft_rpc_init failed');
+}
+
+function handleRpc(bytes) {
+  for (let off = 0; off < bytes.length; off += bufSize) {
+    const n = Math.min(bufSize, bytes.length - off);
+    mod.HEAPU8.set(bytes.subarray(off, off + n), bufPtr);  // HEAPU8 changes on growth.
+    mod._weft_on_rpc_request(n);
+  }
+}
+
+port.onMessage(async (msg) => {
+  if (dead) return;
+  try {
+    if (msg.type === 'init') {
+      await init(msg);
+      port.post({type: 'ready'});
+    } else if (msg.type === 'rpc') {
+      handleRpc(msg.bytes);
+    }
+  } catch (e) {
+    dead = true;
+    const message = lastFatal || (e && e.message) || String(e);
+    port.post({type: 'dead', message});
+  }
+});
