@@ -277,27 +277,8 @@ int Eof(sqlite3_vtab_cursor* cur) {
 int ColumnValue(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int i) {
   auto* c = reinterpret_cast<Cursor*>(cur);
   auto* vtab = reinterpret_cast<Vtab*>(cur->pVtab);
-  const Column* col = vtab->table->columns()[i];
-  uint32_t row = c->rows.at(c->pos);
-  if (col->IsNull(row)) {
-    sqlite3_result_null(ctx);
-    return SQLITE_OK;
-  }
-  switch (col->type()) {
-    case ColumnType::kInt64:
-      sqlite3_result_int64(ctx, col->GetInt(row));
-      break;
-    case ColumnType::kDouble:
-      sqlite3_result_double(ctx, col->GetDouble(row));
-      break;
-    case ColumnType::kString: {
-      std::string_view s = col->GetText(row, *vtab->pool, &c->scratch);
-      // Pool strings live as long as the trace: no copy needed.
-      sqlite3_result_text(ctx, s.data(), static_cast<int>(s.size()),
-                          col->text_is_pooled() ? SQLITE_STATIC : SQLITE_TRANSIENT);
-      break;
-    }
-  }
+  ResultCell(ctx, vtab->table->columns()[i], c->rows.at(c->pos), *vtab->pool,
+             &c->scratch);
   return SQLITE_OK;
 }
 
@@ -328,6 +309,29 @@ sqlite3_module MakeModule() {
 const sqlite3_module kModule = MakeModule();
 
 }  // namespace
+
+void ResultCell(sqlite3_context* ctx, const Column* col, uint32_t row,
+                const StringPool& pool, std::string* scratch) {
+  if (col->IsNull(row)) {
+    sqlite3_result_null(ctx);
+    return;
+  }
+  switch (col->type()) {
+    case ColumnType::kInt64:
+      sqlite3_result_int64(ctx, col->GetInt(row));
+      break;
+    case ColumnType::kDouble:
+      sqlite3_result_double(ctx, col->GetDouble(row));
+      break;
+    case ColumnType::kString: {
+      std::string_view s = col->GetText(row, pool, scratch);
+      // Pool strings live as long as the trace: no copy needed.
+      sqlite3_result_text(ctx, s.data(), static_cast<int>(s.size()),
+                          col->text_is_pooled() ? SQLITE_STATIC : SQLITE_TRANSIENT);
+      break;
+    }
+  }
+}
 
 Status RegisterTableVtab(sqlite3* db, const Table* table,
                          const StringPool* pool) {

@@ -7,11 +7,18 @@
 
 #include <sqlite3.h>
 
+#include <string>
+
 #include "src/base/status.h"
 #include "src/storage/string_pool.h"
 #include "src/storage/table.h"
 
 namespace weft {
+
+// Sets |ctx|'s result to the cell (|col|, |row|): the one place that maps
+// column types to SQLite values. Pool strings are passed without a copy.
+void ResultCell(sqlite3_context* ctx, const Column* col, uint32_t row,
+                const StringPool& pool, std::string* scratch);
 
 // Registers |table| under its own name on |db|. |table| and |pool| must
 // outlive the connection.

@@ -4,6 +4,8 @@
 // are small) and xColumn reads cells straight from the stored table.
 #include "src/sql/operators/slice_tree_functions.h"
 
+#include "src/sql/table_vtab.h"
+
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
@@ -203,28 +205,8 @@ int ColumnValue(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int i) {
     }
     return SQLITE_OK;
   }
-  const Column* col = vtab->aux->table->columns()[static_cast<size_t>(source)];
-  uint32_t row = c->rows[c->pos];
-  if (col->IsNull(row)) {
-    sqlite3_result_null(ctx);
-    return SQLITE_OK;
-  }
-  switch (col->type()) {
-    case ColumnType::kInt64:
-      sqlite3_result_int64(ctx, col->GetInt(row));
-      break;
-    case ColumnType::kDouble:
-      sqlite3_result_double(ctx, col->GetDouble(row));
-      break;
-    case ColumnType::kString: {
-      std::string_view s =
-          col->GetText(row, vtab->aux->storage->pool(), &c->scratch);
-      sqlite3_result_text(ctx, s.data(), static_cast<int>(s.size()),
-                          col->text_is_pooled() ? SQLITE_STATIC
-                                                : SQLITE_TRANSIENT);
-      break;
-    }
-  }
+  ResultCell(ctx, vtab->aux->table->columns()[static_cast<size_t>(source)],
+             c->rows[c->pos], vtab->aux->storage->pool(), &c->scratch);
   return SQLITE_OK;
 }
 
