@@ -51,7 +51,9 @@ def discover(filter_str):
   cases, problems = [], []
   for dirpath, dirnames, filenames in os.walk(DIFF_DIR):
     dirnames.sort()
-    traces = sorted(f for f in filenames if f.startswith('trace.'))
+    # trace.textproto is the source of an encoded trace.pb (tools/encode_textproto).
+    traces = sorted(f for f in filenames
+                    if f.startswith('trace.') and f != 'trace.textproto')
     if not traces:
       continue
     rel = os.path.relpath(dirpath, DIFF_DIR)

@@ -57,7 +57,25 @@ enum class StatSource { kTrace, kAnalysis };
   X(json_invalid_escape, "json_invalid_escape", kInfo, kTrace,              \
     "A JSON string had a malformed escape; it was kept with U+FFFD.")       \
   X(thread_state_invalid_cpu, "thread_state_invalid_cpu", kInfo, kTrace,     \
-    "A thread_state event had a cpu arg that was not a small integer.")
+    "A thread_state event had a cpu arg that was not a small integer.")      \
+  X(proto_malformed_packet, "proto_malformed_packet", kDataLoss, kTrace,     \
+    "A TracePacket was not valid protobuf (bad varint, length or wire "     \
+    "type) and was skipped.")                                                \
+  X(tokenizer_skipped_packets, "tokenizer_skipped_packets", kInfo, kTrace,   \
+    "A packet needed its sequence's incremental state, which was lost or "  \
+    "never set, and was skipped.")                                           \
+  X(interned_data_tokenizer_errors, "interned_data_tokenizer_errors",        \
+    kInfo, kAnalysis,                                                        \
+    "A packet referred to an interned iid its sequence never defined.")      \
+  X(clock_sync_failure, "clock_sync_failure", kError, kAnalysis,             \
+    "A packet's timestamp was in a clock weft cannot convert to the trace "  \
+    "clock yet; the packet was dropped.")                                    \
+  X(track_event_tokenizer_errors, "track_event_tokenizer_errors", kInfo,     \
+    kAnalysis, "A track event or descriptor could not be tokenized.")        \
+  X(track_event_parser_errors, "track_event_parser_errors", kInfo,           \
+    kAnalysis,                                                               \
+    "A track event could not be imported (unknown track, counter value on "  \
+    "a non-counter track, unsupported legacy event, ...).")
 
 enum class Stat : size_t {
 #define WEFT_STAT_ENUM(name, ...) name,

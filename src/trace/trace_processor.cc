@@ -8,6 +8,7 @@
 #include "src/importers/common/trace_context.h"
 #include "src/importers/common/trace_importer.h"
 #include "src/importers/json/json_importer.h"
+#include "src/importers/proto/proto_importer.h"
 #include "src/trace/gzip_stream.h"
 #include "src/trace/zip_stream.h"
 
@@ -69,11 +70,6 @@ bool HasPrefix(const uint8_t* data, size_t size, const char* prefix) {
 const char* GuessFormat(const uint8_t* data, size_t size) {
   static const uint8_t kFxtMagic[] = {0x10, 0x00, 0x04, 0x46, 0x78, 0x54, 0x16, 0x00};
   if (size >= 8 && memcmp(data, kFxtMagic, 8) == 0) return "a Fuchsia trace (FXT)";
-  bool binary = false;  // Control bytes other than whitespace.
-  for (size_t k = 0; k < size && k < 64; ++k) {
-    if (data[k] < 0x09 || (data[k] > 0x0d && data[k] < 0x20)) binary = true;
-  }
-  if (binary && size >= 2 && data[0] == 0x0a) return "a Perfetto protobuf trace";
   if (HasPrefix(data, size, "# ninja log")) return "a ninja build log";
   if (HasPrefix(data, size, "<!DOCTYPE") || HasPrefix(data, size, "<html")) {
     return "an HTML systrace";
@@ -87,7 +83,8 @@ const char* GuessFormat(const uint8_t* data, size_t size) {
 }  // namespace
 
 Status TraceProcessor::UnsupportedFormat(const uint8_t* data, size_t size) {
-  const char* kReads = "weft reads Chrome JSON traces (plain, .gz or .zip)";
+  const char* kReads =
+      "weft reads Chrome JSON and Perfetto protobuf traces (plain, .gz or .zip)";
   if (const char* guess = GuessFormat(data, size)) {
     return ErrStatus("this looks like %s, which weft cannot read yet; %s", guess, kReads);
   }
@@ -104,18 +101,40 @@ Status TraceProcessor::UnsupportedFormat(const uint8_t* data, size_t size) {
 
 Status TraceProcessor::ParseUncompressed(const uint8_t* data, size_t size) {
   if (importer_) return importer_->Parse(reinterpret_cast<const char*>(data), size);
-  // Sniff the format from the first non-whitespace byte.
+  // Gather enough (decompressed) bytes to tell the format apart.
+  format_head_.append(reinterpret_cast<const char*>(data), size);
+  if (format_head_.size() < kFormatHeadBytes) return Status::Ok();
+  return StartImporter();
+}
+
+Status TraceProcessor::StartImporter() {
+  std::string head;
+  head.swap(format_head_);
+  const auto* data = reinterpret_cast<const uint8_t*>(head.data());
+  size_t size = head.size();
+  // A protobuf Trace starts with 0x0a (field 1, length-delimited), which is
+  // also '\n': it is protobuf if control bytes follow (JSON has none) or
+  // the next byte cannot continue a JSON text.
+  if (size >= 2 && data[0] == 0x0a) {
+    bool binary = false;
+    for (size_t k = 1; k < size && k < kFormatHeadBytes; ++k) {
+      if (data[k] < 0x09 || (data[k] > 0x0d && data[k] < 0x20)) binary = true;
+    }
+    if (binary || !(isspace(data[1]) || data[1] == '{' || data[1] == '[')) {
+      importer_.reset(new ProtoImporter(context_.get()));
+      format_name_ = "proto";
+      return importer_->Parse(head.data(), size);
+    }
+  }
+  // Otherwise the first non-whitespace byte decides.
   size_t i = 0;
   while (i < size && isspace(data[i])) ++i;
-  if (i == size) return Status::Ok();  // Only whitespace so far.
+  if (i == size) return Status::Ok();  // Only whitespace: nothing to read.
   char c = static_cast<char>(data[i]);
-  if (c == '{' || c == '[') {
-    importer_.reset(new JsonImporter(context_.get()));
-    format_name_ = "json";
-  } else {
-    return UnsupportedFormat(data, size);
-  }
-  return importer_->Parse(reinterpret_cast<const char*>(data + i), size - i);
+  if (c != '{' && c != '[') return UnsupportedFormat(data, size);
+  importer_.reset(new JsonImporter(context_.get()));
+  format_name_ = "json";
+  return importer_->Parse(head.data() + i, size - i);
 }
 
 Status TraceProcessor::NotifyEndOfFile() {
@@ -129,6 +148,9 @@ Status TraceProcessor::NotifyEndOfFile() {
   if (status.ok() && zip_) {
     status = zip_->Finish();
     storage_->stats.Set(Stat::zip_entries_skipped, zip_->skipped_entries());
+  }
+  if (status.ok() && !importer_ && !format_head_.empty()) {
+    status = StartImporter();  // A trace shorter than the format head.
   }
   if (importer_) {
     Status end = importer_->NotifyEndOfFile();

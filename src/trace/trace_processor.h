@@ -41,6 +41,8 @@ class TraceProcessor {
   // Picks gzip / zip / plain from the first bytes and feeds them.
   Status StartWithHead();
   Status ParseUncompressed(const uint8_t* data, size_t size);
+  // Picks the importer from format_head_ and feeds it those bytes.
+  Status StartImporter();
   // The error for a trace in a format weft does not read.
   static Status UnsupportedFormat(const uint8_t* data, size_t size);
   Status EnsureEngine();
@@ -51,7 +53,10 @@ class TraceProcessor {
   std::unique_ptr<GzipStream> gzip_;
   std::unique_ptr<ZipStream> zip_;
   std::unique_ptr<SqlEngine> engine_;
-  std::string sniff_buffer_;  // First bytes, until the format is known.
+  std::string sniff_buffer_;  // First bytes, until the container is known.
+  // First decompressed bytes, until the trace format is known.
+  static constexpr size_t kFormatHeadBytes = 64;
+  std::string format_head_;
   std::string format_name_;
   uint64_t bytes_parsed_ = 0;
   bool sniffed_compression_ = false;

@@ -1,0 +1,209 @@
+// DebugAnnotationWriter: recursive walk over annotation values.
+#include "src/importers/proto/debug_annotations.h"
+
+#include <cstring>
+
+#include <protozero/pbf_reader.hpp>
+
+#include "src/importers/proto/proto_fields.h"
+
+namespace weft {
+namespace {
+
+using protozero::pbf_wire_type;
+using protozero::tag_and_type;
+
+std::string_view View(protozero::data_view v) { return std::string_view(v.data(), v.size()); }
+
+// Restores a key to its length on scope exit.
+struct KeyScope {
+  KeyScope(std::string* key, std::string* flat)
+      : key_(key), flat_(flat), key_len_(key->size()), flat_len_(flat->size()) {}
+  ~KeyScope() {
+    key_->resize(key_len_);
+    flat_->resize(flat_len_);
+  }
+  std::string *key_, *flat_;
+  size_t key_len_, flat_len_;
+};
+
+}  // namespace
+
+void DebugAnnotationWriter::Add(uint32_t set, protozero::data_view annotation,
+                                const SequenceGeneration& gen) {
+  set_ = set;
+  gen_ = &gen;
+  key_ = "debug.";
+  key_ += NameOf(annotation);
+  flat_key_ = key_;
+  AddValue(annotation, 0);
+}
+
+std::string_view DebugAnnotationWriter::NameOf(protozero::data_view annotation) {
+  namespace da = pb::debug_annotation;
+  protozero::pbf_reader r(annotation);
+  while (r.next()) {
+    switch (r.tag_and_type()) {
+      case tag_and_type(da::kName, pbf_wire_type::length_delimited):
+        return View(r.get_view());
+      case tag_and_type(da::kNameIid, pbf_wire_type::varint): {
+        auto it = gen_->annotation_names.find(r.get_uint64());
+        if (it == gen_->annotation_names.end()) {
+          storage_->stats.Increment(Stat::interned_data_tokenizer_errors);
+          return std::string_view();
+        }
+        return storage_->pool().Get(it->second);
+      }
+      default:
+        r.skip();
+    }
+  }
+  return std::string_view();
+}
+
+void DebugAnnotationWriter::AddLeaf(ArgType type, int64_t raw) {
+  storage_->args.Add(set_, storage_->Intern(flat_key_), storage_->Intern(key_), type, raw);
+}
+
+void DebugAnnotationWriter::AddValue(protozero::data_view annotation, int depth) {
+  namespace da = pb::debug_annotation;
+  if (depth > kMaxDepth) {
+    storage_->stats.Increment(Stat::track_event_parser_errors);
+    return;
+  }
+  protozero::pbf_reader r(annotation);
+  size_t array_index = 0;
+  while (r.next()) {
+    switch (r.tag_and_type()) {
+      case tag_and_type(da::kBoolValue, pbf_wire_type::varint):
+        AddLeaf(ArgType::kBool, r.get_bool());
+        break;
+      case tag_and_type(da::kUintValue, pbf_wire_type::varint):
+        AddLeaf(ArgType::kUint, static_cast<int64_t>(r.get_uint64()));
+        break;
+      case tag_and_type(da::kIntValue, pbf_wire_type::varint):
+        AddLeaf(ArgType::kInt, r.get_int64());
+        break;
+      case tag_and_type(da::kPointerValue, pbf_wire_type::varint):
+        AddLeaf(ArgType::kPointer, static_cast<int64_t>(r.get_uint64()));
+        break;
+      case tag_and_type(da::kDoubleValue, pbf_wire_type::fixed64): {
+        double d = r.get_double();
+        int64_t bits;
+        memcpy(&bits, &d, 8);
+        AddLeaf(ArgType::kReal, bits);
+        break;
+      }
+      case tag_and_type(da::kStringValue, pbf_wire_type::length_delimited):
+      case tag_and_type(da::kLegacyJsonValue, pbf_wire_type::length_delimited):
+        // TODO: legacy JSON values are kept as strings, not flattened yet.
+        AddLeaf(ArgType::kString, storage_->Intern(View(r.get_view())));
+        break;
+      case tag_and_type(da::kStringValueIid, pbf_wire_type::varint): {
+        auto it = gen_->annotation_strings.find(r.get_uint64());
+        if (it == gen_->annotation_strings.end()) {
+          storage_->stats.Increment(Stat::interned_data_tokenizer_errors);
+          break;
+        }
+        AddLeaf(ArgType::kString, it->second);
+        break;
+      }
+      case tag_and_type(da::kNestedValue, pbf_wire_type::length_delimited):
+        AddNested(r.get_view(), depth + 1);
+        break;
+      case tag_and_type(da::kDictEntries, pbf_wire_type::length_delimited): {
+        protozero::data_view entry = r.get_view();
+        KeyScope scope(&key_, &flat_key_);
+        std::string_view name = NameOf(entry);
+        key_.push_back('.');
+        key_.append(name);
+        flat_key_.push_back('.');
+        flat_key_.append(name);
+        AddValue(entry, depth + 1);
+        break;
+      }
+      case tag_and_type(da::kArrayValues, pbf_wire_type::length_delimited): {
+        protozero::data_view entry = r.get_view();
+        KeyScope scope(&key_, &flat_key_);
+        key_ += "[" + std::to_string(array_index++) + "]";
+        AddValue(entry, depth + 1);
+        break;
+      }
+      default:
+        r.skip();
+    }
+  }
+}
+
+void DebugAnnotationWriter::AddNested(protozero::data_view nested, int depth) {
+  namespace nv = pb::nested_value;
+  if (depth > kMaxDepth) {
+    storage_->stats.Increment(Stat::track_event_parser_errors);
+    return;
+  }
+  uint32_t type = 0;
+  std::vector<std::string_view> dict_keys;
+  std::vector<protozero::data_view> children;
+  bool has_leaf = false;
+  ArgType leaf_type = ArgType::kNull;
+  int64_t leaf_raw = 0;
+  protozero::pbf_reader r(nested);
+  while (r.next()) {
+    switch (r.tag_and_type()) {
+      case tag_and_type(nv::kNestedType, pbf_wire_type::varint):
+        type = r.get_uint32();
+        break;
+      case tag_and_type(nv::kDictKeys, pbf_wire_type::length_delimited):
+        dict_keys.push_back(View(r.get_view()));
+        break;
+      case tag_and_type(nv::kDictValues, pbf_wire_type::length_delimited):
+      case tag_and_type(nv::kArrayValues, pbf_wire_type::length_delimited):
+        children.push_back(r.get_view());
+        break;
+      case tag_and_type(nv::kIntValue, pbf_wire_type::varint):
+        has_leaf = true;
+        leaf_type = ArgType::kInt;
+        leaf_raw = r.get_int64();
+        break;
+      case tag_and_type(nv::kDoubleValue, pbf_wire_type::fixed64): {
+        has_leaf = true;
+        leaf_type = ArgType::kReal;
+        double d = r.get_double();
+        memcpy(&leaf_raw, &d, 8);
+        break;
+      }
+      case tag_and_type(nv::kBoolValue, pbf_wire_type::varint):
+        has_leaf = true;
+        leaf_type = ArgType::kBool;
+        leaf_raw = r.get_bool();
+        break;
+      case tag_and_type(nv::kStringValue, pbf_wire_type::length_delimited):
+        has_leaf = true;
+        leaf_type = ArgType::kString;
+        leaf_raw = storage_->Intern(View(r.get_view()));
+        break;
+      default:
+        r.skip();
+    }
+  }
+  if (type == nv::kDict) {
+    for (size_t i = 0; i < children.size() && i < dict_keys.size(); ++i) {
+      KeyScope scope(&key_, &flat_key_);
+      key_.push_back('.');
+      key_.append(dict_keys[i]);
+      flat_key_.push_back('.');
+      flat_key_.append(dict_keys[i]);
+      AddNested(children[i], depth + 1);
+    }
+  } else if (type == nv::kArray) {
+    for (size_t i = 0; i < children.size(); ++i) {
+      KeyScope scope(&key_, &flat_key_);
+      key_ += "[" + std::to_string(i) + "]";
+      AddNested(children[i], depth + 1);
+    }
+  } else if (has_leaf) {
+    AddLeaf(leaf_type, leaf_raw);
+  }
+}
+
+}  // namespace weft

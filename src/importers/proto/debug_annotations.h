@@ -1,0 +1,44 @@
+// DebugAnnotationWriter: turns TrackEvent debug_annotations into `args` rows
+// with Perfetto's key style — "debug.<name>", dict members joined with '.',
+// array elements as "[i]" in `key` only (flat_key drops the index). Handles
+// both the NestedValue form and dict_entries / array_values.
+#ifndef SRC_IMPORTERS_PROTO_DEBUG_ANNOTATIONS_H_
+#define SRC_IMPORTERS_PROTO_DEBUG_ANNOTATIONS_H_
+
+#include <cstdint>
+#include <string>
+
+#include <protozero/data_view.hpp>
+
+#include "src/importers/proto/proto_sequence_state.h"
+#include "src/storage/trace_storage.h"
+
+namespace weft {
+
+class DebugAnnotationWriter {
+ public:
+  static constexpr int kMaxDepth = 64;
+
+  explicit DebugAnnotationWriter(TraceStorage* storage) : storage_(storage) {}
+
+  // Adds the rows of one DebugAnnotation message to |set|. May throw
+  // protozero::exception on malformed bytes (the caller drops the packet).
+  void Add(uint32_t set, protozero::data_view annotation, const SequenceGeneration& gen);
+
+ private:
+  // Adds the value fields of |annotation| under the current key.
+  void AddValue(protozero::data_view annotation, int depth);
+  void AddNested(protozero::data_view nested, int depth);
+  void AddLeaf(ArgType type, int64_t raw);
+  // Name of a DebugAnnotation (name or name_iid), empty if none.
+  std::string_view NameOf(protozero::data_view annotation);
+
+  TraceStorage* storage_;
+  const SequenceGeneration* gen_ = nullptr;
+  uint32_t set_ = 0;
+  std::string key_, flat_key_;
+};
+
+}  // namespace weft
+
+#endif  // SRC_IMPORTERS_PROTO_DEBUG_ANNOTATIONS_H_

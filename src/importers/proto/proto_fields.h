@@ -1,0 +1,159 @@
+// Field numbers of the Perfetto trace protos weft reads, one namespace per
+// message, mirroring protos/perfetto/trace/**.proto. Hand-written for now:
+// a generator that derives this header from the .proto files at build time
+// is a later task (issue 3); until then keep both in sync by hand.
+#ifndef SRC_IMPORTERS_PROTO_PROTO_FIELDS_H_
+#define SRC_IMPORTERS_PROTO_PROTO_FIELDS_H_
+
+#include <cstdint>
+
+namespace weft {
+namespace pb {
+
+namespace trace {
+constexpr uint32_t kPacket = 1;
+}
+
+namespace trace_packet {
+constexpr uint32_t kClockSnapshot = 6;
+constexpr uint32_t kTimestamp = 8;
+constexpr uint32_t kTrustedPacketSequenceId = 10;
+constexpr uint32_t kTrackEvent = 11;
+constexpr uint32_t kInternedData = 12;
+constexpr uint32_t kSequenceFlags = 13;
+constexpr uint32_t kIncrementalStateCleared = 41;
+constexpr uint32_t kPreviousPacketDropped = 42;
+constexpr uint32_t kProcessDescriptor = 43;
+constexpr uint32_t kThreadDescriptor = 44;
+constexpr uint32_t kTimestampClockId = 58;
+constexpr uint32_t kTracePacketDefaults = 59;
+constexpr uint32_t kTrackDescriptor = 60;
+constexpr uint32_t kFirstPacketOnSequence = 87;
+// SequenceFlags.
+constexpr uint32_t kSeqIncrementalStateCleared = 1;
+constexpr uint32_t kSeqNeedsIncrementalState = 2;
+}  // namespace trace_packet
+
+namespace trace_packet_defaults {
+constexpr uint32_t kTrackEventDefaults = 11;
+constexpr uint32_t kTimestampClockId = 58;
+}
+
+namespace track_event_defaults {
+constexpr uint32_t kTrackUuid = 11;
+}
+
+namespace builtin_clock {
+constexpr uint32_t kBoottime = 6;
+}
+
+namespace interned_data {
+constexpr uint32_t kEventCategories = 1;
+constexpr uint32_t kEventNames = 2;
+constexpr uint32_t kDebugAnnotationNames = 3;
+constexpr uint32_t kDebugAnnotationStringValues = 29;
+}
+
+// EventCategory, EventName, DebugAnnotationName and InternedString share
+// this shape.
+namespace interned_entry {
+constexpr uint32_t kIid = 1;
+constexpr uint32_t kName = 2;
+}
+
+namespace track_descriptor {
+constexpr uint32_t kUuid = 1;
+constexpr uint32_t kName = 2;
+constexpr uint32_t kProcess = 3;
+constexpr uint32_t kThread = 4;
+constexpr uint32_t kParentUuid = 5;
+constexpr uint32_t kCounter = 8;
+constexpr uint32_t kStaticName = 10;
+constexpr uint32_t kDescription = 14;
+}  // namespace track_descriptor
+
+namespace process_descriptor {
+constexpr uint32_t kPid = 1;
+constexpr uint32_t kCmdline = 2;
+constexpr uint32_t kProcessName = 6;
+}
+
+namespace thread_descriptor {
+constexpr uint32_t kPid = 1;
+constexpr uint32_t kTid = 2;
+constexpr uint32_t kThreadName = 5;
+}
+
+namespace counter_descriptor {
+constexpr uint32_t kType = 1;
+constexpr uint32_t kCategories = 2;
+constexpr uint32_t kUnit = 3;
+constexpr uint32_t kUnitMultiplier = 4;
+constexpr uint32_t kIsIncremental = 5;
+constexpr uint32_t kUnitName = 6;
+// BuiltinCounterType.
+constexpr uint32_t kThreadTimeNs = 1;
+constexpr uint32_t kThreadInstructionCount = 2;
+// Unit.
+constexpr uint32_t kUnitTimeNs = 1;
+constexpr uint32_t kUnitCount = 2;
+constexpr uint32_t kUnitSizeBytes = 3;
+}  // namespace counter_descriptor
+
+namespace track_event {
+constexpr uint32_t kCategoryIids = 3;
+constexpr uint32_t kDebugAnnotations = 4;
+constexpr uint32_t kLegacyEvent = 6;
+constexpr uint32_t kType = 9;
+constexpr uint32_t kNameIid = 10;
+constexpr uint32_t kTrackUuid = 11;
+constexpr uint32_t kCategories = 22;
+constexpr uint32_t kName = 23;
+constexpr uint32_t kCounterValue = 30;
+constexpr uint32_t kFlowIdsOld = 36;
+constexpr uint32_t kTerminatingFlowIdsOld = 42;
+constexpr uint32_t kDoubleCounterValue = 44;
+constexpr uint32_t kFlowIds = 47;
+constexpr uint32_t kTerminatingFlowIds = 48;
+// Type.
+constexpr uint32_t kTypeUnspecified = 0;
+constexpr uint32_t kTypeSliceBegin = 1;
+constexpr uint32_t kTypeSliceEnd = 2;
+constexpr uint32_t kTypeInstant = 3;
+constexpr uint32_t kTypeCounter = 4;
+}  // namespace track_event
+
+namespace debug_annotation {
+constexpr uint32_t kNameIid = 1;
+constexpr uint32_t kBoolValue = 2;
+constexpr uint32_t kUintValue = 3;
+constexpr uint32_t kIntValue = 4;
+constexpr uint32_t kDoubleValue = 5;
+constexpr uint32_t kStringValue = 6;
+constexpr uint32_t kPointerValue = 7;
+constexpr uint32_t kNestedValue = 8;
+constexpr uint32_t kLegacyJsonValue = 9;
+constexpr uint32_t kName = 10;
+constexpr uint32_t kDictEntries = 11;
+constexpr uint32_t kArrayValues = 12;
+constexpr uint32_t kStringValueIid = 17;
+}  // namespace debug_annotation
+
+namespace nested_value {
+constexpr uint32_t kNestedType = 1;
+constexpr uint32_t kDictKeys = 2;
+constexpr uint32_t kDictValues = 3;
+constexpr uint32_t kArrayValues = 4;
+constexpr uint32_t kIntValue = 5;
+constexpr uint32_t kDoubleValue = 6;
+constexpr uint32_t kBoolValue = 7;
+constexpr uint32_t kStringValue = 8;
+// NestedType.
+constexpr uint32_t kDict = 1;
+constexpr uint32_t kArray = 2;
+}  // namespace nested_value
+
+}  // namespace pb
+}  // namespace weft
+
+#endif  // SRC_IMPORTERS_PROTO_PROTO_FIELDS_H_

@@ -1,0 +1,63 @@
+// State the tokenizer keeps per packet sequence (trusted_packet_sequence_id)
+// and per track descriptor. A SequenceGeneration is what a packet needs from
+// its sequence to be parsed later (interned strings, defaults, the thread of
+// a legacy ThreadDescriptor); a new generation starts when the incremental
+// state is cleared or the defaults change, so queued packets keep seeing
+// the state they were written against.
+#ifndef SRC_IMPORTERS_PROTO_PROTO_SEQUENCE_STATE_H_
+#define SRC_IMPORTERS_PROTO_PROTO_SEQUENCE_STATE_H_
+
+#include <cstdint>
+#include <unordered_map>
+
+#include "src/storage/string_pool.h"
+
+namespace weft {
+
+struct SequenceGeneration {
+  using InternMap = std::unordered_map<uint64_t, StringId>;
+  InternMap event_names;
+  InternMap categories;
+  InternMap annotation_names;
+  InternMap annotation_strings;
+  // TracePacketDefaults.
+  bool has_default_track = false;
+  uint64_t default_track_uuid = 0;
+  uint32_t default_clock_id = 0;
+  // Legacy ThreadDescriptor packet: events without a track go to its thread.
+  bool has_thread = false;
+  int64_t pid = 0;
+  int64_t tid = 0;
+};
+
+struct SequenceState {
+  uint32_t generation = 0;          // Index into the tokenizer's generations.
+  bool incremental_state_valid = false;
+  // Running totals of incremental counters, by track uuid.
+  std::unordered_map<uint64_t, double> counter_totals;
+};
+
+// What a TrackDescriptor said about its uuid (the first one wins).
+struct TrackDescriptorInfo {
+  uint64_t uuid = 0;
+  uint64_t parent_uuid = 0;  // 0: none.
+  StringId name = kNullStringId;
+  StringId description = kNullStringId;
+  bool has_process = false;
+  bool has_thread = false;
+  int64_t pid = 0;
+  int64_t tid = 0;
+  StringId process_name = kNullStringId;
+  StringId thread_name = kNullStringId;
+  bool is_counter = false;
+  uint32_t counter_type = 0;  // CounterDescriptor.BuiltinCounterType.
+  StringId unit = kNullStringId;
+  int64_t unit_multiplier = 1;
+  bool is_incremental = false;
+};
+
+using TrackDescriptorMap = std::unordered_map<uint64_t, TrackDescriptorInfo>;
+
+}  // namespace weft
+
+#endif  // SRC_IMPORTERS_PROTO_PROTO_SEQUENCE_STATE_H_

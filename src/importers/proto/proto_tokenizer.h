@@ -1,0 +1,57 @@
+// ProtoTokenizer: reads each TracePacket the framer cuts out in file order —
+// sequence state (incremental state, interned strings, packet defaults),
+// timestamps, track descriptors, incremental counters — and queues the
+// packets that make rows for the parser. Malformed packets (protozero
+// throws on them) become a stat here, at the packet boundary.
+#ifndef SRC_IMPORTERS_PROTO_PROTO_TOKENIZER_H_
+#define SRC_IMPORTERS_PROTO_PROTO_TOKENIZER_H_
+
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include <protozero/data_view.hpp>
+
+#include "src/base/status.h"
+#include "src/importers/proto/proto_event_queue.h"
+#include "src/importers/proto/proto_sequence_state.h"
+#include "src/storage/trace_storage.h"
+
+namespace weft {
+
+class ProtoTokenizer {
+ public:
+  ProtoTokenizer(TraceStorage* storage, ProtoEventQueue* queue);
+
+  // One whole TracePacket (bytes valid only during the call).
+  void OnPacket(const uint8_t* data, size_t size);
+
+  const SequenceGeneration& generation(uint32_t index) const {
+    return *generations_[index];
+  }
+  const TrackDescriptorMap& descriptors() const { return descriptors_; }
+
+ private:
+  void Tokenize(const uint8_t* data, size_t size);
+  // Starts a new generation for |seq|, empty or copying the current one.
+  SequenceGeneration* NewGeneration(SequenceState* seq, bool copy);
+  void ReadInternedData(protozero::data_view bytes, SequenceGeneration* gen);
+  void ReadDefaults(protozero::data_view bytes, SequenceGeneration* gen);
+  void ReserveTrack(protozero::data_view bytes);
+  // Accumulates an incremental counter's value; false if not one.
+  bool IncrementalCounterValue(protozero::data_view event, SequenceState* seq,
+                               const SequenceGeneration& gen, double* value);
+
+  TraceStorage* storage_;
+  ProtoEventQueue* queue_;
+  std::unordered_map<uint32_t, SequenceState> sequences_;
+  std::vector<std::unique_ptr<SequenceGeneration>> generations_;
+  TrackDescriptorMap descriptors_;
+  bool has_incremental_counters_ = false;
+  int64_t last_ts_ = 0;  // For packets without a timestamp.
+};
+
+}  // namespace weft
+
+#endif  // SRC_IMPORTERS_PROTO_PROTO_TOKENIZER_H_
