@@ -1,9 +1,11 @@
-// libFuzzer target for the Chrome JSON importer. Feeds the input to a
+// libFuzzer target for the trace importers. Feeds the input to a
 // TraceProcessor in two or three chunks (split points derived from the input
 // so the fuzzer also explores chunk boundaries inside tokens), finalizes, and
-// runs a couple of queries over the resulting tables.
+// runs a couple of queries over the resulting tables. The format is sniffed
+// from the input, so one source serves every importer; each importer's
+// target differs only by its seed corpus and dictionary (tools/fuzz).
 //
-//   tools/build --fuzzer && tools/fuzz json 60
+//   tools/build --fuzzer && tools/fuzz json 60     (or: tools/fuzz proto 60)
 //   out/host/json_importer_fuzzer FILE...   (replay, non-fuzzer builds)
 #include <sqlite3.h>
 
