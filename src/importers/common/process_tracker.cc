@@ -24,6 +24,21 @@ uint32_t ProcessTracker::GetOrCreateProcess(int64_t pid) {
   return upid;
 }
 
+uint32_t ProcessTracker::StartNewProcess(int64_t pid) {
+  for (CachedThread& c : cache_) c.utid = kNoThread;
+  uint32_t upid = storage_->process.Insert(pid);
+  upid_by_pid_[pid] = upid;
+  InsertThread(pid, upid);
+  return upid;
+}
+
+uint32_t ProcessTracker::StartNewThread(int64_t tid, int64_t pid) {
+  for (CachedThread& c : cache_) c.utid = kNoThread;
+  uint32_t upid = GetOrCreateProcess(pid);
+  utid_by_key_.erase((uint64_t{upid} << 32) | static_cast<uint32_t>(tid));
+  return InsertThread(tid, upid);
+}
+
 uint32_t ProcessTracker::InsertThread(int64_t tid, uint32_t upid) {
   ThreadTable& thread = storage_->thread;
   uint32_t utid = thread.Insert(tid);

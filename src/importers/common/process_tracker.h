@@ -20,6 +20,11 @@ class ProcessTracker {
   uint32_t GetOrCreateProcess(int64_t pid);
   // The thread row for |tid| in process |pid|, created if new.
   uint32_t UpdateThread(int64_t tid, int64_t pid);
+  // A new process row for a reused |pid|: later lookups of |pid| (and of
+  // its threads) find it instead of the old one.
+  uint32_t StartNewProcess(int64_t pid);
+  // A new thread row for a reused |tid| in process |pid|, likewise.
+  uint32_t StartNewThread(int64_t tid, int64_t pid);
 
   void SetProcessName(uint32_t upid, StringId name);
   void SetThreadName(uint32_t utid, StringId name);

@@ -28,6 +28,9 @@ struct QueuedPacket {
   uint32_t generation;  // Sequence state the packet was written against.
   PacketKind kind;
   bool has_counter_value;  // counter_value below replaces the event's.
+  // Index into the tokenizer's accumulated extra counter values (incremental
+  // extra_counter_values), or UINT32_MAX.
+  uint32_t extra_values;
   double counter_value;    // Incremental counters, already accumulated.
 };
 

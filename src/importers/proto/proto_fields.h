@@ -41,6 +41,8 @@ constexpr uint32_t kTimestampClockId = 58;
 
 namespace track_event_defaults {
 constexpr uint32_t kTrackUuid = 11;
+constexpr uint32_t kExtraCounterTrackUuids = 31;
+constexpr uint32_t kExtraDoubleCounterTrackUuids = 45;
 }
 
 namespace builtin_clock {
@@ -68,9 +70,30 @@ constexpr uint32_t kProcess = 3;
 constexpr uint32_t kThread = 4;
 constexpr uint32_t kParentUuid = 5;
 constexpr uint32_t kCounter = 8;
+constexpr uint32_t kChromeProcess = 6;
+constexpr uint32_t kDisallowMergingWithSystemTracks = 9;
 constexpr uint32_t kStaticName = 10;
+constexpr uint32_t kChildOrdering = 11;
+constexpr uint32_t kSiblingOrderRank = 12;
+constexpr uint32_t kAtraceName = 13;
 constexpr uint32_t kDescription = 14;
+constexpr uint32_t kSiblingMergeBehavior = 15;
+// Fields 19 and 20 of the default track's (uuid 0) descriptor turn the
+// sibling_order_rank of process / thread tracks into sort index hints; our
+// protos do not name them (upstream's names are not known here).
+constexpr uint32_t kProcessRankAsSortIndex = 19;
+constexpr uint32_t kThreadRankAsSortIndex = 20;
+// ChildTracksOrdering.
+constexpr uint32_t kOrderingLexicographic = 1;
+constexpr uint32_t kOrderingChronological = 2;
+constexpr uint32_t kOrderingExplicit = 3;
+// SiblingMergeBehavior.
+constexpr uint32_t kMergeNone = 2;
 }  // namespace track_descriptor
+
+namespace chrome_process_descriptor {
+constexpr uint32_t kHostAppPackageName = 4;
+}
 
 namespace process_descriptor {
 constexpr uint32_t kPid = 1;
@@ -82,6 +105,9 @@ namespace thread_descriptor {
 constexpr uint32_t kPid = 1;
 constexpr uint32_t kTid = 2;
 constexpr uint32_t kThreadName = 5;
+constexpr uint32_t kReferenceTimestampUs = 6;
+constexpr uint32_t kReferenceThreadTimeUs = 7;
+constexpr uint32_t kReferenceThreadInstructionCount = 8;
 }
 
 namespace counter_descriptor {
@@ -101,7 +127,17 @@ constexpr uint32_t kUnitSizeBytes = 3;
 }  // namespace counter_descriptor
 
 namespace track_event {
+constexpr uint32_t kTimestampDeltaUs = 1;
+constexpr uint32_t kThreadTimeDeltaUs = 2;
 constexpr uint32_t kCategoryIids = 3;
+constexpr uint32_t kThreadInstructionCountDelta = 8;
+constexpr uint32_t kExtraCounterValues = 12;
+constexpr uint32_t kTimestampAbsoluteUs = 16;
+constexpr uint32_t kThreadTimeAbsoluteUs = 17;
+constexpr uint32_t kThreadInstructionCountAbsolute = 20;
+constexpr uint32_t kExtraCounterTrackUuids = 31;
+constexpr uint32_t kExtraDoubleCounterTrackUuids = 45;
+constexpr uint32_t kExtraDoubleCounterValues = 46;
 constexpr uint32_t kDebugAnnotations = 4;
 constexpr uint32_t kLegacyEvent = 6;
 constexpr uint32_t kType = 9;
@@ -122,6 +158,30 @@ constexpr uint32_t kTypeSliceEnd = 2;
 constexpr uint32_t kTypeInstant = 3;
 constexpr uint32_t kTypeCounter = 4;
 }  // namespace track_event
+
+namespace legacy_event {
+constexpr uint32_t kNameIid = 1;
+constexpr uint32_t kPhase = 2;
+constexpr uint32_t kDurationUs = 3;
+constexpr uint32_t kThreadDurationUs = 4;
+constexpr uint32_t kUnscopedId = 6;
+constexpr uint32_t kIdScope = 7;
+constexpr uint32_t kBindId = 8;
+constexpr uint32_t kLocalId = 10;
+constexpr uint32_t kGlobalId = 11;
+constexpr uint32_t kBindToEnclosing = 12;
+constexpr uint32_t kFlowDirection = 13;
+constexpr uint32_t kInstantEventScope = 14;
+constexpr uint32_t kPidOverride = 18;
+constexpr uint32_t kTidOverride = 19;
+// FlowDirection.
+constexpr uint32_t kFlowIn = 1;
+constexpr uint32_t kFlowOut = 2;
+constexpr uint32_t kFlowInOut = 3;
+// InstantEventScope.
+constexpr uint32_t kScopeGlobal = 1;
+constexpr uint32_t kScopeProcess = 2;
+}  // namespace legacy_event
 
 namespace debug_annotation {
 constexpr uint32_t kNameIid = 1;

@@ -55,11 +55,37 @@ ProtoParser::ProtoParser(TraceContext* context, ProtoEventQueue* queue,
   type_track_event_ = s->Intern("track_event");
   type_process_ = s->Intern("process");
   type_counter_ = s->Intern("counter");
+  type_thread_ = s->Intern("thread");
+  type_async_ = s->Intern("legacy_async_track_event");
   default_track_name_ = s->Intern("Default Track");
   thread_time_ = s->Intern("thread_time");
   thread_instruction_count_ = s->Intern("thread_instruction_count");
   unit_ns_ = s->Intern("ns");
   unit_count_ = s->Intern("count");
+  key_source_ = s->Intern("source");
+  key_trace_id_ = s->Intern("trace_id");
+  key_is_root_ = s->Intern("is_root_in_scope");
+  key_category_ = s->Intern("category");
+  key_first_packet_ = s->Intern("has_first_packet_on_sequence");
+  key_child_ordering_ = s->Intern("child_ordering");
+  key_rank_ = s->Intern("sibling_order_rank");
+  key_description_ = s->Intern("description");
+  descriptor_ = s->Intern("descriptor");
+  ordering_names_[0] = kNullStringId;
+  ordering_names_[1] = s->Intern("lexicographic");
+  ordering_names_[2] = s->Intern("chronological");
+  ordering_names_[3] = s->Intern("explicit");
+  key_host_app_ = s->Intern("chrome.host_app_package_name");
+  key_process_hint_ = s->Intern("process_sort_index_hint");
+  key_thread_hint_ = s->Intern("thread_sort_index_hint");
+  key_source_id_ = s->Intern("legacy_trace_source_id");
+  key_passthrough_utid_ = s->Intern("legacy_event.passthrough_utid");
+  key_phase_ = s->Intern("legacy_event.phase");
+  key_bind_id_ = s->Intern("legacy_event.bind_id");
+  key_bind_enclosing_ = s->Intern("legacy_event.bind_to_enclosing");
+  key_flow_direction_ = s->Intern("legacy_event.flow_direction");
+  slice_event_ = s->Intern("slice");
+  counter_event_ = s->Intern("counter");
 }
 
 void ProtoParser::ParseAll() {
@@ -87,13 +113,9 @@ void ProtoParser::Parse(const QueuedPacket& p) {
       case PacketKind::kTrackEvent:
         ParseTrackEvent(p, payload);
         break;
-      case PacketKind::kTrackDescriptor: {
-        protozero::pbf_reader desc(payload);
-        uint64_t uuid = 0;
-        while (desc.next(pb::track_descriptor::kUuid, kVarint)) uuid = desc.get_uint64();
-        TrackForUuid(uuid);
+      case PacketKind::kTrackDescriptor:
+        ParseTrackDescriptor(tokenizer_->generation(p.generation), payload);
         break;
-      }
       case PacketKind::kThreadDescriptor:
         ParseThreadDescriptor(payload);
         break;
@@ -108,72 +130,197 @@ void ProtoParser::Parse(const QueuedPacket& p) {
   }
 }
 
-uint32_t ProtoParser::ProcessTrack(uint32_t upid) {
-  auto it = process_track_by_upid_.find(upid);
-  if (it != process_track_by_upid_.end()) return it->second;
-  TrackTable::Row row;
-  row.type = type_process_;
-  row.upid = upid;
-  uint32_t id = storage_->track.Insert(row, storage_->Intern("slice"));
-  process_track_by_upid_.emplace(upid, id);
-  return id;
+void ProtoParser::AddArgTo(Uint32Column* col, uint32_t row, StringId key, ArgType type,
+                           int64_t raw) {
+  ArgsTable& args = storage_->args;
+  uint32_t set = args.BeginSet();
+  args.Add(set, key, key, type, raw);
+  uint32_t extra = args.FinishSet(/*shareable=*/false);
+  col->Set(row, args.MergeSets((*col)[row], extra));
 }
 
-uint32_t ProtoParser::TrackForUuid(uint64_t uuid, int depth) {
-  auto cached = track_by_uuid_.find(uuid);
-  if (cached != track_by_uuid_.end()) return cached->second;
+bool ProtoParser::Resolve(uint64_t uuid, Resolved* out, int depth) {
+  auto cached = resolved_.find(uuid);
+  if (cached != resolved_.end()) {
+    *out = cached->second;
+    return true;
+  }
   const TrackDescriptorMap& descriptors = tokenizer_->descriptors();
   auto it = descriptors.find(uuid);
-  uint32_t id = kNull;
+  Resolved r;
   if (it == descriptors.end()) {
-    if (uuid != 0) return kNull;
-    // The implicit trace-global track.
+    if (uuid != 0) return false;
+    r.is_root = true;  // The implicit trace-global default track.
+    resolved_.emplace(uuid, r);
+    *out = r;
+    return true;
+  }
+  if (depth >= kMaxTrackDepth) return false;
+  const TrackDescriptorInfo& d = it->second;
+  Resolved parent;
+  bool has_parent = false;
+  if (d.parent_uuid != 0) {
+    if (d.parent_uuid == uuid || !Resolve(d.parent_uuid, &parent, depth + 1)) return false;
+    has_parent = true;
+  }
+  ProcessTracker& processes = ctx_->processes;
+  if (d.has_thread) {
+    uint32_t utid = processes.UpdateThread(d.tid, d.pid);
+    auto [seen, inserted] = uuid_by_utid_.emplace(utid, uuid);
+    if (!inserted && seen->second != uuid) {
+      // Another descriptor already owns this thread: its tid was reused.
+      utid = processes.StartNewThread(d.tid, d.pid);
+      uuid_by_utid_[utid] = uuid;
+    }
+    r.scope = Resolved::kThread;
+    r.is_root = true;
+    r.utid = utid;
+    r.upid = storage_->thread.upid[utid];
+  } else if (d.has_process) {
+    uint32_t upid = processes.GetOrCreateProcess(d.pid);
+    auto [seen, inserted] = uuid_by_upid_.emplace(upid, uuid);
+    if (!inserted && seen->second != uuid) {
+      upid = processes.StartNewProcess(d.pid);  // The pid was reused.
+      uuid_by_upid_[upid] = uuid;
+    }
+    r.scope = Resolved::kProcess;
+    r.is_root = true;
+    r.upid = upid;
+  } else if (has_parent && parent.scope != Resolved::kGlobal) {
+    r = parent;
+    r.is_root = false;
+  }
+  resolved_.emplace(uuid, r);
+  *out = r;
+  return true;
+}
+
+void ProtoParser::AddTrackArgs(uint32_t track, uint64_t uuid, const TrackDescriptorInfo* d,
+                               bool is_root, uint32_t seq_id) {
+  ArgsTable& args = storage_->args;
+  uint32_t set = args.BeginSet();
+  args.AddString(set, key_source_, key_source_, descriptor_);
+  args.AddInt(set, key_trace_id_, key_trace_id_, static_cast<int64_t>(uuid));
+  args.AddBool(set, key_is_root_, key_is_root_, is_root);
+  if (d && d->counter_category != kNullStringId) {
+    args.AddString(set, key_category_, key_category_, d->counter_category);
+  }
+  if (seq_id != 0 && tokenizer_->has_first_packet(seq_id)) {
+    args.AddBool(set, key_first_packet_, key_first_packet_, true);
+  }
+  if (d && d->child_ordering >= 1 && d->child_ordering <= 3) {
+    args.AddString(set, key_child_ordering_, key_child_ordering_,
+                   ordering_names_[d->child_ordering]);
+  }
+  if (d && d->has_rank) args.AddInt(set, key_rank_, key_rank_, d->sibling_order_rank);
+  if (d && d->description != kNullStringId) {
+    args.AddString(set, key_description_, key_description_, d->description);
+    storage_->track.description.Set(track, d->description);
+  }
+  storage_->track.source_arg_set_id.Set(track, args.FinishSet(/*shareable=*/false));
+}
+
+uint32_t ProtoParser::TrackForUuid(uint64_t uuid, uint32_t seq_id, int depth) {
+  auto cached = track_by_uuid_.find(uuid);
+  if (cached != track_by_uuid_.end()) return cached->second;
+  Resolved r;
+  if (!Resolve(uuid, &r)) return kNull;
+  const TrackDescriptorMap& descriptors = tokenizer_->descriptors();
+  auto it = descriptors.find(uuid);
+  const TrackDescriptorInfo* d = it == descriptors.end() ? nullptr : &it->second;
+  uint32_t id = kNull;
+  bool add_args = true;
+  if (!d) {
     TrackTable::Row row;
     row.name = default_track_name_;
     row.type = type_track_event_;
-    id = storage_->track.Insert(row, storage_->Intern("slice"));
-  } else {
-    const TrackDescriptorInfo& d = it->second;
-    ProcessTracker& processes = ctx_->processes;
-    if (d.has_thread && !d.is_counter) {
-      uint32_t utid = processes.UpdateThread(d.tid, d.pid);
-      if (d.thread_name != kNullStringId) processes.SetThreadName(utid, d.thread_name);
-      id = ctx_->tracks.ThreadTrack(utid);
-    } else if (d.has_process && !d.is_counter) {
-      uint32_t upid = processes.GetOrCreateProcess(d.pid);
-      if (d.process_name != kNullStringId) processes.SetProcessName(upid, d.process_name);
-      id = ProcessTrack(upid);
-    } else {
-      TrackTable::Row row;
-      row.name = d.name;
-      row.type = d.is_counter ? type_counter_ : type_track_event_;
-      if (d.parent_uuid != 0 && depth < kMaxTrackDepth) {
-        uint32_t parent = TrackForUuid(d.parent_uuid, depth + 1);
-        if (parent != kNull) {
-          row.parent_id = parent;
-          row.utid = storage_->track.utid[parent];
-          row.upid = storage_->track.upid[parent];
-        }
-      }
-      if (d.is_counter) {
-        row.event_type = TrackEventType::kCounter;
-        row.unit = d.unit;
-        if (d.counter_type == pb::counter_descriptor::kThreadTimeNs) {
-          if (row.name == kNullStringId) row.name = thread_time_;
-          row.unit = unit_ns_;
-        } else if (d.counter_type == pb::counter_descriptor::kThreadInstructionCount) {
-          if (row.name == kNullStringId) row.name = thread_instruction_count_;
-          row.unit = unit_count_;
-        }
-      }
-      id = storage_->track.Insert(
-          row, storage_->Intern(d.is_counter ? "counter" : "slice"));
-      if (row.name == kNullStringId && !d.is_counter) unnamed_tracks_.insert(id);
+    id = storage_->track.Insert(row, slice_event_);
+    AddTrackArgs(id, uuid, nullptr, /*is_root=*/true, 0);
+    track_by_uuid_.emplace(uuid, id);
+    return id;
+  }
+  uint32_t parent = kNull;
+  Resolved parent_r;
+  if (d->parent_uuid != 0 && depth < kMaxTrackDepth) {
+    parent = TrackForUuid(d->parent_uuid, seq_id, depth + 1);
+    Resolve(d->parent_uuid, &parent_r);
+  }
+  TrackTable::Row row;
+  row.name = d->name;
+  row.utid = r.utid;
+  if (r.scope != Resolved::kThread) row.upid = r.upid;
+  if (r.scope == Resolved::kThread) row.upid = Uint32Column::kNull;
+  // Child tracks of a process's or thread's own track are not linked to it.
+  if (parent != kNull && !(parent_r.is_root && parent_r.scope != Resolved::kGlobal)) {
+    row.parent_id = parent;
+  }
+  if (d->is_counter) {
+    row.type = type_counter_;
+    row.event_type = TrackEventType::kCounter;
+    row.unit = d->unit;
+    if (d->counter_type == pb::counter_descriptor::kThreadTimeNs) {
+      if (row.name == kNullStringId) row.name = thread_time_;
+      row.unit = unit_ns_;
+    } else if (d->counter_type == pb::counter_descriptor::kThreadInstructionCount) {
+      if (row.name == kNullStringId) row.name = thread_instruction_count_;
+      row.unit = unit_count_;
     }
-    if (d.description != kNullStringId) storage_->track.description.Set(id, d.description);
+    id = storage_->track.Insert(row, counter_event_);
+  } else if (r.is_root && r.scope == Resolved::kThread) {
+    if (d->use_separate_track) {
+      row.type = type_thread_;
+      id = storage_->track.Insert(row, slice_event_);
+    } else {
+      id = ctx_->tracks.ThreadTrack(r.utid);  // Shared with other importers.
+      add_args = false;
+    }
+  } else if (r.is_root && r.scope == Resolved::kProcess) {
+    row.type = type_process_;
+    id = storage_->track.Insert(row, slice_event_);
+  } else {
+    row.type = r.scope == Resolved::kThread ? type_thread_ : type_track_event_;
+    id = storage_->track.Insert(row, slice_event_);
+    if (row.name == kNullStringId) unnamed_tracks_.insert(id);
+  }
+  if (add_args) {
+    bool is_root = r.is_root && r.scope != Resolved::kGlobal;
+    AddTrackArgs(id, uuid, d, is_root, seq_id);
   }
   track_by_uuid_.emplace(uuid, id);
   return id;
+}
+
+void ProtoParser::ParseTrackDescriptor(const SequenceGeneration& gen,
+                                       protozero::data_view bytes) {
+  protozero::pbf_reader desc(bytes);
+  uint64_t uuid = 0;
+  while (desc.next(pb::track_descriptor::kUuid, kVarint)) uuid = desc.get_uint64();
+  uint32_t track = TrackForUuid(uuid, gen.seq_id);
+  if (track == kNull) return;
+  auto it = tokenizer_->descriptors().find(uuid);
+  if (it == tokenizer_->descriptors().end()) return;
+  const TrackDescriptorInfo& d = it->second;
+  Resolved r;
+  if (!Resolve(uuid, &r) || !r.is_root) return;
+  ProcessTracker& processes = ctx_->processes;
+  if (r.scope == Resolved::kThread) {
+    if (d.thread_name != kNullStringId) processes.SetThreadName(r.utid, d.thread_name);
+    if (d.has_rank && tokenizer_->thread_rank_hint() &&
+        storage_->thread.arg_set_id[r.utid] == kNull) {
+      processes.AddThreadArg(r.utid, key_thread_hint_, d.sibling_order_rank);
+    }
+  } else if (r.scope == Resolved::kProcess) {
+    if (d.process_name != kNullStringId) processes.SetProcessName(r.upid, d.process_name);
+    Uint32Column& args = storage_->process.arg_set_id;
+    if (args[r.upid] == kNull) {
+      if (d.host_app != kNullStringId) {
+        AddArgTo(&args, r.upid, key_host_app_, ArgType::kString, d.host_app);
+      }
+      if (d.has_rank && tokenizer_->process_rank_hint()) {
+        AddArgTo(&args, r.upid, key_process_hint_, ArgType::kInt, d.sibling_order_rank);
+      }
+    }
+  }
 }
 
 void ProtoParser::ParseThreadDescriptor(protozero::data_view bytes) {
@@ -219,23 +366,48 @@ void ProtoParser::ParseProcessDescriptor(protozero::data_view bytes) {
   if (!cmdline.empty()) storage_->process.cmdline.Set(upid, storage_->Intern(cmdline));
 }
 
+uint32_t ProtoParser::AsyncTrack(uint32_t upid, uint64_t id, StringId scope, StringId name) {
+  uint64_t key = HashCombine(HashCombine(HashCombine(upid, id), scope), name);
+  auto it = async_tracks_.find(key);
+  if (it != async_tracks_.end()) return it->second;
+  uint32_t track = ctx_->tracks.NewAsyncTrack(upid, name, type_async_);
+  async_tracks_.emplace(key, track);
+  return track;
+}
+
 void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view bytes) {
   namespace te = pb::track_event;
+  namespace le = pb::legacy_event;
   const SequenceGeneration& gen = tokenizer_->generation(p.generation);
   uint32_t type = te::kTypeUnspecified;
-  bool has_track = false, has_name = false, has_legacy = false, has_value = false;
-  uint64_t track_uuid = 0;
+  bool has_type = false, has_track = false, has_value = false;
+  uint64_t track_uuid = gen.has_default_track ? gen.default_track_uuid : 0;
   StringId name = kNullStringId;
   std::vector<StringId> categories;
   std::vector<uint64_t> flow_ids, terminating_flow_ids;
+  std::vector<uint64_t> extra_uuids, extra_double_uuids;
+  std::vector<double> extra_values, extra_double_values;
   std::vector<protozero::data_view> annotations;
   double value = 0;
+  int64_t thread_time = kNoThreadTime, instruction_count = kNoThreadTime;
+  // LegacyEvent.
+  bool has_legacy = false;
+  int32_t phase = 0;
+  int64_t duration_us = -1, thread_duration_us = -1;
+  enum IdKind { kNoId, kUnscoped, kLocal, kGlobal } id_kind = kNoId;
+  uint64_t legacy_id = 0, bind_id = 0;
+  bool has_bind_id = false, bind_to_enclosing = false;
+  bool has_pid_override = false, has_tid_override = false;
+  int32_t pid_override = 0, tid_override = 0, flow_direction = 0, instant_scope = 0;
+  StringId id_scope = kNullStringId, legacy_name = kNullStringId;
+
   protozero::pbf_reader event(bytes);
   while (event.next()) {
     switch (event.tag()) {
       case te::kType:
         if (event.wire_type() != kVarint) { event.skip(); break; }
         type = event.get_uint32();
+        has_type = true;
         break;
       case te::kTrackUuid:
         if (event.wire_type() != kVarint) { event.skip(); break; }
@@ -245,12 +417,10 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
       case te::kName:
         if (event.wire_type() != kBytes) { event.skip(); break; }
         name = storage_->Intern(View(event.get_view()));
-        has_name = true;
         break;
       case te::kNameIid: {
         if (event.wire_type() != kVarint) { event.skip(); break; }
         auto it = gen.event_names.find(event.get_uint64());
-        has_name = true;
         if (it != gen.event_names.end()) {
           name = it->second;
         } else {
@@ -285,6 +455,35 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
         value = event.get_double();
         has_value = true;
         break;
+      case te::kExtraCounterTrackUuids:
+        ReadRepeated(&event, false, &extra_uuids);
+        break;
+      case te::kExtraDoubleCounterTrackUuids:
+        ReadRepeated(&event, false, &extra_double_uuids);
+        break;
+      case te::kExtraCounterValues: {
+        std::vector<uint64_t> raw;
+        ReadRepeated(&event, false, &raw);
+        for (uint64_t v : raw) extra_values.push_back(static_cast<double>(static_cast<int64_t>(v)));
+        break;
+      }
+      case te::kExtraDoubleCounterValues:
+        if (event.wire_type() == kFixed64) {
+          extra_double_values.push_back(event.get_double());
+        } else if (event.wire_type() == kBytes) {
+          for (double v : event.get_packed_double()) extra_double_values.push_back(v);
+        } else {
+          event.skip();
+        }
+        break;
+      case te::kThreadTimeAbsoluteUs:
+        if (event.wire_type() != kVarint) { event.skip(); break; }
+        thread_time = event.get_int64() * 1000;
+        break;
+      case te::kThreadInstructionCountAbsolute:
+        if (event.wire_type() != kVarint) { event.skip(); break; }
+        instruction_count = event.get_int64();
+        break;
       case te::kFlowIds:
         ReadRepeated(&event, true, &flow_ids);
         break;
@@ -301,53 +500,173 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
         if (event.wire_type() != kBytes) { event.skip(); break; }
         annotations.push_back(event.get_view());
         break;
-      case te::kLegacyEvent:
+      case te::kLegacyEvent: {
+        if (event.wire_type() != kBytes) { event.skip(); break; }
         has_legacy = true;
-        event.skip();
+        protozero::pbf_reader legacy = event.get_message();
+        while (legacy.next()) {
+          if (legacy.wire_type() == kBytes) {
+            if (legacy.tag() == le::kIdScope) {
+              id_scope = storage_->Intern(View(legacy.get_view()));
+            } else {
+              legacy.skip();
+            }
+            continue;
+          }
+          if (legacy.wire_type() != kVarint) { legacy.skip(); continue; }
+          switch (legacy.tag()) {
+            case le::kNameIid: {
+              auto it = gen.event_names.find(legacy.get_uint64());
+              if (it != gen.event_names.end()) legacy_name = it->second;
+              break;
+            }
+            case le::kPhase: phase = legacy.get_int32(); break;
+            case le::kDurationUs: duration_us = legacy.get_int64(); break;
+            case le::kThreadDurationUs: thread_duration_us = legacy.get_int64(); break;
+            case le::kUnscopedId: id_kind = kUnscoped; legacy_id = legacy.get_uint64(); break;
+            case le::kLocalId: id_kind = kLocal; legacy_id = legacy.get_uint64(); break;
+            case le::kGlobalId: id_kind = kGlobal; legacy_id = legacy.get_uint64(); break;
+            case le::kBindId: has_bind_id = true; bind_id = legacy.get_uint64(); break;
+            case le::kBindToEnclosing: bind_to_enclosing = legacy.get_bool(); break;
+            case le::kFlowDirection: flow_direction = legacy.get_int32(); break;
+            case le::kInstantEventScope: instant_scope = legacy.get_int32(); break;
+            case le::kPidOverride: has_pid_override = true; pid_override = legacy.get_int32(); break;
+            case le::kTidOverride: has_tid_override = true; tid_override = legacy.get_int32(); break;
+            default: legacy.skip();
+          }
+        }
         break;
+      }
       default:
         event.skip();
     }
   }
-  (void)has_name;
-  if (type == te::kTypeUnspecified) {
-    // Legacy (JSON-style) phases are not imported yet.
-    storage_->stats.Increment(Stat::track_event_parser_errors);
-    (void)has_legacy;
-    return;
+  if (name == kNullStringId) name = legacy_name;
+
+  char ph;
+  switch (type) {
+    case te::kTypeSliceBegin: ph = 'B'; break;
+    case te::kTypeSliceEnd: ph = 'E'; break;
+    case te::kTypeInstant: ph = 'i'; break;
+    case te::kTypeCounter: ph = 'C'; break;
+    default:
+      if (type != te::kTypeUnspecified || !has_legacy || phase <= 0 || phase > 127) {
+        storage_->stats.Increment(Stat::track_event_parser_errors);
+        return;
+      }
+      ph = static_cast<char>(phase);
   }
 
-  uint32_t track;
-  if (has_track) {
-    track = TrackForUuid(track_uuid);
-  } else if (gen.has_default_track) {
-    track_uuid = gen.default_track_uuid;
-    track = TrackForUuid(track_uuid);
-  } else if (gen.has_thread) {
-    track = ctx_->tracks.ThreadTrack(ctx_->processes.UpdateThread(gen.tid, gen.pid));
+  // The track: a descriptor's, or (legacy events) the sequence's thread.
+  uint32_t track = kNull;
+  uint32_t utid = kNull, upid = kNull;
+  if (track_uuid != 0) {
+    track = TrackForUuid(track_uuid, gen.seq_id);
+    if (track == kNull) {
+      storage_->stats.Increment(Stat::track_event_parser_errors);
+      return;
+    }
+    utid = storage_->track.utid[track];
+    upid = utid != kNull ? storage_->thread.upid[utid] : storage_->track.upid[track];
   } else {
-    track = TrackForUuid(0);
+    bool fallback = ((!has_track || !has_type) && gen.has_thread) || has_pid_override ||
+                    (has_tid_override && gen.has_thread);
+    if (fallback) {
+      int64_t pid = gen.pid, tid = gen.tid;
+      if (has_pid_override) {
+        pid = pid_override;
+        tid = -1;
+      }
+      if (has_tid_override) tid = tid_override;
+      utid = ctx_->processes.UpdateThread(tid, pid);
+      upid = storage_->thread.upid[utid];
+    } else {
+      track = TrackForUuid(0, gen.seq_id);
+    }
   }
-  if (track == kNull) {
-    storage_->stats.Increment(Stat::track_event_parser_errors);
-    return;
-  }
-  bool counter_track = storage_->track.kind(track) == TrackEventType::kCounter;
+  auto thread_track = [&]() {
+    if (track == kNull) track = ctx_->tracks.ThreadTrack(utid);
+    return track;
+  };
 
-  if (type == te::kTypeCounter) {
-    if (!counter_track || (!has_value && !p.has_counter_value)) {
+  // Extra counters sampled with the event.
+  if (!extra_values.empty() || !extra_double_values.empty()) {
+    if (extra_uuids.empty()) extra_uuids = gen.default_extra_counter_uuids;
+    if (extra_double_uuids.empty()) extra_double_uuids = gen.default_extra_double_counter_uuids;
+    if (p.extra_values != UINT32_MAX) {
+      const std::vector<double>& acc = tokenizer_->extra_values(p.extra_values);
+      size_t n = extra_values.size();
+      for (size_t i = 0; i < acc.size(); ++i) {
+        if (i < n) {
+          extra_values[i] = acc[i];
+        } else if (i - n < extra_double_values.size()) {
+          extra_double_values[i - n] = acc[i];
+        }
+      }
+    }
+    auto add = [&](const std::vector<uint64_t>& uuids, const std::vector<double>& values) {
+      for (size_t i = 0; i < values.size(); ++i) {
+        if (i >= uuids.size()) {
+          storage_->stats.Increment(Stat::track_event_parser_errors);
+          break;
+        }
+        uint32_t counter = TrackForUuid(uuids[i], gen.seq_id);
+        auto d = tokenizer_->descriptors().find(uuids[i]);
+        if (counter == kNull || d == tokenizer_->descriptors().end() || !d->second.is_counter) {
+          storage_->stats.Increment(Stat::track_event_parser_errors);
+          continue;
+        }
+        double v = values[i];
+        if (d->second.unit_multiplier > 0) v *= static_cast<double>(d->second.unit_multiplier);
+        storage_->counter.Insert(p.ts, counter, v, kNull);
+        if (d->second.counter_type == pb::counter_descriptor::kThreadTimeNs) {
+          thread_time = static_cast<int64_t>(v);
+        }
+      }
+    };
+    add(extra_uuids, extra_values);
+    add(extra_double_uuids, extra_double_values);
+  } else if (utid != kNull && ph != 'C') {
+    // Thread time and instruction counts given on the event itself.
+    auto thread_counter = [&](std::unordered_map<uint32_t, uint32_t>* map, StringId name) {
+      auto it = map->find(utid);
+      if (it != map->end()) return it->second;
+      TrackTable::Row row;
+      row.name = name;
+      row.type = type_counter_;
+      row.utid = utid;
+      row.event_type = TrackEventType::kCounter;
+      uint32_t id = storage_->track.Insert(row, counter_event_);
+      map->emplace(utid, id);
+      return id;
+    };
+    if (thread_time != kNoThreadTime) {
+      storage_->counter.Insert(p.ts, thread_counter(&thread_time_tracks_, thread_time_),
+                               static_cast<double>(thread_time), kNull);
+    }
+    if (instruction_count != kNoThreadTime) {
+      storage_->counter.Insert(p.ts,
+                               thread_counter(&instruction_tracks_, thread_instruction_count_),
+                               static_cast<double>(instruction_count), kNull);
+    }
+  }
+
+  if (ph == 'C') {
+    if (track == kNull || storage_->track.kind(track) != TrackEventType::kCounter ||
+        (!has_value && !p.has_counter_value)) {
       storage_->stats.Increment(Stat::track_event_parser_errors);
       return;
     }
     if (p.has_counter_value) value = p.counter_value;
     auto d = tokenizer_->descriptors().find(track_uuid);
-    if (d != tokenizer_->descriptors().end() && d->second.unit_multiplier != 1) {
+    if (d != tokenizer_->descriptors().end() && d->second.unit_multiplier > 0) {
       value *= static_cast<double>(d->second.unit_multiplier);
     }
     storage_->counter.Insert(p.ts, track, value, kNull);
     return;
   }
-  if (counter_track) {
+  if (ph == 'M') return;  // Metadata: nothing to import.
+  if (track != kNull && storage_->track.kind(track) == TrackEventType::kCounter) {
     storage_->stats.Increment(Stat::track_event_parser_errors);
     return;
   }
@@ -364,13 +683,83 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
     info.cat = storage_->Intern(joined);
   }
   info.name = name;
-  if (!annotations.empty()) {
+  info.tts = thread_time;
+
+  bool is_async = false;
+  switch (ph) {
+    case 'b': case 'e': case 'n': case 'S': case 'T': case 'p': case 'F': {
+      if (id_kind == kNoId || (id_kind == kLocal && upid == kNull)) {
+        storage_->stats.Increment(Stat::track_event_parser_errors);
+        return;
+      }
+      is_async = true;
+      StringId scope = id_scope != kNullStringId ? id_scope : info.cat;
+      track = AsyncTrack(id_kind == kLocal ? upid : kNull, legacy_id, scope, name);
+      break;
+    }
+    case 's': case 't': case 'f': {
+      if (utid == kNull && track == kNull) return;
+      uint32_t flow_track = utid != kNull ? thread_track() : track;
+      if (id_kind == kNoId) {
+        storage_->stats.Increment(Stat::track_event_parser_errors);
+        return;
+      }
+      uint64_t key = HashCombine(HashCombine(legacy_id, info.cat), name);
+      if (ph == 'f' && !bind_to_enclosing) {
+        ctx_->flows.EndAtNextSlice(key, flow_track);
+        return;
+      }
+      uint32_t slice = ctx_->slices.OpenSliceAt(flow_track, p.ts);
+      if (slice == kNoSlice) {
+        storage_->stats.Increment(Stat::flow_no_enclosing_slice);
+        return;
+      }
+      if (ph == 's') {
+        ctx_->flows.Begin(key, slice);
+      } else if (ph == 't') {
+        ctx_->flows.Step(key, slice);
+      } else {
+        ctx_->flows.End(key, slice, /*close=*/true);
+      }
+      return;
+    }
+    case 'i': case 'I': case 'R':
+      if (instant_scope == le::kScopeGlobal) {
+        track = ctx_->tracks.GlobalInstantTrack();
+      } else if (instant_scope == le::kScopeProcess) {
+        if (upid == kNull) {
+          storage_->stats.Increment(Stat::track_event_parser_errors);
+          return;
+        }
+        track = ctx_->tracks.ProcessInstantTrack(upid);
+      }
+      break;
+    case 'B': case 'E': case 'X':
+      break;
+    default:
+      storage_->stats.Increment(Stat::track_event_parser_errors);
+      return;
+  }
+  if (track == kNull) thread_track();
+  bool is_end = ph == 'E' || ph == 'e' || ph == 'F';
+
+  // Args: the async id, debug annotations, then the legacy fields.
+  bool passthrough = is_async && utid != kNull && !is_end;
+  if (!annotations.empty() || (is_async && !is_end)) {
     ArgsTable& args = storage_->args;
     uint32_t set = args.BeginSet();
+    if (is_async && !is_end) {
+      args.AddInt(set, key_source_id_, key_source_id_, static_cast<int64_t>(legacy_id));
+    }
     for (const protozero::data_view& a : annotations) annotations_.Add(set, a, gen);
+    if (passthrough) args.AddInt(set, key_passthrough_utid_, key_passthrough_utid_, utid);
+    if (is_async && !is_end) {
+      char buf[2] = {ph, 0};
+      args.AddString(set, key_phase_, key_phase_, storage_->Intern(buf));
+    }
     info.arg_set = args.FinishSet();
   }
-  if (name != kNullStringId && !unnamed_tracks_.empty() && type != te::kTypeSliceEnd) {
+  if (name != kNullStringId && !unnamed_tracks_.empty() && !is_end) {
     auto it = unnamed_tracks_.find(track);
     if (it != unnamed_tracks_.end()) {
       storage_->track.name.Set(track, name);
@@ -379,31 +768,53 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
   }
 
   uint32_t row = kNoSlice;
-  switch (type) {
-    case te::kTypeSliceBegin:
+  switch (ph) {
+    case 'B': case 'b': case 'S':
       row = ctx_->slices.Begin(track, p.ts, info);
       break;
-    case te::kTypeSliceEnd: {
+    case 'E': case 'e': case 'F': {
       SliceInfo end;  // Ends the innermost open slice, whatever its name.
       end.arg_set = info.arg_set;
+      end.tts = thread_time;
       row = ctx_->slices.End(track, p.ts, end);
       break;
     }
-    case te::kTypeInstant: {
+    case 'X': {
+      if (duration_us < 0) {
+        storage_->stats.Increment(Stat::track_event_parser_errors);
+        if (info.arg_set != kNull) storage_->args.ReleaseSet(info.arg_set);
+        return;
+      }
+      if (info.tts != kNoThreadTime && thread_duration_us >= 0) {
+        info.tdur = thread_duration_us * 1000;
+      }
+      Overlap unused;
+      row = ctx_->slices.Scoped(track, p.ts, duration_us * 1000, info, &unused);
+      if (row == kNoSlice && info.arg_set != kNull) storage_->args.ReleaseSet(info.arg_set);
+      break;
+    }
+    default: {  // Instants.
+      if (ph == 'i' || ph == 'I' || ph == 'R' || is_async) info.tts = thread_time;
       Overlap unused;
       row = ctx_->slices.Scoped(track, p.ts, 0, info, &unused);
       if (row == kNoSlice && info.arg_set != kNull) storage_->args.ReleaseSet(info.arg_set);
       break;
     }
-    default:
-      storage_->stats.Increment(Stat::track_event_parser_errors);
-      if (info.arg_set != kNull) storage_->args.ReleaseSet(info.arg_set);
-      return;
   }
   if (row == kNoSlice) return;
-  if (type != te::kTypeSliceEnd) ctx_->flows.OnSliceBegin(track, row);
+  if (!is_end) ctx_->flows.OnSliceBegin(track, row);
   BindFlows(flow_ids, false, row);
   BindFlows(terminating_flow_ids, true, row);
+  if (has_bind_id) {
+    uint64_t key = HashCombine(bind_id, 0x7632);
+    if (flow_direction == le::kFlowInOut) {
+      ctx_->flows.Step(key, row);
+    } else if (flow_direction == le::kFlowOut) {
+      ctx_->flows.Begin(key, row);
+    } else if (flow_direction == le::kFlowIn) {
+      ctx_->flows.End(key, row, /*close=*/false);
+    }
+  }
 }
 
 void ProtoParser::BindFlows(const std::vector<uint64_t>& ids, bool terminating,

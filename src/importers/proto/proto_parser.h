@@ -28,11 +28,27 @@ class ProtoParser {
  private:
   void Parse(const QueuedPacket& p);
   void ParseTrackEvent(const QueuedPacket& p, protozero::data_view event);
+  void ParseTrackDescriptor(const SequenceGeneration& gen, protozero::data_view desc);
   void ParseThreadDescriptor(protozero::data_view desc);
   void ParseProcessDescriptor(protozero::data_view desc);
+  // Where a descriptor track lives: its thread or process (the root track
+  // of that scope when |is_root|), or nowhere (global).
+  struct Resolved {
+    enum Scope : uint8_t { kGlobal, kThread, kProcess } scope = kGlobal;
+    bool is_root = false;
+    uint32_t utid = Uint32Column::kNull;
+    uint32_t upid = Uint32Column::kNull;
+  };
+  // Resolves |uuid| (and its ancestors); false for unknown uuids and loops.
+  bool Resolve(uint64_t uuid, Resolved* out, int depth = 0);
   // The track row for |uuid|, created on first use; kNull if unknown.
-  uint32_t TrackForUuid(uint64_t uuid, int depth = 0);
-  uint32_t ProcessTrack(uint32_t upid);
+  uint32_t TrackForUuid(uint64_t uuid, uint32_t seq_id, int depth = 0);
+  // The track's source args (what its descriptor said).
+  void AddTrackArgs(uint32_t track, uint64_t uuid, const TrackDescriptorInfo* d,
+                    bool is_root, uint32_t seq_id);
+  // Adds one arg to the arg set in |col|[row] (process / thread args).
+  void AddArgTo(Uint32Column* col, uint32_t row, StringId key, ArgType type, int64_t raw);
+  uint32_t AsyncTrack(uint32_t upid, uint64_t id, StringId scope, StringId name);
   void BindFlows(const std::vector<uint64_t>& ids, bool terminating, uint32_t slice);
 
   TraceContext* ctx_;
@@ -41,12 +57,20 @@ class ProtoParser {
   const ProtoTokenizer* tokenizer_;
   DebugAnnotationWriter annotations_;
   std::unordered_map<uint64_t, uint32_t> track_by_uuid_;
-  std::unordered_map<uint32_t, uint32_t> process_track_by_upid_;
+  std::unordered_map<uint64_t, Resolved> resolved_;
+  std::unordered_map<uint32_t, uint64_t> uuid_by_utid_, uuid_by_upid_;
+  std::unordered_map<uint64_t, uint32_t> async_tracks_;
+  std::unordered_map<uint32_t, uint32_t> thread_time_tracks_, instruction_tracks_;
   // Tracks named after their first event (descriptors without a name).
   std::unordered_set<uint32_t> unnamed_tracks_;
   std::unordered_set<uint64_t> open_flows_;
   StringId type_track_event_, type_process_, type_counter_, default_track_name_;
   StringId thread_time_, thread_instruction_count_, unit_ns_, unit_count_;
+  StringId type_thread_, type_async_, key_source_, key_trace_id_, key_is_root_,
+      key_category_, key_first_packet_, key_child_ordering_, key_rank_, key_description_,
+      descriptor_, ordering_names_[4], key_host_app_, key_process_hint_, key_thread_hint_,
+      key_source_id_, key_passthrough_utid_, key_phase_, key_bind_id_, key_bind_enclosing_,
+      key_flow_direction_, slice_event_, counter_event_;
 };
 
 }  // namespace weft

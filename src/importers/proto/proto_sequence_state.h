@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <unordered_map>
+#include <vector>
 
 #include "src/storage/string_pool.h"
 
@@ -16,6 +17,7 @@ namespace weft {
 
 struct SequenceGeneration {
   using InternMap = std::unordered_map<uint64_t, StringId>;
+  uint32_t seq_id = 0;  // trusted_packet_sequence_id.
   InternMap event_names;
   InternMap categories;
   InternMap annotation_names;
@@ -24,7 +26,10 @@ struct SequenceGeneration {
   bool has_default_track = false;
   uint64_t default_track_uuid = 0;
   uint32_t default_clock_id = 0;
-  // Legacy ThreadDescriptor packet: events without a track go to its thread.
+  std::vector<uint64_t> default_extra_counter_uuids;
+  std::vector<uint64_t> default_extra_double_counter_uuids;
+  // Legacy ThreadDescriptor packet (or the thread of a TrackDescriptor on
+  // this sequence): events without a track go to its thread.
   bool has_thread = false;
   int64_t pid = 0;
   int64_t tid = 0;
@@ -32,6 +37,7 @@ struct SequenceGeneration {
 
 struct SequenceState {
   uint32_t generation = 0;          // Index into the tokenizer's generations.
+  uint32_t seq_id = 0;
   bool incremental_state_valid = false;
   // Running totals of incremental counters, by track uuid.
   std::unordered_map<uint64_t, double> counter_totals;
@@ -54,6 +60,14 @@ struct TrackDescriptorInfo {
   StringId unit = kNullStringId;
   int64_t unit_multiplier = 1;
   bool is_incremental = false;
+  StringId counter_category = kNullStringId;
+  // disallow_merging_with_system_tracks: a thread track of its own.
+  bool use_separate_track = false;
+  uint32_t child_ordering = 0;  // TrackDescriptor.ChildTracksOrdering.
+  bool has_rank = false;
+  int64_t sibling_order_rank = 0;
+  bool merge_none = false;  // SIBLING_MERGE_BEHAVIOR_NONE.
+  StringId host_app = kNullStringId;  // ChromeProcessDescriptor.
 };
 
 using TrackDescriptorMap = std::unordered_map<uint64_t, TrackDescriptorInfo>;

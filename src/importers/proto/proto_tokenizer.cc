@@ -34,6 +34,7 @@ void ProtoTokenizer::OnPacket(const uint8_t* data, size_t size) {
 SequenceGeneration* ProtoTokenizer::NewGeneration(SequenceState* seq, bool copy) {
   auto* gen = copy ? new SequenceGeneration(*generations_[seq->generation])
                    : new SequenceGeneration();
+  gen->seq_id = seq->seq_id;
   generations_.emplace_back(gen);
   seq->generation = static_cast<uint32_t>(generations_.size() - 1);
   return gen;
@@ -42,7 +43,7 @@ SequenceGeneration* ProtoTokenizer::NewGeneration(SequenceState* seq, bool copy)
 void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   namespace tp = pb::trace_packet;
   protozero::pbf_reader packet(reinterpret_cast<const char*>(data), size);
-  bool has_ts = false, cleared = false, dropped = false;
+  bool has_ts = false, cleared = false, dropped = false, first_packet = false;
   uint64_t ts = 0;
   uint32_t clock_id = 0, seq_id = 0, flags = 0;
   bool has_clock_id = false;
@@ -71,6 +72,9 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
       case tag_and_type(tp::kPreviousPacketDropped, kVarint):
         dropped |= packet.get_bool();
         break;
+      case tag_and_type(tp::kFirstPacketOnSequence, kVarint):
+        first_packet |= packet.get_bool();
+        break;
       case tag_and_type(tp::kTracePacketDefaults, kBytes):
         defaults = packet.get_view();
         has_defaults = true;
@@ -91,10 +95,23 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
     }
   }
 
-  SequenceState& seq = sequences_[seq_id];
+  auto [seq_it, new_seq] = sequences_.try_emplace(seq_id);
+  SequenceState& seq = seq_it->second;
+  if (new_seq) {
+    seq.seq_id = seq_id;
+    NewGeneration(&seq, /*copy=*/false);
+  }
+  if (first_packet) first_packet_seqs_.insert(seq_id);
   if (dropped) seq.incremental_state_valid = false;
   if (cleared || (flags & tp::kSeqIncrementalStateCleared)) {
-    NewGeneration(&seq, /*copy=*/false);
+    const SequenceGeneration& old = *generations_[seq.generation];
+    bool has_thread = old.has_thread;
+    int64_t pid = old.pid, tid = old.tid;
+    SequenceGeneration* fresh = NewGeneration(&seq, /*copy=*/false);
+    // The sequence's pid/tid are not incremental state.
+    fresh->has_thread = has_thread;
+    fresh->pid = pid;
+    fresh->tid = tid;
     seq.incremental_state_valid = true;
     seq.counter_totals.clear();
   }
@@ -124,18 +141,20 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   }
 
   QueuedPacket q{};
+  q.extra_values = UINT32_MAX;
   q.ts = event_ts;
   q.size = static_cast<uint32_t>(size);
   switch (payload_field) {
     case tp::kTrackEvent:
       q.kind = PacketKind::kTrackEvent;
       if (has_incremental_counters_) {
-        q.has_counter_value = IncrementalCounterValue(payload, &seq, gen, &q.counter_value);
+        q.has_counter_value =
+            IncrementalCounterValue(payload, &seq, gen, &q.counter_value, &q);
       }
       break;
     case tp::kTrackDescriptor:
       q.kind = PacketKind::kTrackDescriptor;
-      ReserveTrack(payload);
+      ReserveTrack(payload, &seq);
       break;
     case tp::kThreadDescriptor: {
       q.kind = PacketKind::kThreadDescriptor;
@@ -177,10 +196,33 @@ void ProtoTokenizer::ReadDefaults(protozero::data_view bytes, SequenceGeneration
         gen->default_clock_id = defaults.get_uint32();
         break;
       case tag_and_type(d::kTrackEventDefaults, kBytes): {
+        namespace ted = pb::track_event_defaults;
+        gen->default_extra_counter_uuids.clear();
+        gen->default_extra_double_counter_uuids.clear();
         protozero::pbf_reader te = defaults.get_message();
-        while (te.next(pb::track_event_defaults::kTrackUuid, kVarint)) {
-          gen->default_track_uuid = te.get_uint64();
-          gen->has_default_track = true;
+        while (te.next()) {
+          switch (te.tag_and_type()) {
+            case tag_and_type(ted::kTrackUuid, kVarint):
+              gen->default_track_uuid = te.get_uint64();
+              gen->has_default_track = true;
+              break;
+            case tag_and_type(ted::kExtraCounterTrackUuids, kVarint):
+              gen->default_extra_counter_uuids.push_back(te.get_uint64());
+              break;
+            case tag_and_type(ted::kExtraCounterTrackUuids, kBytes):
+              for (uint64_t v : te.get_packed_uint64()) gen->default_extra_counter_uuids.push_back(v);
+              break;
+            case tag_and_type(ted::kExtraDoubleCounterTrackUuids, kVarint):
+              gen->default_extra_double_counter_uuids.push_back(te.get_uint64());
+              break;
+            case tag_and_type(ted::kExtraDoubleCounterTrackUuids, kBytes):
+              for (uint64_t v : te.get_packed_uint64()) {
+                gen->default_extra_double_counter_uuids.push_back(v);
+              }
+              break;
+            default:
+              te.skip();
+          }
         }
         break;
       }
@@ -226,9 +268,10 @@ void ProtoTokenizer::ReadInternedData(protozero::data_view bytes, SequenceGenera
   }
 }
 
-void ProtoTokenizer::ReserveTrack(protozero::data_view bytes) {
+void ProtoTokenizer::ReserveTrack(protozero::data_view bytes, SequenceState* seq) {
   namespace td = pb::track_descriptor;
   TrackDescriptorInfo info;
+  bool has_tid = false, has_pid = false;
   protozero::pbf_reader desc(bytes);
   while (desc.next()) {
     switch (desc.tag_and_type()) {
@@ -240,11 +283,38 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes) {
         break;
       case tag_and_type(td::kName, kBytes):
       case tag_and_type(td::kStaticName, kBytes):
+      case tag_and_type(td::kAtraceName, kBytes):
         info.name = storage_->Intern(View(desc.get_view()));
         break;
       case tag_and_type(td::kDescription, kBytes):
         info.description = storage_->Intern(View(desc.get_view()));
         break;
+      case tag_and_type(td::kDisallowMergingWithSystemTracks, kVarint):
+        info.use_separate_track = desc.get_bool();
+        break;
+      case tag_and_type(td::kChildOrdering, kVarint):
+        info.child_ordering = desc.get_uint32();
+        break;
+      case tag_and_type(td::kSiblingOrderRank, kVarint):
+        info.has_rank = true;
+        info.sibling_order_rank = desc.get_int32();
+        break;
+      case tag_and_type(td::kSiblingMergeBehavior, kVarint):
+        info.merge_none = desc.get_uint32() == td::kMergeNone;
+        break;
+      case tag_and_type(td::kProcessRankAsSortIndex, kVarint):
+        if (desc.get_bool()) process_rank_hint_ = true;
+        break;
+      case tag_and_type(td::kThreadRankAsSortIndex, kVarint):
+        if (desc.get_bool()) thread_rank_hint_ = true;
+        break;
+      case tag_and_type(td::kChromeProcess, kBytes): {
+        protozero::pbf_reader c = desc.get_message();
+        while (c.next(pb::chrome_process_descriptor::kHostAppPackageName, kBytes)) {
+          info.host_app = storage_->Intern(View(c.get_view()));
+        }
+        break;
+      }
       case tag_and_type(td::kProcess, kBytes): {
         info.has_process = true;
         protozero::pbf_reader p = desc.get_message();
@@ -269,9 +339,11 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes) {
           switch (t.tag_and_type()) {
             case tag_and_type(pb::thread_descriptor::kPid, kVarint):
               info.pid = t.get_int32();
+              has_pid = true;
               break;
             case tag_and_type(pb::thread_descriptor::kTid, kVarint):
               info.tid = t.get_int32();
+              has_tid = true;
               break;
             case tag_and_type(pb::thread_descriptor::kThreadName, kBytes):
               info.thread_name = storage_->Intern(View(t.get_view()));
@@ -290,6 +362,11 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes) {
           switch (c.tag_and_type()) {
             case tag_and_type(cd::kType, kVarint):
               info.counter_type = c.get_uint32();
+              break;
+            case tag_and_type(cd::kCategories, kBytes):
+              if (info.counter_category == kNullStringId) {
+                info.counter_category = storage_->Intern(View(c.get_view()));
+              }
               break;
             case tag_and_type(cd::kUnit, kVarint): {
               uint32_t unit = c.get_uint32();
@@ -320,16 +397,40 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes) {
         desc.skip();
     }
   }
-  descriptors_.emplace(info.uuid, info);  // The first descriptor wins.
+  // The thread of a TrackDescriptor is also the sequence's thread, for
+  // events that fall back to pid/tid tracks.
+  if (info.has_thread && has_pid && has_tid) {
+    SequenceGeneration* g = NewGeneration(seq, /*copy=*/true);
+    g->has_thread = true;
+    g->pid = info.pid;
+    g->tid = info.tid;
+  }
+  auto [it, inserted] = descriptors_.emplace(info.uuid, info);
+  if (inserted) return;
+  // Later descriptors of a uuid only rename it: a track without a name yet,
+  // or one that must not merge with its siblings, takes the new name.
+  TrackDescriptorInfo& old = it->second;
+  if (old.has_thread != info.has_thread || old.has_process != info.has_process ||
+      old.is_counter != info.is_counter || old.pid != info.pid || old.tid != info.tid ||
+      old.parent_uuid != info.parent_uuid) {
+    storage_->stats.Increment(Stat::track_event_tokenizer_errors);
+    return;
+  }
+  if (info.name != kNullStringId && (old.name == kNullStringId || info.merge_none)) {
+    old.name = info.name;
+  }
 }
 
 bool ProtoTokenizer::IncrementalCounterValue(protozero::data_view bytes, SequenceState* seq,
-                                             const SequenceGeneration& gen, double* value) {
+                                             const SequenceGeneration& gen, double* value,
+                                             QueuedPacket* q) {
   namespace te = pb::track_event;
   uint64_t uuid = gen.has_default_track ? gen.default_track_uuid : 0;
   uint32_t type = 0;
   bool has_value = false;
   double v = 0;
+  std::vector<uint64_t> extra_uuids, extra_double_uuids;
+  std::vector<double> extra, extra_double;
   protozero::pbf_reader event(bytes);
   while (event.next()) {
     switch (event.tag_and_type()) {
@@ -347,8 +448,56 @@ bool ProtoTokenizer::IncrementalCounterValue(protozero::data_view bytes, Sequenc
         v = event.get_double();
         has_value = true;
         break;
+      case tag_and_type(te::kExtraCounterTrackUuids, kVarint):
+        extra_uuids.push_back(event.get_uint64());
+        break;
+      case tag_and_type(te::kExtraCounterTrackUuids, kBytes):
+        for (uint64_t u : event.get_packed_uint64()) extra_uuids.push_back(u);
+        break;
+      case tag_and_type(te::kExtraDoubleCounterTrackUuids, kVarint):
+        extra_double_uuids.push_back(event.get_uint64());
+        break;
+      case tag_and_type(te::kExtraDoubleCounterTrackUuids, kBytes):
+        for (uint64_t u : event.get_packed_uint64()) extra_double_uuids.push_back(u);
+        break;
+      case tag_and_type(te::kExtraCounterValues, kVarint):
+        extra.push_back(static_cast<double>(event.get_int64()));
+        break;
+      case tag_and_type(te::kExtraCounterValues, kBytes):
+        for (int64_t x : event.get_packed_int64()) extra.push_back(static_cast<double>(x));
+        break;
+      case tag_and_type(te::kExtraDoubleCounterValues, pbf_wire_type::fixed64):
+        extra_double.push_back(event.get_double());
+        break;
+      case tag_and_type(te::kExtraDoubleCounterValues, kBytes):
+        for (double x : event.get_packed_double()) extra_double.push_back(x);
+        break;
       default:
         event.skip();
+    }
+  }
+  // Extra counters: int values first, then double ones, as the parser reads
+  // them.
+  if (!extra.empty() || !extra_double.empty()) {
+    if (extra_uuids.empty()) extra_uuids = gen.default_extra_counter_uuids;
+    if (extra_double_uuids.empty()) extra_double_uuids = gen.default_extra_double_counter_uuids;
+    bool any = false;
+    auto accumulate = [&](const std::vector<uint64_t>& uuids, std::vector<double>* values) {
+      for (size_t i = 0; i < values->size() && i < uuids.size(); ++i) {
+        auto it = descriptors_.find(uuids[i]);
+        if (it == descriptors_.end() || !it->second.is_incremental) continue;
+        double& total = seq->counter_totals[uuids[i]];
+        total += (*values)[i];
+        (*values)[i] = total;
+        any = true;
+      }
+    };
+    accumulate(extra_uuids, &extra);
+    accumulate(extra_double_uuids, &extra_double);
+    if (any) {
+      extra.insert(extra.end(), extra_double.begin(), extra_double.end());
+      q->extra_values = static_cast<uint32_t>(extra_values_.size());
+      extra_values_.push_back(std::move(extra));
     }
   }
   if (type != te::kTypeCounter || !has_value) return false;

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <protozero/data_view.hpp>
@@ -31,6 +32,16 @@ class ProtoTokenizer {
     return *generations_[index];
   }
   const TrackDescriptorMap& descriptors() const { return descriptors_; }
+  // Accumulated values of an event's extra counters (QueuedPacket.extra_values).
+  const std::vector<double>& extra_values(uint32_t index) const {
+    return extra_values_[index];
+  }
+  bool has_first_packet(uint32_t seq_id) const {
+    return first_packet_seqs_.count(seq_id) != 0;
+  }
+  // Whether sibling_order_rank of process / thread tracks is a sort hint.
+  bool process_rank_hint() const { return process_rank_hint_; }
+  bool thread_rank_hint() const { return thread_rank_hint_; }
 
  private:
   void Tokenize(const uint8_t* data, size_t size);
@@ -38,16 +49,21 @@ class ProtoTokenizer {
   SequenceGeneration* NewGeneration(SequenceState* seq, bool copy);
   void ReadInternedData(protozero::data_view bytes, SequenceGeneration* gen);
   void ReadDefaults(protozero::data_view bytes, SequenceGeneration* gen);
-  void ReserveTrack(protozero::data_view bytes);
+  void ReserveTrack(protozero::data_view bytes, SequenceState* seq);
   // Accumulates an incremental counter's value; false if not one.
+  // Also accumulates incremental extra counters into |q|.extra_values.
   bool IncrementalCounterValue(protozero::data_view event, SequenceState* seq,
-                               const SequenceGeneration& gen, double* value);
+                               const SequenceGeneration& gen, double* value,
+                               QueuedPacket* q);
 
   TraceStorage* storage_;
   ProtoEventQueue* queue_;
   std::unordered_map<uint32_t, SequenceState> sequences_;
   std::vector<std::unique_ptr<SequenceGeneration>> generations_;
   TrackDescriptorMap descriptors_;
+  std::unordered_set<uint32_t> first_packet_seqs_;
+  std::vector<std::vector<double>> extra_values_;
+  bool process_rank_hint_ = false, thread_rank_hint_ = false;
   bool has_incremental_counters_ = false;
   int64_t last_ts_ = 0;  // For packets without a timestamp.
 };
