@@ -10,10 +10,12 @@
 //   await engine.status(); await engine.reset(); engine.close();
 
 import {Method, CellType, RpcStreamDecoder, decodeRpc, encodeAppend, encodeQuery,
-  encodeRequest} from './protocol.js';
+  encodeRequest, readVarint} from './protocol.js';
 import {isNode, readSlices} from './sources.js';
 
 export const DEFAULT_SLICE_SIZE = 32 << 20;
+
+const NUMERIC_CELLS = (1 << CellType.VARINT) | (1 << CellType.FLOAT64);
 
 function defaultModuleUrls() {
   return {
@@ -59,33 +61,55 @@ export class Batch {
     return this._columnData[i];
   }
 
+  // One pass over the row-major cells, writing each value straight into
+  // its column: no per-cell objects, varints read in place.
   _decodeColumns() {
     const n = this.columns.length;
+    const rows = this.numRows;
     const {cellTypes, varints, float64s, strings, blobs} = this._raw;
-    const cols = [];
-    const numeric = [];
-    for (let c = 0; c < n; c++) {
-      cols.push(new Array(this.numRows));
-      numeric.push(true);
+    // Which cell types each column holds: all numbers -> Float64Array.
+    const seen = new Uint8Array(n);
+    for (let k = 0, c = 0; k < cellTypes.length; k++) {
+      seen[c] |= 1 << cellTypes[k];
+      if (++c === n) c = 0;
     }
-    let vi = 0, fi = 0, si = 0, bi = 0;
-    for (let r = 0, k = 0; r < this.numRows; r++) {
+    const cols = [];
+    for (let c = 0; c < n; c++) {
+      cols.push((seen[c] & ~NUMERIC_CELLS) === 0
+          ? new Float64Array(rows) : new Array(rows).fill(null));
+    }
+    let vp = 0, fi = 0, si = 0, bi = 0;
+    for (let r = 0, k = 0; r < rows; r++) {
       for (let c = 0; c < n; c++, k++) {
-        let v;
         switch (cellTypes[k]) {
-          case CellType.VARINT:
-            v = varints[vi++];
-            if (typeof v === 'bigint') numeric[c] = false;
+          case CellType.VARINT: {
+            let v = 0, mul = 1, b, len = 0;
+            do {  // Up to 7 bytes (< 2^49) here; longer ones (negative, huge) below.
+              b = varints[vp + len++];
+              v += (b & 0x7f) * mul;
+              mul *= 128;
+            } while (b >= 0x80 && len < 7);
+            if (b < 0x80) {
+              vp += len;
+            } else {
+              const long = readVarint(varints, vp);
+              v = long.value;
+              vp = long.end;
+              if (typeof v === 'bigint' && cols[c] instanceof Float64Array) {
+                cols[c] = Array.from(cols[c]);
+              }
+            }
+            cols[c][r] = v;
             break;
-          case CellType.FLOAT64: v = float64s[fi++]; break;
-          case CellType.STRING: v = strings[si++]; numeric[c] = false; break;
-          case CellType.BLOB: v = blobs[bi++]; numeric[c] = false; break;
-          default: v = null; numeric[c] = false;
+          }
+          case CellType.FLOAT64: cols[c][r] = float64s[fi++]; break;
+          case CellType.STRING: cols[c][r] = strings[si++]; break;
+          case CellType.BLOB: cols[c][r] = blobs[bi++]; break;
+          // NULL: already null.
         }
-        cols[c][r] = v;
       }
     }
-    this._columnData = cols.map((col, c) => (numeric[c] ? Float64Array.from(col) : col));
+    this._columnData = cols;
   }
 
   // Rows as arrays of values (in column order).
@@ -212,6 +236,7 @@ export class Engine {
     // Perfetto UI; response seq numbers count on their own).
     this._pending = [];  // {resolve, reject, query?}
     this._dead = null;          // Error once the engine is unusable.
+    this._heapBytes = 0;        // wasm memory size after the last response.
     this._fatal = '';
     this._decoder = new RpcStreamDecoder((buf, s, e) => this._onResponse(buf, s, e));
     // Requests made while a load is in progress wait for it to finish, so
@@ -226,7 +251,7 @@ export class Engine {
     this._readyReject = readyReject;
     this._worker = await startWorker((msg) => {
       if (msg.type === 'ready') readyResolve();
-      else if (msg.type === 'rpc') this._onBytes(msg.bytes);
+      else if (msg.type === 'rpc') this._onRpc(msg);
       else if (msg.type === 'dead') this._die(new Error(this._fatal || msg.message));
     }, (err) => this._die(err));
     this._worker.post({
@@ -247,6 +272,11 @@ export class Engine {
       p.reject(err);
     }
     this._pending = [];
+  }
+
+  _onRpc({chunks, heapBytes}) {
+    this._heapBytes = heapBytes;
+    for (const c of chunks) this._onBytes(c);
   }
 
   _onBytes(bytes) {
@@ -313,10 +343,23 @@ export class Engine {
   }
 
   async _load(source, {onProgress, sliceSize = DEFAULT_SLICE_SIZE} = {}) {
-    for await (const {slice, bytesDone, total} of readSlices(source, sliceSize)) {
-      const res = await this._request((seq) => encodeAppend(seq, slice));
-      if (res.appendResult?.error) throw new Error(res.appendResult.error);
-      if (onProgress) onProgress({bytesDone, total});
+    const slices = readSlices(source, sliceSize);
+    try {
+      let next = slices.next();
+      for (;;) {
+        const {done, value} = await next;
+        if (done) break;
+        const {slice, bytesDone, total} = value;
+        const appended = this._request((seq) => encodeAppend(seq, slice));
+        // Read the next slice while the engine parses this one.
+        next = slices.next();
+        next.catch(() => {});  // Seen by the await above, unless we fail first.
+        const res = await appended;
+        if (res.appendResult?.error) throw new Error(res.appendResult.error);
+        if (onProgress) onProgress({bytesDone, total});
+      }
+    } finally {
+      await slices.return();
     }
     const fin = await this._request(
         (seq) => encodeRequest(seq, Method.TPM_FINALIZE_TRACE_DATA));
@@ -331,11 +374,13 @@ export class Engine {
     return result;
   }
 
-  // {loadedTraceName, humanReadableVersion, apiVersion}
+  // {loadedTraceName, humanReadableVersion, apiVersion, wasmHeapBytes}:
+  // the StatusResult plus the size of the module's memory (it only grows;
+  // the 4 GB wasm limit bounds it).
   async status() {
     await this._barrier;
     const res = await this._request((seq) => encodeRequest(seq, Method.TPM_GET_STATUS));
-    return res.status;
+    return {...res.status, wasmHeapBytes: this._heapBytes};
   }
 
   // Drops the loaded trace; the engine can load another one.

@@ -133,49 +133,36 @@ export class ProtoReader {
   bytes() { return this.buf.subarray(this.start, this.start + this.len); }
 }
 
-// Reads packed int64 varints from buf[start, end) into |out| (Numbers when
-// exact, BigInt beyond +-2^53).
-function readPackedInt64(buf, start, end, out) {
-  let p = start;
-  while (p < end) {
-    // Fast path: up to 7 bytes (< 2^49), non-negative.
-    let result = 0, mul = 1, b, n = 0;
-    do {
-      b = buf[p + n];
-      result += (b & 0x7f) * mul;
-      mul *= 128;
-      n++;
-    } while ((b & 0x80) && n < 7);
-    if (!(b & 0x80)) {
-      out.push(result);
-      p += n;
-      continue;
-    }
-    let big = 0n, shift = 0n;
-    do {
-      if (p >= end) throw new Error('truncated varint');
-      b = buf[p++];
-      big |= BigInt(b & 0x7f) << shift;
-      shift += 7n;
-    } while (b & 0x80);
-    big = BigInt.asIntN(64, big);
-    const num = Number(big);
-    out.push(Number.isSafeInteger(num) ? num : big);
-  }
+// Reads the int64 varint at buf[pos]: {value, end} with value a Number when
+// exact, a BigInt beyond +-2^53. Hot loops inline the short (< 2^49) case.
+export function readVarint(buf, pos) {
+  let big = 0n, shift = 0n, b;
+  do {
+    if (pos >= buf.length) throw new Error('truncated varint');
+    b = buf[pos++];
+    big |= BigInt(b & 0x7f) << shift;
+    shift += 7n;
+  } while (b & 0x80);
+  big = BigInt.asIntN(64, big);
+  const num = Number(big);
+  return {value: Number.isSafeInteger(num) ? num : big, end: pos};
 }
 
-// Decodes a CellsBatch into {cellTypes, varints, float64s, strings, blobs,
-// isLastBatch}.
+// Decodes a CellsBatch into views of the message bytes: {cellTypes
+// (Uint8Array), varints (Uint8Array of packed varints, read with
+// readVarint), float64s (Float64Array), strings (Array), blobs (Array of
+// Uint8Array), isLastBatch}. The cells themselves are decoded by
+// engine.js's Batch, column by column.
 function decodeBatch(buf, start, end) {
   const batch = {
-    cellTypes: new Uint8Array(0), varints: [], float64s: new Float64Array(0),
+    cellTypes: new Uint8Array(0), varints: new Uint8Array(0), float64s: new Float64Array(0),
     strings: [], blobs: [], isLastBatch: false,
   };
   const r = new ProtoReader(buf, start, end);
   while (r.next()) {
     switch (r.id) {
       case 1: batch.cellTypes = r.bytes(); break;
-      case 2: readPackedInt64(buf, r.start, r.start + r.len, batch.varints); break;
+      case 2: batch.varints = r.bytes(); break;
       case 3: {
         const abs = buf.byteOffset + r.start;
         batch.float64s = abs % 8 === 0
@@ -185,9 +172,9 @@ function decodeBatch(buf, start, end) {
       }
       case 4: batch.blobs.push(r.bytes()); break;
       case 5: {
-        const s = r.string();
-        batch.strings = s.split('\0');
-        batch.strings.pop();  // Each string is NUL-terminated.
+        // One TextDecoder call per batch; each string is NUL-terminated.
+        batch.strings = r.string().split('\0');
+        batch.strings.pop();
         break;
       }
       case 6: batch.isLastBatch = r.value !== 0; break;

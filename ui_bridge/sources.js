@@ -6,23 +6,24 @@
 
 export const isNode = typeof process !== 'undefined' && !!process.versions?.node;
 
-const READ_SIZE = 4 << 20;
+const MIN_READ_SIZE = 4 << 20;
 
 // Returns {chunks: async iterable of Uint8Array, total: number|undefined}.
-async function openSource(source) {
+// Files, Blobs and byte arrays come in chunks of |readSize| bytes.
+async function openSource(source, readSize) {
   if (source instanceof ArrayBuffer) source = new Uint8Array(source);
   if (ArrayBuffer.isView(source)) {
     const bytes = new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
     return {total: bytes.length, chunks: (async function* () {
-      for (let off = 0; off < bytes.length; off += READ_SIZE) {
-        yield bytes.subarray(off, Math.min(bytes.length, off + READ_SIZE));
+      for (let off = 0; off < bytes.length; off += readSize) {
+        yield bytes.subarray(off, Math.min(bytes.length, off + readSize));
       }
     })()};
   }
   if (typeof Blob !== 'undefined' && source instanceof Blob) {
     return {total: source.size, chunks: (async function* () {
-      for (let off = 0; off < source.size; off += READ_SIZE) {
-        yield new Uint8Array(await source.slice(off, off + READ_SIZE).arrayBuffer());
+      for (let off = 0; off < source.size; off += readSize) {
+        yield new Uint8Array(await source.slice(off, off + readSize).arrayBuffer());
       }
     })()};
   }
@@ -54,8 +55,8 @@ async function openSource(source) {
     return {total: size, chunks: (async function* () {
       try {
         for (;;) {
-          const buf = new Uint8Array(READ_SIZE);
-          const {bytesRead} = await handle.read(buf, 0, READ_SIZE, null);
+          const buf = new Uint8Array(readSize);
+          const {bytesRead} = await handle.read(buf, 0, readSize, null);
           if (bytesRead === 0) return;
           yield buf.subarray(0, bytesRead);
         }
@@ -127,7 +128,9 @@ async function* reslice(chunks, size) {
 // Yields {slice, bytesDone, total}: slices of at most |sliceSize|
 // (decompressed) bytes and how many source bytes have been consumed.
 export async function* readSlices(source, sliceSize) {
-  const {chunks, total} = await openSource(source);
+  // Reading whole slices at once spares reslice() a copy (small slices are
+  // cut from bigger reads as views).
+  const {chunks, total} = await openSource(source, Math.max(sliceSize, MIN_READ_SIZE));
   let bytesDone = 0;
   // Count source bytes and peek at the first two for the gzip magic.
   const it = chunks[Symbol.asyncIterator]();

@@ -2,7 +2,12 @@
 // worker_threads Worker in Node, with the same message protocol:
 //   in:  {type: 'init', moduleJs, moduleWasm, bufSize}
 //        {type: 'rpc', bytes}      TraceProcessorRpcStream request bytes
-//   out: {type: 'ready'} | {type: 'rpc', bytes} (whole response messages)
+//   out: {type: 'ready'}
+//        {type: 'rpc', chunks, heapBytes}
+//                                  chunks: Uint8Arrays, each of whole
+//                                  response messages starting at offset 0
+//                                  (float64 arrays inside stay 8-byte
+//                                  aligned); heapBytes: the wasm memory size
 //        {type: 'dead', message}   the module aborted (e.g. out of memory);
 //                                  no further message is handled.
 // The worker only moves bytes; it knows nothing of SQL or trace formats.
@@ -29,6 +34,20 @@ let bufSize = 0;
 let dead = false;
 let lastFatal = '';
 
+// Responses are posted in groups (a query sends hundreds of ~300 KB
+// batches): when FLUSH_BYTES have piled up and when a request returns.
+const FLUSH_BYTES = 1 << 20;
+let outChunks = [];
+let outBytes = 0;
+
+function flush() {
+  if (!outChunks.length) return;
+  port.post({type: 'rpc', chunks: outChunks, heapBytes: mod.HEAPU8.length},
+      outChunks.map((c) => c.buffer));
+  outChunks = [];
+  outBytes = 0;
+}
+
 async function loadFactory(moduleJs) {
   if (isNode) {
     const {createRequire} = await import('node:module');
@@ -46,7 +65,9 @@ async function init(msg) {
   const opts = {
     onRpcResponse(bytes) {
       // |bytes| is a fresh copy of whole response messages.
-      port.post({type: 'rpc', bytes}, [bytes.buffer]);
+      outChunks.push(bytes);
+      outBytes += bytes.length;
+      if (outBytes >= FLUSH_BYTES) flush();
     },
     print: (s) => console.log(s),
     printErr: (s) => console.error(s),
@@ -72,6 +93,7 @@ function handleRpc(bytes) {
     mod.HEAPU8.set(bytes.subarray(off, off + n), bufPtr);  // HEAPU8 changes on growth.
     mod._weft_on_rpc_request(n);
   }
+  flush();
 }
 
 port.onMessage(async (msg) => {
@@ -85,7 +107,21 @@ port.onMessage(async (msg) => {
     }
   } catch (e) {
     dead = true;
-    const message = lastFatal || (e && e.message) || String(e);
-    port.post({type: 'dead', message});
+    flush();  // E.g. the fatal_error response sent before an abort.
+    port.post({type: 'dead', message: deathMessage(e)});
   }
 });
+
+function deathMessage(e) {
+  if (lastFatal) return lastFatal;
+  // C++ exceptions cannot be caught in this build: a C++ throw reaches JS as
+  // a bare number (e.g. PodVector's std::bad_alloc when realloc fails).
+  if (typeof e === 'number' && mod) {
+    if (mod._weft_allocation_failed()) {
+      const mib = Math.round(mod.HEAPU8.length / (1 << 20));
+      return `out of memory: the wasm heap is exhausted (the ${mib} MiB heap cannot grow)`;
+    }
+    return 'the wasm module stopped on an uncaught C++ exception';
+  }
+  return (e && e.message) || String(e);
+}

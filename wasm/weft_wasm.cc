@@ -3,11 +3,16 @@
 // responses come back synchronously through Module.onRpcResponse(bytes),
 // each call carrying whole TraceProcessorRpc messages (a fresh Uint8Array
 // starting at offset 0, so float64 arrays inside stay 8-byte aligned).
-// Out of memory: a fatal_error response is sent, then the module aborts;
-// the JS side must treat the instance as dead.
+// Out of memory: when operator new fails a fatal_error response is sent,
+// then the module aborts; PodVector's std::bad_alloc instead reaches JS as
+// an uncaught C++ exception (worker.js reports it). Either way the JS side
+// must treat the instance as dead.
 #include <emscripten.h>
+#include <emscripten/heap.h>
 
+#include <cerrno>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <new>
 
@@ -35,7 +40,13 @@ void OnOutOfMemory() {
   std::set_new_handler(nullptr);
   free(g_oom_reserve);
   g_oom_reserve = nullptr;
-  if (g_rpc) g_rpc->SendFatalError("out of memory: the wasm heap is exhausted (4 GB limit)");
+  if (g_rpc) {
+    char message[128];
+    snprintf(message, sizeof(message),
+             "out of memory: the wasm heap is exhausted (%zu MiB of the %zu MiB limit)",
+             emscripten_get_heap_size() >> 20, emscripten_get_heap_max() >> 20);
+    g_rpc->SendFatalError(message);
+  }
   abort();
 }
 
@@ -60,11 +71,17 @@ EMSCRIPTEN_KEEPALIVE uint8_t* weft_rpc_init(uint32_t buf_size) {
 // Handles the first |len| bytes of the request buffer.
 EMSCRIPTEN_KEEPALIVE void weft_on_rpc_request(uint32_t len) {
   if (!g_rpc || !g_request_buf) return;
+  errno = 0;  // See weft_allocation_failed.
   if (len > g_request_buf_size) {
     g_rpc->SendFatalError("weft_on_rpc_request: length exceeds the request buffer");
     return;
   }
   g_rpc->OnRpcRequest(g_request_buf, len);
 }
+
+// Whether an allocation failed during the last weft_on_rpc_request (malloc
+// sets errno to ENOMEM). worker.js asks after an uncaught C++ exception:
+// PodVector throws std::bad_alloc when realloc fails.
+EMSCRIPTEN_KEEPALIVE int weft_allocation_failed() { return errno == ENOMEM; }
 
 }  // extern "C"

@@ -40,6 +40,7 @@ class ProtoEncoder {
   // Already-encoded fields.
   void AppendRaw(const std::string& bytes) { buf_.append(bytes); }
 
+  void Reserve(size_t size) { buf_.reserve(size); }
   const std::string& data() const { return buf_; }
   size_t size() const { return buf_.size(); }
   void Clear() { buf_.clear(); }

@@ -9,12 +9,25 @@ namespace weft {
 
 using namespace rpc_proto;
 
+namespace {
+
+uint8_t* WriteVarint(uint8_t* p, uint64_t value) {
+  while (value >= 0x80) {
+    *p++ = static_cast<uint8_t>(value | 0x80);
+    value >>= 7;
+  }
+  *p++ = static_cast<uint8_t>(value);
+  return p;
+}
+
+}  // namespace
+
 QueryResultWriter::QueryResultWriter(std::function<int64_t()> next_seq, SendFn send)
     : next_seq_(std::move(next_seq)), send_(std::move(send)) {}
 
 Status QueryResultWriter::AddStatement(sqlite3_stmt* stmt) {
   // The rows of the previous statement end here; they were not the last.
-  if (!cells_.empty() || !pending_columns_.empty()) SendBatch(false, "");
+  if (cells_size_ || !pending_columns_.empty()) SendBatch(false, "");
   ++statements_with_output_;
   const char* sql = sqlite3_sql(stmt);
   last_statement_sql_ = sql ? sql : "";
@@ -26,7 +39,7 @@ Status QueryResultWriter::AddStatement(sqlite3_stmt* stmt) {
   int rc;
   while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
     AddRow(stmt, columns);
-    if (cells_.size() >= kMaxCellsPerBatch ||
+    if (cells_size_ >= kMaxCellsPerBatch ||
         strings_.size() + blobs_.size() >= kMaxPayloadPerBatch) {
       SendBatch(false, "");
     }
@@ -35,36 +48,49 @@ Status QueryResultWriter::AddStatement(sqlite3_stmt* stmt) {
   return Status::Ok();
 }
 
+// The hot loop of every query: cell types and varints are written through
+// raw pointers into arrays that only grow (their used sizes are kept apart).
 void QueryResultWriter::AddRow(sqlite3_stmt* stmt, int columns) {
+  size_t n = static_cast<size_t>(columns);
+  if (cells_.size() < cells_size_ + n) cells_.resize(2 * (cells_size_ + n));
+  if (varints_.size() < varints_size_ + n * kMaxVarintSize) {
+    varints_.resize(2 * (varints_size_ + n * kMaxVarintSize));
+  }
+  uint8_t* cell = cells_.data() + cells_size_;
+  uint8_t* varint = varints_.data() + varints_size_;
   for (int i = 0; i < columns; ++i) {
     switch (sqlite3_column_type(stmt, i)) {
       case SQLITE_INTEGER:
-        cells_.push_back(CELL_VARINT);
-        varints_.AppendRawVarint(static_cast<uint64_t>(sqlite3_column_int64(stmt, i)));
+        *cell++ = CELL_VARINT;
+        varint = WriteVarint(varint, static_cast<uint64_t>(sqlite3_column_int64(stmt, i)));
         break;
       case SQLITE_FLOAT:
-        cells_.push_back(CELL_FLOAT64);
+        *cell++ = CELL_FLOAT64;
         float64s_.push_back(sqlite3_column_double(stmt, i));
         break;
       case SQLITE_TEXT: {
-        cells_.push_back(CELL_STRING);
-        auto* text = reinterpret_cast<const char*>(sqlite3_column_text(stmt, i));
-        int n = sqlite3_column_bytes(stmt, i);
-        if (text) strings_.append(text, static_cast<size_t>(n));
+        *cell++ = CELL_STRING;
+        // The text's bytes as they are: sqlite3_column_text would first copy
+        // strings that the table hands over without a NUL terminator.
+        const char* text = static_cast<const char*>(sqlite3_column_blob(stmt, i));
+        size_t len = static_cast<size_t>(sqlite3_column_bytes(stmt, i));
+        if (text) strings_.insert(strings_.end(), text, text + len);
         strings_.push_back('\0');
         break;
       }
       case SQLITE_BLOB: {
-        cells_.push_back(CELL_BLOB);
+        *cell++ = CELL_BLOB;
         const void* blob = sqlite3_column_blob(stmt, i);
-        int n = sqlite3_column_bytes(stmt, i);
-        blobs_.AppendBytes(kBatchBlobCells, blob, blob ? static_cast<size_t>(n) : 0);
+        int len = sqlite3_column_bytes(stmt, i);
+        blobs_.AppendBytes(kBatchBlobCells, blob, blob ? static_cast<size_t>(len) : 0);
         break;
       }
       default:
-        cells_.push_back(CELL_NULL);
+        *cell++ = CELL_NULL;
     }
   }
+  cells_size_ += n;
+  varints_size_ = static_cast<size_t>(varint - varints_.data());
 }
 
 void QueryResultWriter::Finish(const Status& status) {
@@ -72,7 +98,14 @@ void QueryResultWriter::Finish(const Status& status) {
 }
 
 void QueryResultWriter::SendBatch(bool last, const std::string& error) {
+  // Room for the whole message up front (tags and lengths are < 16 bytes
+  // per field): it is copied into once, never moved.
+  size_t reserve = cells_size_ + varints_size_ + blobs_.size() + strings_.size() +
+                   float64s_.size() * sizeof(double) + error.size() +
+                   last_statement_sql_.size() + 256;
+  for (const std::string& name : pending_columns_) reserve += name.size() + 16;
   ProtoEncoder enc;
+  enc.Reserve(reserve);
   size_t msg = enc.BeginNested(kStreamMsg);
   enc.AppendInt64(kRpcSeq, next_seq_());
   enc.AppendVarint(kRpcResponse, TPM_QUERY_STREAMING);
@@ -82,10 +115,10 @@ void QueryResultWriter::SendBatch(bool last, const std::string& error) {
   if (!error.empty()) enc.AppendString(kQueryError, error);
 
   size_t batch = enc.BeginNested(kQueryBatch);
-  if (!cells_.empty()) enc.AppendBytes(kBatchCells, cells_.data(), cells_.size());
-  if (varints_.size()) enc.AppendBytes(kBatchVarintCells, varints_.data().data(), varints_.size());
+  if (cells_size_) enc.AppendBytes(kBatchCells, cells_.data(), cells_size_);
+  if (varints_size_) enc.AppendBytes(kBatchVarintCells, varints_.data(), varints_size_);
   if (blobs_.size()) enc.AppendRaw(blobs_.data());  // Encoded blob_cells fields.
-  if (!strings_.empty()) enc.AppendString(kBatchStringCells, strings_);
+  if (!strings_.empty()) enc.AppendBytes(kBatchStringCells, strings_.data(), strings_.size());
   if (last) enc.AppendVarint(kBatchIsLastBatch, 1);
   if (!float64s_.empty()) {
     size_t bytes = float64s_.size() * sizeof(double);
@@ -101,8 +134,8 @@ void QueryResultWriter::SendBatch(bool last, const std::string& error) {
   enc.EndNested(result);
   enc.EndNested(msg);
 
-  cells_.clear();
-  varints_.Clear();
+  cells_size_ = 0;
+  varints_size_ = 0;
   float64s_.clear();
   blobs_.Clear();
   strings_.clear();

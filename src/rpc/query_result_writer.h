@@ -25,6 +25,7 @@ class QueryResultWriter {
  public:
   static constexpr size_t kMaxCellsPerBatch = 50000;
   static constexpr size_t kMaxPayloadPerBatch = 128 * 1024;
+  static constexpr size_t kMaxVarintSize = 10;
 
   // |send| receives each finished message as TraceProcessorRpcStream bytes.
   using SendFn = std::function<void(const std::string& stream_bytes)>;
@@ -50,11 +51,14 @@ class QueryResultWriter {
 
   // The batch being filled.
   std::vector<std::string> pending_columns_;  // Sent with the next batch.
-  std::string cells_;                         // One CellType byte per cell.
-  ProtoEncoder varints_;                      // Packed raw varints.
+  // cells_ and varints_ only grow; their used lengths are kept apart.
+  std::vector<uint8_t> cells_;                // One CellType byte per cell.
+  size_t cells_size_ = 0;
+  std::vector<uint8_t> varints_;              // Packed raw varints.
+  size_t varints_size_ = 0;
   std::vector<double> float64s_;
   ProtoEncoder blobs_;                        // Encoded blob_cells fields.
-  std::string strings_;                       // NUL-terminated strings.
+  std::vector<char> strings_;                 // NUL-terminated strings.
 };
 
 }  // namespace weft
