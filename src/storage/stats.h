@@ -27,22 +27,14 @@ enum class StatSource { kTrace, kAnalysis };
     "slice_spill_overlapping_complete_event", kError, kAnalysis,             \
     "A complete (X) event overlapped its parent and was moved to a spill "   \
     "track.")                                                                \
-  X(unmatched_end_event, "unmatched_end_event", kError, kAnalysis,           \
-    "An E event arrived with no open B event on its thread.")                \
-  X(slice_negative_duration, "slice_negative_duration", kError, kAnalysis,   \
-    "A slice ended before it started; its duration was set to 0.")           \
   X(flow_end_without_start, "flow_end_without_start", kInfo, kTrace,         \
     "A flow end/step referenced an id with no started flow.")                \
   X(flow_no_enclosing_slice, "flow_no_enclosing_slice", kDataLoss, kTrace,   \
     "A flow event had no slice to bind to.")                                 \
   X(flow_duplicate_id, "flow_duplicate_id", kError, kTrace,                  \
     "A flow start reused an id that was still open.")                        \
-  X(counter_non_numeric, "counter_non_numeric", kInfo, kTrace,               \
-    "A counter (C) event arg was not a number and was skipped.")             \
   X(json_unknown_phase, "json_unknown_phase", kInfo, kTrace,                 \
     "A JSON event had a phase weft does not import.")                        \
-  X(json_missing_field, "json_missing_field", kInfo, kTrace,                 \
-    "A JSON event lacked a field its phase needs (e.g. id for async).")      \
   X(json_args_too_deep, "json_args_too_deep", kError, kTrace,                \
     "An event's args nested deeper than weft flattens; the rest was cut.")   \
   X(trace_sorter_negative_timestamp_dropped,                                 \
