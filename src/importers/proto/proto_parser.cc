@@ -585,7 +585,11 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
     }
   }
   auto thread_track = [&]() {
-    if (track == kNull) track = ctx_->tracks.ThreadTrack(utid);
+    // An event whose track names no thread (e.g. a bad track uuid) goes to
+    // the default track rather than to a thread that does not exist.
+    if (track == kNull) {
+      track = utid == kNull ? TrackForUuid(0, gen.seq_id) : ctx_->tracks.ThreadTrack(utid);
+    }
     return track;
   };
 
@@ -758,6 +762,11 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
       args.AddString(set, key_phase_, key_phase_, storage_->Intern(buf));
     }
     info.arg_set = args.FinishSet();
+  }
+  if (track == kNull) {  // No usable track (malformed descriptors).
+    storage_->stats.Increment(Stat::track_event_parser_errors);
+    if (info.arg_set != kNull) storage_->args.ReleaseSet(info.arg_set);
+    return;
   }
   if (name != kNullStringId && !unnamed_tracks_.empty() && !is_end) {
     auto it = unnamed_tracks_.find(track);
