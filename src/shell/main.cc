@@ -229,9 +229,10 @@ int Main(int argc, char** argv) {
   if (opts.stats) {
     double mb = static_cast<double>(tp->bytes_parsed()) / (1024.0 * 1024.0);
     fprintf(stderr,
-            "weft: loaded %.1f MB in %.3f s (%.1f MB/s), %u slices, peak RSS %ld KB\n",
+            "weft: loaded %.1f MB in %.3f s (%.1f MB/s), %u slices, peak RSS %ld KB"
+            " (track layout %.3f s, %u groups)\n",
             mb, secs, secs > 0 ? mb / secs : 0.0, tp->storage()->slice.row_count(),
-            PeakRssKb());
+            PeakRssKb(), tp->layout_seconds(), tp->storage()->track_group.row_count());
   }
 
   if (!opts.has_query) return Interactive(tp.get(), opts.time_statements);

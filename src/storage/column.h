@@ -231,6 +231,33 @@ class MappedColumn final : public Column {
   const std::vector<uint32_t>* rows_;
 };
 
+// Presents another column of the same row space under another name (legacy
+// aliases such as slice.cat, and derived tables such as slice_layout).
+// |flags| replace the source's (owners copy kSorted over after Finalize(),
+// when sortedness is known).
+class AliasColumn final : public Column {
+ public:
+  AliasColumn(std::string alias, const Column* of, uint32_t flags)
+      : Column(std::move(alias), of->type(), flags), of_(of) {}
+  const Column* source() const { return of_; }
+  bool IsNull(uint32_t r) const override { return of_->IsNull(r); }
+  int64_t GetInt(uint32_t r) const override { return of_->GetInt(r); }
+  double GetDouble(uint32_t r) const override { return of_->GetDouble(r); }
+  StringId GetString(uint32_t r) const override { return of_->GetString(r); }
+  std::string_view GetText(uint32_t r, const StringPool& pool,
+                           std::string* scratch) const override {
+    return of_->GetText(r, pool, scratch);
+  }
+  bool text_is_pooled() const override { return of_->text_is_pooled(); }
+  bool EqualRows(int64_t value, const uint32_t** rows,
+                 size_t* count) const override {
+    return of_->EqualRows(value, rows, count);
+  }
+
+ private:
+  const Column* of_;
+};
+
 }  // namespace weft
 
 #endif  // SRC_STORAGE_COLUMN_H_

@@ -73,23 +73,10 @@ class SliceTable final : public StoredTable {
     thread_instruction_delta.AppendNull();
   }
 
-  // Aliases kept for old queries; hidden from SELECT *.
-  class Alias final : public Column {
-   public:
-    Alias(std::string alias, const Column* of)
-        : Column(std::move(alias), of->type(), (of->flags() & ~kIdColumn) | kHidden),
-          of_(of) {}
-    bool IsNull(uint32_t r) const override { return of_->IsNull(r); }
-    int64_t GetInt(uint32_t r) const override { return of_->GetInt(r); }
-    StringId GetString(uint32_t r) const override { return of_->GetString(r); }
-
-   private:
-    const Column* of_;
-  };
-
  public:
-  Alias cat{"cat", &category};
-  Alias slice_id{"slice_id", &id};
+  // Aliases kept for old queries; hidden from SELECT *.
+  AliasColumn cat{"cat", &category, category.flags() | kHidden};
+  AliasColumn slice_id{"slice_id", &id, (id.flags() & ~kIdColumn) | kHidden};
 };
 
 class FlowTable final : public StoredTable {

@@ -33,6 +33,10 @@ enum class StatSource { kTrace, kAnalysis };
     "A flow event had no slice to bind to.")                                 \
   X(flow_duplicate_id, "flow_duplicate_id", kError, kTrace,                  \
     "A flow start reused an id that was still open.")                        \
+  X(track_merge_inconsistent_properties,                                     \
+    "track_merge_inconsistent_properties", kError, kAnalysis,                \
+    "Tracks merged into one visual track disagreed on a property (name, "    \
+    "sibling_merge_key, child_ordering); one source's value was used.")      \
   X(json_unknown_phase, "json_unknown_phase", kInfo, kTrace,                 \
     "A JSON event had a phase weft does not import.")                        \
   X(json_args_too_deep, "json_args_too_deep", kError, kTrace,                \

@@ -7,6 +7,7 @@
 
 #include "src/storage/args_table.h"
 #include "src/storage/counter_tables.h"
+#include "src/storage/layout_tables.h"
 #include "src/storage/misc_tables.h"
 #include "src/storage/process_tables.h"
 #include "src/storage/sched_tables.h"
@@ -50,6 +51,12 @@ class TraceStorage {
   ThreadStateTable thread_state;
   CpuTable cpu;
   TrackViews track_views{&track};
+  // Track layout: hints recorded by importers, tables filled by
+  // src/layout/ after Finalize().
+  TrackLayoutHints track_layout_hints;
+  TrackGroupTable track_group;
+  TrackGroupMemberTable track_group_member;
+  SliceLayoutTable slice_layout{&slice};
 };
 
 }  // namespace weft

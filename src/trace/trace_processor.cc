@@ -2,6 +2,7 @@
 #include "src/trace/trace_processor.h"
 
 #include <cctype>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 
@@ -9,6 +10,7 @@
 #include "src/importers/common/trace_importer.h"
 #include "src/importers/json/json_importer.h"
 #include "src/importers/proto/proto_importer.h"
+#include "src/layout/track_layout.h"
 #include "src/trace/gzip_stream.h"
 #include "src/trace/zip_stream.h"
 
@@ -158,13 +160,23 @@ Status TraceProcessor::NotifyEndOfFile() {
   } else if (status.ok()) {
     status = Status::Error("the trace is empty");
   }
-  storage_->Finalize();
+  FinalizeStorage();
   return status;
+}
+
+void TraceProcessor::FinalizeStorage() {
+  storage_->Finalize();
+  if (laid_out_) return;
+  laid_out_ = true;
+  auto start = std::chrono::steady_clock::now();
+  ComputeTrackLayout(storage_.get());
+  layout_seconds_ =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 Status TraceProcessor::EnsureEngine() {
   if (engine_) return Status::Ok();
-  if (!finalized_) storage_->Finalize();
+  if (!finalized_) FinalizeStorage();
   engine_.reset(new SqlEngine(storage_.get()));
   return engine_->Init();
 }

@@ -36,6 +36,8 @@ class TraceProcessor {
   TraceStorage* storage() { return storage_.get(); }
   uint64_t bytes_parsed() const { return bytes_parsed_; }
   const std::string& format_name() const { return format_name_; }
+  // Time spent computing the track layout at the end of the load.
+  double layout_seconds() const { return layout_seconds_; }
 
  private:
   // Picks gzip / zip / plain from the first bytes and feeds them.
@@ -46,6 +48,8 @@ class TraceProcessor {
   // The error for a trace in a format weft does not read.
   static Status UnsupportedFormat(const uint8_t* data, size_t size);
   Status EnsureEngine();
+  // Finalizes the storage and computes the track layout (once).
+  void FinalizeStorage();
 
   std::unique_ptr<TraceStorage> storage_;
   std::unique_ptr<TraceContext> context_;
@@ -61,6 +65,8 @@ class TraceProcessor {
   uint64_t bytes_parsed_ = 0;
   bool sniffed_compression_ = false;
   bool finalized_ = false;
+  bool laid_out_ = false;
+  double layout_seconds_ = 0;
   Status sticky_error_;
 };
 

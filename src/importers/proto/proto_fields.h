@@ -78,6 +78,7 @@ constexpr uint32_t kSiblingOrderRank = 12;
 constexpr uint32_t kAtraceName = 13;
 constexpr uint32_t kDescription = 14;
 constexpr uint32_t kSiblingMergeBehavior = 15;
+constexpr uint32_t kSiblingMergeKey = 16;
 // Fields 19 and 20 of the default track's (uuid 0) descriptor turn the
 // sibling_order_rank of process / thread tracks into sort index hints; our
 // protos do not name them (upstream's names are not known here).

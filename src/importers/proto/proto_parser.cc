@@ -282,12 +282,24 @@ uint32_t ProtoParser::TrackForUuid(uint64_t uuid, uint32_t seq_id, int depth) {
     id = storage_->track.Insert(row, slice_event_);
     if (row.name == kNullStringId) unnamed_tracks_.insert(id);
   }
-  if (add_args) {
-    bool is_root = r.is_root && r.scope != Resolved::kGlobal;
-    AddTrackArgs(id, uuid, d, is_root, seq_id);
-  }
+  bool is_root = r.is_root && r.scope != Resolved::kGlobal;
+  if (add_args) AddTrackArgs(id, uuid, d, is_root, seq_id);
+  RecordLayoutHint(id, *d, is_root);
   track_by_uuid_.emplace(uuid, id);
   return id;
+}
+
+void ProtoParser::RecordLayoutHint(uint32_t track, const TrackDescriptorInfo& d,
+                                   bool is_root) {
+  TrackLayoutHint hint;
+  hint.role = is_root && !d.is_counter ? TrackLayoutHint::Role::kContextRoot
+                                       : TrackLayoutHint::Role::kChild;
+  if (d.merge_behavior <= 3) hint.merge = static_cast<SiblingMerge>(d.merge_behavior);
+  hint.merge_key = d.merge_key;
+  if (d.child_ordering <= 3) hint.child_ordering = static_cast<ChildOrdering>(d.child_ordering);
+  hint.has_rank = d.has_rank;
+  hint.rank = static_cast<int32_t>(d.sibling_order_rank);
+  storage_->track_layout_hints.Set(track, hint);
 }
 
 void ProtoParser::ParseTrackDescriptor(const SequenceGeneration& gen,

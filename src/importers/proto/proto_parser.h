@@ -42,6 +42,8 @@ class ProtoParser {
   // Resolves |uuid| (and its ancestors); false for unknown uuids and loops.
   bool Resolve(uint64_t uuid, Resolved* out, int depth = 0);
   // The track row for |uuid|, created on first use; kNull if unknown.
+  // What the descriptor says about laying |track| out (merging, ordering).
+  void RecordLayoutHint(uint32_t track, const TrackDescriptorInfo& d, bool is_root);
   uint32_t TrackForUuid(uint64_t uuid, uint32_t seq_id, int depth = 0);
   // The track's source args (what its descriptor said).
   void AddTrackArgs(uint32_t track, uint64_t uuid, const TrackDescriptorInfo* d,

@@ -66,7 +66,8 @@ struct TrackDescriptorInfo {
   uint32_t child_ordering = 0;  // TrackDescriptor.ChildTracksOrdering.
   bool has_rank = false;
   int64_t sibling_order_rank = 0;
-  bool merge_none = false;  // SIBLING_MERGE_BEHAVIOR_NONE.
+  uint32_t merge_behavior = 0;  // TrackDescriptor.SiblingMergeBehavior.
+  StringId merge_key = kNullStringId;
   StringId host_app = kNullStringId;  // ChromeProcessDescriptor.
 };
 

@@ -300,7 +300,10 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes, SequenceState* seq
         info.sibling_order_rank = desc.get_int32();
         break;
       case tag_and_type(td::kSiblingMergeBehavior, kVarint):
-        info.merge_none = desc.get_uint32() == td::kMergeNone;
+        info.merge_behavior = desc.get_uint32();
+        break;
+      case tag_and_type(td::kSiblingMergeKey, kBytes):
+        info.merge_key = storage_->Intern(View(desc.get_view()));
         break;
       case tag_and_type(td::kProcessRankAsSortIndex, kVarint):
         if (desc.get_bool()) process_rank_hint_ = true;
@@ -416,7 +419,7 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes, SequenceState* seq
     storage_->stats.Increment(Stat::track_event_tokenizer_errors);
     return;
   }
-  if (info.name != kNullStringId && (old.name == kNullStringId || info.merge_none)) {
+  if (info.name != kNullStringId && (old.name == kNullStringId || info.merge_behavior == td::kMergeNone)) {
     old.name = info.name;
   }
 }

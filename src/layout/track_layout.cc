@@ -1,0 +1,86 @@
+// Track layout: the merged track tree (TrackTree), then one pass over the
+// slices in timestamp order placing each top-level slice on a lane of its
+// group (LaneAssigner) and nested slices on their parent's lane.
+#include "src/layout/track_layout.h"
+
+#include <algorithm>
+#include <climits>
+
+#include "src/layout/lane_assigner.h"
+#include "src/layout/track_tree.h"
+
+namespace weft {
+namespace {
+
+constexpr uint32_t kNull = Uint32Column::kNull;
+
+// Exclusive end of a slice's activity: unfinished ones never end, instants
+// occupy one nanosecond.
+int64_t ActiveEnd(int64_t ts, int64_t dur) {
+  if (dur < 0) return INT64_MAX;
+  int64_t d = std::max<int64_t>(dur, 1);
+  return ts > INT64_MAX - d ? INT64_MAX : ts + d;
+}
+
+}  // namespace
+
+void ComputeTrackLayout(TraceStorage* s) {
+  TrackTree tree(s);
+  const std::vector<TrackGroup>& groups = tree.groups();
+  const std::vector<uint32_t>& group_of_track = tree.group_of_track();
+
+  const SliceTable& slice = s->slice;
+  SliceLayoutTable& layout = s->slice_layout;
+  uint32_t slices = slice.row_count();
+  layout.group_id.Reserve(slices);
+  layout.lane.Reserve(slices);
+  std::vector<LaneAssigner> lanes(groups.size());
+  std::vector<uint32_t> last_lane(group_of_track.size(), LaneAssigner::kNoLane);
+  std::vector<int64_t> max_depth(groups.size(), -1);
+  for (uint32_t r = 0; r < slices; ++r) {
+    uint32_t t = slice.track_id[r];
+    uint32_t g = t < group_of_track.size() ? group_of_track[t] : kNull;
+    if (g == kNull) {
+      layout.group_id.AppendNull();
+      layout.lane.AppendNull();
+      continue;
+    }
+    int64_t end = ActiveEnd(slice.ts[r], slice.dur[r]);
+    uint32_t parent = slice.parent_id[r];
+    uint32_t lane;
+    if (parent != kNull && parent < r && layout.group_id[parent] == g &&
+        layout.lane[parent] != kNull) {
+      lane = layout.lane[parent];
+      lanes[g].Extend(t, lane, end);
+    } else {
+      lane = lanes[g].StartUnit(t, slice.ts[r], end, &last_lane[t]);
+    }
+    layout.group_id.Append(g);
+    layout.lane.Append(lane);
+    max_depth[g] = std::max<int64_t>(max_depth[g], slice.depth[r]);
+  }
+  layout.ts.set_sorted(slice.ts.sorted());
+
+  StringId slice_kind = s->Intern("slice"), counter_kind = s->Intern("counter");
+  for (uint32_t g = 0; g < groups.size(); ++g) {
+    const TrackGroup& group = groups[g];
+    TrackGroupTable::Row row;
+    row.parent_id = group.parent == TrackGroup::kNoParent ? kNull : group.parent;
+    row.name = group.name;
+    row.kind = group.is_counter ? counter_kind : slice_kind;
+    row.order_rank = group.order_rank;
+    row.source_track_count = static_cast<uint32_t>(group.tracks.size());
+    row.lane_count = group.is_counter ? (group.tracks.empty() ? 0 : 1)
+                                      : lanes[g].lane_count();
+    row.upid = group.upid;
+    row.utid = group.utid;
+    row.max_depth = max_depth[g];
+    row.tree_depth = group.tree_depth;
+    row.has_sibling_order_rank = group.has_rank;
+    row.sibling_order_rank = group.rank;
+    s->track_group.Insert(row);
+    for (uint32_t t : group.tracks) s->track_group_member.Insert(g, t);
+  }
+}
+
+}  // namespace weft
