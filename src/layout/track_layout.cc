@@ -37,12 +37,23 @@ void ComputeTrackLayout(TraceStorage* s) {
   std::vector<LaneAssigner> lanes(groups.size());
   std::vector<uint32_t> last_lane(group_of_track.size(), LaneAssigner::kNoLane);
   std::vector<int64_t> max_depth(groups.size(), -1);
+  // A group with one source track needs one lane: no assignment to do.
+  std::vector<uint8_t> single_source(groups.size());
+  for (uint32_t g = 0; g < groups.size(); ++g) {
+    single_source[g] = groups[g].tracks.size() == 1;
+  }
   for (uint32_t r = 0; r < slices; ++r) {
     uint32_t t = slice.track_id[r];
     uint32_t g = t < group_of_track.size() ? group_of_track[t] : kNull;
     if (g == kNull) {
       layout.group_id.AppendNull();
       layout.lane.AppendNull();
+      continue;
+    }
+    max_depth[g] = std::max<int64_t>(max_depth[g], slice.depth[r]);
+    layout.group_id.Append(g);
+    if (single_source[g]) {
+      layout.lane.Append(0);
       continue;
     }
     int64_t end = ActiveEnd(slice.ts[r], slice.dur[r]);
@@ -55,9 +66,7 @@ void ComputeTrackLayout(TraceStorage* s) {
     } else {
       lane = lanes[g].StartUnit(t, slice.ts[r], end, &last_lane[t]);
     }
-    layout.group_id.Append(g);
     layout.lane.Append(lane);
-    max_depth[g] = std::max<int64_t>(max_depth[g], slice.depth[r]);
   }
   layout.ts.set_sorted(slice.ts.sorted());
 
@@ -70,8 +79,13 @@ void ComputeTrackLayout(TraceStorage* s) {
     row.kind = group.is_counter ? counter_kind : slice_kind;
     row.order_rank = group.order_rank;
     row.source_track_count = static_cast<uint32_t>(group.tracks.size());
-    row.lane_count = group.is_counter ? (group.tracks.empty() ? 0 : 1)
-                                      : lanes[g].lane_count();
+    if (group.is_counter) {
+      row.lane_count = group.tracks.empty() ? 0 : 1;
+    } else if (single_source[g]) {
+      row.lane_count = max_depth[g] >= 0 ? 1 : 0;
+    } else {
+      row.lane_count = lanes[g].lane_count();
+    }
     row.upid = group.upid;
     row.utid = group.utid;
     row.max_depth = max_depth[g];
