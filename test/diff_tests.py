@@ -2,7 +2,10 @@
 """Diff tests for weft: run SQL over tiny traces and compare CSV output.
 
 Each case is a folder test/diff/<area>/<case>/ holding:
-  trace.*              the trace (any extension: trace.json, trace.json.gz, ...)
+  trace.*              the trace (any extension: trace.json, trace.json.gz, ...);
+                       trace.textproto (a Perfetto protobuf trace as text) is
+                       encoded with protoc at test time into
+                       out/diff_traces/<area>/<case>/trace.pb
   query.sql            the SQL to run (`weft -q query.sql trace`)
   expected.csv         the exact expected stdout, or instead
   expected_error.txt   a substring that must appear in stderr; weft must exit
@@ -31,6 +34,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DIFF_DIR = os.path.join(ROOT, 'test', 'diff')
+ENCODED_DIR = os.path.join(ROOT, 'out', 'diff_traces')
 CHUNK_SIZES = (1, 7)
 CHUNK_CHECK_MAX_BYTES = 1 << 20
 TIMEOUT_S = 120
@@ -51,18 +55,21 @@ def discover(filter_str):
   cases, problems = [], []
   for dirpath, dirnames, filenames in os.walk(DIFF_DIR):
     dirnames.sort()
-    # trace.textproto is the source of an encoded trace.pb (tools/encode_textproto).
-    traces = sorted(f for f in filenames
-                    if f.startswith('trace.') and f != 'trace.textproto')
+    rel = os.path.relpath(dirpath, DIFF_DIR)
+    if 'trace.textproto' in filenames:
+      # Encoded at test time (encode_textprotos()).
+      traces = [os.path.join(ENCODED_DIR, rel, 'trace.pb')]
+    else:
+      traces = sorted(os.path.join(dirpath, f) for f in filenames
+                      if f.startswith('trace.'))
     if not traces:
       continue
-    rel = os.path.relpath(dirpath, DIFF_DIR)
     if filter_str and filter_str not in rel:
       continue
     if len(traces) > 1:
       problems.append((rel, 'more than one trace.* file: %s' % traces))
       continue
-    case = Case(dirpath, os.path.join(dirpath, traces[0]))
+    case = Case(dirpath, traces[0])
     has_csv = os.path.exists(case.expected)
     has_err = os.path.exists(case.expected_error)
     if not os.path.exists(case.query):
@@ -74,6 +81,14 @@ def discover(filter_str):
       cases.append(case)
   cases.sort(key=lambda c: c.name)
   return cases, problems
+
+
+def encode_textprotos():
+  """Encodes every trace.textproto (tools/encode_textproto); False on error."""
+  p = subprocess.run([sys.executable,
+                      os.path.join(ROOT, 'tools', 'encode_textproto'),
+                      '--all-into', ENCODED_DIR])
+  return p.returncode == 0
 
 
 def normalize(text):
@@ -180,6 +195,10 @@ def main():
 
   cases, problems = discover(args.filter)
   passed = failed = 0
+  if not encode_textprotos():
+    print('FAIL: encoding trace.textproto files failed (is protoc installed? '
+          'tools/install-deps)')
+    failed += 1
   for name, why in problems:
     print('FAIL %s: %s' % (name, why))
     failed += 1

@@ -7,7 +7,7 @@
 //   node test/bridge/compare_native.js [--weft out/host/weft] [--dir test/diff]
 //                                      [--filter SUBSTR] [-j N]
 // Ends with "N passed, M failed"; exit code 0 only if M == 0.
-import {execFile} from 'node:child_process';
+import {execFile, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,17 +27,29 @@ function parseArgs(argv) {
   return opts;
 }
 
+// trace.textproto cases run on the trace.pb that tools/encode_textproto
+// writes under out/diff_traces (as test/diff_tests.py does).
+const ENCODED_DIR = path.join(ROOT, 'out/diff_traces');
+
+export function encodeTextprotos() {
+  const r = spawnSync('python3', [path.join(ROOT, 'tools/encode_textproto'), '--all-into', ENCODED_DIR],
+    {stdio: 'inherit'});
+  if (r.status !== 0) throw new Error('tools/encode_textproto failed');
+}
+
 export function discoverCases(dir, filter = '') {
   const cases = [];
   const walk = (d) => {
     const entries = fs.readdirSync(d, {withFileTypes: true}).sort((a, b) => a.name < b.name ? -1 : 1);
-    const trace = entries.find((e) => e.isFile() && e.name.startsWith('trace'));
+    const name = path.relative(dir, d);
+    const textproto = entries.some((e) => e.isFile() && e.name === 'trace.textproto');
+    const trace = textproto ? path.join(ENCODED_DIR, name, 'trace.pb')
+      : entries.filter((e) => e.isFile() && e.name.startsWith('trace.')).map((e) => path.join(d, e.name))[0];
     const query = entries.find((e) => e.isFile() && e.name === 'query.sql');
     if (trace && query) {
-      const name = path.relative(dir, d);
       if (!filter || name.includes(filter)) {
         const errFile = path.join(d, 'expected_error.txt');
-        cases.push({name, trace: path.join(d, trace.name), query: path.join(d, 'query.sql'),
+        cases.push({name, trace, query: path.join(d, 'query.sql'),
           expectedError: fs.existsSync(errFile) ? fs.readFileSync(errFile, 'utf8').trim() : null});
       }
     }
@@ -83,6 +95,7 @@ const KNOWN_WASM_GAPS = {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
+  encodeTextprotos();
   const all = discoverCases(opts.dir, opts.filter);
   const cases = all.filter((c) => !KNOWN_WASM_GAPS[c.name]);
   for (const c of all) {
