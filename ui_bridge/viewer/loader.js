@@ -1,0 +1,143 @@
+// Opening a trace: file picker, drag-and-drop, a same-host URL (?url= or the
+// bundled example). Each load starts a fresh Engine, shows a progress bar
+// with percent and MB/s that can be cancelled (the engine is closed), and
+// on failure shows the engine's error message.
+
+import {Engine} from '../engine.js';
+
+const MB = 1 << 20;
+
+export class TraceLoader {
+  // els: {fileInput, dropOverlay, progress, progressBar, progressText,
+  //       cancel, error, errorText, errorClose}
+  // hooks: {onStart(name), onLoaded(engine, info), onFailed(), onCancelled()}
+  constructor(els, hooks) {
+    this._els = els;
+    this._hooks = hooks;
+    this._token = 0;
+    this._engine = null;
+    els.fileInput.addEventListener('change', () => {
+      const file = els.fileInput.files[0];
+      if (file) this.open(file, file.name);
+      els.fileInput.value = '';
+    });
+    els.cancel.addEventListener('click', () => this.cancel());
+    els.errorClose.addEventListener('click', () => { els.error.hidden = true; });
+    this._attachDrop();
+  }
+
+  _attachDrop() {
+    let depth = 0;  // dragenter/leave fire for every child element.
+    const overlay = this._els.dropOverlay;
+    const hasFiles = (e) => [...(e.dataTransfer?.types || [])].includes('Files');
+    window.addEventListener('dragenter', (e) => {
+      if (!hasFiles(e)) return;
+      depth++;
+      overlay.hidden = false;
+    });
+    window.addEventListener('dragleave', () => {
+      if (depth > 0 && --depth === 0) overlay.hidden = true;
+    });
+    window.addEventListener('dragover', (e) => {
+      if (hasFiles(e)) e.preventDefault();
+    });
+    window.addEventListener('drop', (e) => {
+      depth = 0;
+      overlay.hidden = true;
+      const file = e.dataTransfer?.files?.[0];
+      if (!file) return;
+      e.preventDefault();
+      this.open(file, file.name);
+    });
+  }
+
+  get loading() { return this._engine !== null; }
+
+  // Loads |source|: a File/Blob, or {url} on this host. Resolves when done
+  // (whatever the outcome; the hooks say which).
+  async open(source, name) {
+    this.cancel({quiet: true});
+    const token = ++this._token;
+    const els = this._els;
+    els.error.hidden = true;
+    this._hooks.onStart(name);
+    this._showProgress(`Starting the engine for ${name}…`, null);
+    let engine = null;
+    try {
+      engine = await Engine.create();
+      if (token !== this._token) return engine.close();
+      this._engine = engine;
+      const {input, total} = await openInput(source);
+      if (token !== this._token) return;
+      const t0 = performance.now();
+      this._showProgress(`Loading ${name}…`, 0);
+      await engine.load(input, {
+        onProgress: ({bytesDone}) => {
+          if (token !== this._token) return;
+          this._progressBytes(name, bytesDone, total, performance.now() - t0);
+        },
+      });
+      if (token !== this._token) return;
+      const seconds = (performance.now() - t0) / 1000;
+      this._showProgress(`Preparing the timeline of ${name}…`, null);
+      await this._hooks.onLoaded(engine, {name, bytes: total, seconds});
+      if (token !== this._token) return;
+      this._engine = null;  // Ours no more: the page owns it now.
+      els.progress.hidden = true;
+    } catch (e) {
+      if (token !== this._token) return;  // Cancelled: its error is expected.
+      this._engine = null;
+      if (engine) engine.close();
+      els.progress.hidden = true;
+      els.errorText.textContent = `Could not load ${name}: ${e.message}`;
+      els.error.hidden = false;
+      this._hooks.onFailed(e);
+    }
+  }
+
+  // Stops the current load: the engine is closed and its work dropped.
+  cancel({quiet = false} = {}) {
+    if (!this._engine && this._els.progress.hidden) return;
+    this._token++;
+    if (this._engine) this._engine.close();
+    this._engine = null;
+    this._els.progress.hidden = true;
+    if (!quiet) this._hooks.onCancelled();
+  }
+
+  _showProgress(text, percent) {
+    const {progress, progressBar, progressText} = this._els;
+    progress.hidden = false;
+    progressText.textContent = text;
+    if (percent === null) {
+      progressBar.removeAttribute('value');  // Indeterminate.
+    } else {
+      progressBar.value = percent;
+    }
+    progress.dataset.percent = percent === null ? '' : String(Math.round(percent));
+  }
+
+  _progressBytes(name, done, total, ms) {
+    const mbps = ms > 0 ? (done / MB) / (ms / 1000) : 0;
+    const rate = `${mbps.toFixed(1)} MB/s`;
+    if (total) {
+      const pct = Math.min(100, (done / total) * 100);
+      const tail = done >= total ? ' · processing…' : '';
+      this._showProgress(`${name}: ${pct.toFixed(0)}% · ${(done / MB).toFixed(1)} of ` +
+          `${(total / MB).toFixed(1)} MB · ${rate}${tail}`, pct);
+    } else {
+      this._showProgress(`${name}: ${(done / MB).toFixed(1)} MB · ${rate}`, null);
+    }
+  }
+}
+
+// {input, total}: what Engine.load takes, and its size in bytes if known.
+async function openInput(source) {
+  if (source && typeof source.url === 'string') {
+    const res = await fetch(source.url);
+    if (!res.ok) throw new Error(`cannot fetch ${source.url}: HTTP ${res.status} ${res.statusText}`);
+    const length = Number(res.headers.get('content-length'));
+    return {input: res.body, total: length > 0 ? length : undefined};
+  }
+  return {input: source, total: source.size};
+}

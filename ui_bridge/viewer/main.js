@@ -1,0 +1,143 @@
+// The viewer page: wires the loader, track tree, timeline, details panel and
+// SQL console together, and holds the loaded trace (one Engine at a time:
+// opening another trace closes the previous engine and frees its memory).
+
+import {DetailsPanel} from './details_panel.js';
+import {SqlConsole} from './sql_console.js';
+import {Timeline} from './timeline.js';
+import {TraceLoader} from './loader.js';
+import {TrackTree} from './track_tree.js';
+import {loadTraceModel} from './trace_model.js';
+
+const EXAMPLE_URL = '../../test/data/viewer_example.json';
+const $ = (id) => document.getElementById(id);
+
+let engine = null;
+let model = null;
+
+const tree = new TrackTree($('track-tree'), () => timeline.requestDraw());
+const timeline = new Timeline({
+  scroll: $('tracks-scroll'),
+  column: $('canvas-column'),
+  canvas: $('timeline-canvas'),
+  axis: $('time-axis'),
+  axisInfo: $('axis-info'),
+}, tree, (id, flows) => {
+  if (id === null) details.clear();
+  else {
+    showTab('details');
+    details.show(id, flows);
+  }
+});
+const details = new DetailsPanel($('details-panel'),
+    (id) => timeline.select(id, {reveal: true}));
+const sqlConsole = new SqlConsole({
+  input: $('sql-input'), run: $('sql-run'), status: $('sql-status'), results: $('sql-results'),
+});
+const loader = new TraceLoader({
+  fileInput: $('file-input'),
+  dropOverlay: $('drop-overlay'),
+  progress: $('load-progress'),
+  progressBar: $('load-progress-bar'),
+  progressText: $('load-progress-text'),
+  cancel: $('load-cancel'),
+  error: $('load-error'),
+  errorText: $('load-error-text'),
+  errorClose: $('load-error-close'),
+}, {
+  onStart(name) {
+    closeTrace();
+    setState('loading');
+    $('trace-info').textContent = `Loading ${name}…`;
+  },
+  async onLoaded(newEngine, info) {
+    const newModel = await loadTraceModel(newEngine);
+    engine = newEngine;
+    model = newModel;
+    tree.setGroups(model.groups);
+    timeline.setTrace(engine, model);
+    details.setTrace(engine, model);
+    sqlConsole.setEngine(engine);
+    $('trace-info').textContent = describeLoad(info, model);
+    setState('ready');
+  },
+  onFailed() {
+    $('trace-info').textContent = '';
+    setState('error');
+  },
+  onCancelled() {
+    $('trace-info').textContent = 'Loading cancelled.';
+    setState('empty');
+  },
+});
+
+function closeTrace() {
+  if (engine) engine.close();
+  engine = model = null;
+  tree.clear();
+  timeline.clear();
+  details.setTrace(null, null);
+  sqlConsole.setEngine(null);
+}
+
+function setState(state) {
+  document.body.dataset.state = state;
+  $('empty-state').hidden = state === 'ready';
+}
+
+function describeLoad(info, m) {
+  const parts = [info.name];
+  if (info.bytes) parts.push(`${(info.bytes / (1 << 20)).toFixed(1)} MB`);
+  parts.push(`${m.sliceCount.toLocaleString('en-US')} slices`);
+  parts.push(`${m.groups.length.toLocaleString('en-US')} tracks`);
+  let loaded = `loaded in ${info.seconds.toFixed(2)} s`;
+  if (info.bytes && info.seconds > 0) {
+    loaded += ` (${(info.bytes / (1 << 20) / info.seconds).toFixed(1)} MB/s)`;
+  }
+  parts.push(loaded);
+  return parts.join(' · ');
+}
+
+function showTab(name) {
+  for (const tab of ['details', 'sql']) {
+    $(`tab-${tab}`).setAttribute('aria-selected', String(tab === name));
+    $(`${tab}-panel`).hidden = tab !== name;
+  }
+}
+$('tab-details').addEventListener('click', () => showTab('details'));
+$('tab-sql').addEventListener('click', () => showTab('sql'));
+
+function openExample() {
+  loader.open({url: new URL(EXAMPLE_URL, location.href).href}, 'viewer_example.json');
+}
+$('open-example').addEventListener('click', openExample);
+$('open-example-2').addEventListener('click', openExample);
+
+// ?url=PATH opens a trace served by this same host (never another one: the
+// viewer makes no network calls elsewhere).
+function openFromQuery() {
+  const param = new URLSearchParams(location.search).get('url');
+  if (!param) return;
+  const url = new URL(param, location.href);
+  const name = decodeURIComponent(url.pathname.split('/').pop() || 'trace');
+  if (url.origin !== location.origin) {
+    $('load-error-text').textContent =
+        `Not opening ${url.href}: ?url= only opens traces served by this host.`;
+    $('load-error').hidden = false;
+    setState('error');
+    return;
+  }
+  loader.open({url: url.href}, name);
+}
+
+// A handle for tests and benchmarks (the page works without it).
+window.weftViewer = {
+  timeline,
+  tree,
+  loader,
+  get engine() { return engine; },
+  get model() { return model; },
+};
+
+setState('empty');
+openFromQuery();

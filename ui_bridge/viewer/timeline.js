@@ -1,0 +1,346 @@
+// The timeline: a time axis and one canvas beside the track tree, redrawn
+// on demand (one frame per animation frame at most) from the TrackData
+// caches of the rows in view. Owns the visible time window, the selected
+// slice (outlined, with its flows drawn as arrows) and hit testing.
+
+import {TrackData} from './track_data.js';
+import {TimeScale, axisTicks, formatTick, formatDuration} from './time_scale.js';
+import {FONT, drawCounterRow, drawFlowArrow, drawSliceRow, sliceCenterY} from './track_painter.js';
+import {SLICE_ROW_H, TRACK_PAD} from './track_tree.js';
+import {queryRows, sqlInt} from './sql_rows.js';
+import {attachTimelineInput} from './timeline_input.js';
+
+const HIT_TOLERANCE_PX = 3;
+const FRAME_HISTORY = 240;
+
+export class Timeline {
+  // els: {scroll, column, canvas, axis, axisInfo}; tree: TrackTree;
+  // onSelect(sliceId | null).
+  constructor(els, tree, onSelect) {
+    this._els = els;
+    this._tree = tree;
+    this._onSelect = onSelect;
+    this._ctx = els.canvas.getContext('2d');
+    this._axisCtx = els.axis.getContext('2d');
+    this._engine = null;
+    this._model = null;
+    this._data = null;
+    this.scale = null;
+    this._selection = null;  // {slice, flows: [{from, to}]}
+    this._hoverX = null;
+    this._framePending = false;
+    this._charW = 6;
+    // Frame statistics for benchmarks and tests (see stats()).
+    this._frameMs = [];
+    this._frames = 0;
+    this._completeFrames = 0;
+    this._firstCompleteAt = null;
+    els.scroll.addEventListener('scroll', () => this.requestDraw());
+    new ResizeObserver(() => this.requestDraw()).observe(els.column);
+    attachTimelineInput(this, els.canvas);
+  }
+
+  setTrace(engine, model) {
+    if (this._data) this._data.close();
+    this._engine = engine;
+    this._model = model;
+    this._data = new TrackData(engine, model, () => this.requestDraw());
+    this.scale = new TimeScale(model.start, model.end);
+    this._selection = null;
+    this._frames = 0;
+    this._completeFrames = 0;
+    this._frameMs = [];
+    this._firstCompleteAt = null;
+    this._els.scroll.scrollTop = 0;
+    this.requestDraw();
+  }
+
+  clear() {
+    if (this._data) this._data.close();
+    this._engine = this._model = this._data = this.scale = null;
+    this._selection = null;
+    this.requestDraw();
+  }
+
+  get hasTrace() { return !!this.scale; }
+  get canvasWidth() { return this._els.column.clientWidth; }
+
+  // {frames, completeFrames, firstCompleteAt (performance.now()), frameMs}:
+  // a frame is complete when every row in view had its data.
+  stats() {
+    return {
+      frames: this._frames,
+      completeFrames: this._completeFrames,
+      firstCompleteAt: this._firstCompleteAt,
+      frameMs: this._frameMs.slice(),
+    };
+  }
+
+  requestDraw() {
+    if (this._framePending) return;
+    this._framePending = true;
+    requestAnimationFrame(() => {
+      this._framePending = false;
+      this._draw();
+    });
+  }
+
+  setHover(x) {
+    this._hoverX = x;
+    this.requestDraw();
+  }
+
+  // ------------------------------------------------------------ drawing
+
+  _resize(canvas, ctx, width, height) {
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.max(1, Math.round(width * dpr));
+    const h = Math.max(1, Math.round(height * dpr));
+    if (canvas.width !== w || canvas.height !== h) {
+      canvas.width = w;
+      canvas.height = h;
+      canvas.style.width = `${width}px`;
+      canvas.style.height = `${height}px`;
+    }
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  }
+
+  _draw() {
+    const t0 = performance.now();
+    const {canvas, axis, scroll, column} = this._els;
+    const width = column.clientWidth;
+    const height = scroll.clientHeight;
+    this._resize(canvas, this._ctx, width, height);
+    this._resize(axis, this._axisCtx, width, axis.clientHeight || 28);
+    const ctx = this._ctx;
+    ctx.clearRect(0, 0, width, height);
+    this._axisCtx.clearRect(0, 0, width, axis.clientHeight || 28);
+    if (!this.scale) return;
+    this.scale.width = width;
+    ctx.font = FONT;
+    ctx.textBaseline = 'middle';
+    this._charW = ctx.measureText('abcdefghijklmnopqrstuvwxyzABCDEFGHIJ').width / 36;
+
+    const scrollTop = scroll.scrollTop;
+    const rows = this._rowsInView(scrollTop, height);
+    this._data.update(rows.map((r) => r.group).filter(hasData), this.scale);
+    const ticks = axisTicks(this.scale.start, this.scale.end, width, this._model.start);
+    this._drawGrid(ctx, ticks, height);
+    let complete = true;
+    for (const row of rows) {
+      const top = row.top - scrollTop;
+      if (!this._drawRow(ctx, row, top, width)) complete = false;
+    }
+    this._drawSelection(ctx, scrollTop, width);
+    this._drawAxis(ticks, width);
+    if (this._hoverX !== null) {
+      ctx.fillStyle = 'rgba(0, 0, 0, 0.35)';
+      ctx.fillRect(Math.round(this._hoverX), 0, 1, height);
+    }
+
+    this._frames++;
+    if (complete) {
+      this._completeFrames++;
+      if (this._firstCompleteAt === null) this._firstCompleteAt = performance.now();
+    }
+    this._frameMs.push(performance.now() - t0);
+    if (this._frameMs.length > FRAME_HISTORY) this._frameMs.shift();
+    this._els.canvas.dataset.complete = String(complete && !this._data.busy);
+  }
+
+  _rowsInView(scrollTop, height) {
+    const rows = this._tree.rows;
+    let lo = 0, hi = rows.length;
+    while (lo < hi) {  // First row ending below scrollTop.
+      const mid = (lo + hi) >> 1;
+      if (rows[mid].top + rows[mid].height <= scrollTop) lo = mid + 1; else hi = mid;
+    }
+    const out = [];
+    for (let i = lo; i < rows.length && rows[i].top < scrollTop + height; i++) out.push(rows[i]);
+    return out;
+  }
+
+  // Returns false when the row's data has not arrived yet.
+  _drawRow(ctx, row, top, width) {
+    const g = row.group;
+    if (!hasData(g)) {
+      ctx.fillStyle = g.children.length ? '#eef1f5' : '#f7f7f7';
+      ctx.fillRect(0, top, width, row.height);
+    }
+    ctx.fillStyle = '#e2e5ea';
+    ctx.fillRect(0, top + row.height - 1, width, 1);
+    if (!hasData(g)) return true;
+    const entry = this._data.entry(g.id);
+    const p = {ctx, row, top, width, scale: this.scale, entry, charW: this._charW,
+      longThreshold: this._model.longThreshold, traceEnd: this._model.end};
+    if (g.kind === 'counter') {
+      p.range = this._data.counterRange(g.id);
+      drawCounterRow(p);
+    } else {
+      p.longSlices = this._model.longSlicesByGroup.get(g.id);
+      drawSliceRow(p);
+    }
+    return !!entry && entry.start <= this.scale.start && entry.end >= this.scale.end;
+  }
+
+  _drawGrid(ctx, ticks, height) {
+    ctx.fillStyle = '#f0f0f0';
+    for (const t of ticks.ticks) {
+      ctx.fillRect(Math.round(this.scale.timeToPx(t)), 0, 1, height);
+    }
+  }
+
+  _drawAxis(ticks, width) {
+    const ctx = this._axisCtx;
+    const h = this._els.axis.clientHeight || 28;
+    ctx.font = FONT;
+    ctx.textBaseline = 'middle';
+    ctx.fillStyle = '#fafafa';
+    ctx.fillRect(0, 0, width, h);
+    ctx.fillStyle = '#333';
+    for (const t of ticks.ticks) {
+      const x = Math.round(this.scale.timeToPx(t));
+      ctx.fillRect(x, h - 8, 1, 8);
+      ctx.fillText(formatTick(t - this._model.start, ticks.step), x + 3, h / 2 - 3);
+    }
+    if (this._hoverX !== null) {
+      const t = this.scale.pxToTime(this._hoverX);
+      const label = formatTick(t - this._model.start, ticks.step / 10);
+      const w = ctx.measureText(label).width + 8;
+      const x = Math.min(this._hoverX + 2, width - w);
+      ctx.fillStyle = '#1f4e8c';
+      ctx.fillRect(x, 2, w, h - 4);
+      ctx.fillStyle = '#fff';
+      ctx.fillText(label, x + 4, h / 2);
+    }
+    this._els.axisInfo.textContent =
+        `${formatDuration(this.scale.span)} in view of ${formatDuration(this._model.end - this._model.start)}`;
+  }
+
+  // Canvas position of a slice's left / right edge and middle, or null when
+  // its group is hidden under a collapsed parent (then the parent's row).
+  _slicePoint(s, scrollTop, atEnd) {
+    const group = this._model.byId.get(s.g);
+    const row = group && this._tree.shownRowOf(group);
+    if (!row) return null;
+    const top = row.top - scrollTop;
+    const y = row.group === group && row.laneRows
+        ? sliceCenterY(row, top, s.lane, s.depth) : top + row.height / 2;
+    const t = atEnd ? s.ts + Math.max(s.dur, 0) : s.ts;
+    return {x: this.scale.timeToPx(t), y};
+  }
+
+  _drawSelection(ctx, scrollTop, width) {
+    const sel = this._selection;
+    if (!sel) return;
+    for (const f of sel.flows) {
+      const a = this._slicePoint(f.from, scrollTop, true);
+      const b = this._slicePoint(f.to, scrollTop, false);
+      if (a && b) drawFlowArrow(ctx, a.x, a.y, b.x, b.y, '#c2185b');
+    }
+    const s = sel.slice;
+    const group = this._model.byId.get(s.g);
+    const row = group && this._tree.rowOf(group.id);
+    if (!row || !row.laneRows) return;
+    const top = row.top - scrollTop + TRACK_PAD + (s.lane * row.laneRows + s.depth) * SLICE_ROW_H;
+    const x0 = Math.max(this.scale.timeToPx(s.ts), -2);
+    const end = s.dur < 0 ? this._model.end : s.ts + s.dur;
+    const x1 = Math.min(Math.max(this.scale.timeToPx(end), x0 + 2), width + 2);
+    ctx.strokeStyle = '#000';
+    ctx.lineWidth = 2;
+    ctx.strokeRect(x0, top + 1, x1 - x0, SLICE_ROW_H - 2);
+  }
+
+  // ----------------------------------------------------- hit test, select
+
+  // Selects the slice under canvas point (x, y), or clears the selection.
+  async clickAt(x, y) {
+    if (!this.scale) return;
+    const hit = await this._hitTest(x, y);
+    if (hit === null) {
+      this._selection = null;
+      this._onSelect(null);
+      this.requestDraw();
+      return;
+    }
+    await this.select(hit);
+  }
+
+  async _hitTest(x, y) {
+    const row = this._tree.rowAt(y + this._els.scroll.scrollTop);
+    if (!row || !row.laneRows) return null;
+    const r = Math.floor((y + this._els.scroll.scrollTop - row.top - TRACK_PAD) / SLICE_ROW_H);
+    if (r < 0 || r >= row.group.laneCount * row.laneRows) return null;
+    const lane = Math.floor(r / row.laneRows);
+    const depth = r % row.laneRows;
+    const t = this.scale.pxToTime(x);
+    const tol = HIT_TOLERANCE_PX * this.scale.nsPerPx;
+    const candidates = await queryRows(this._engine, `
+        select slice_id as id, ts, dur from slice_layout
+        where group_id = ${row.group.id} and lane = ${lane} and depth = ${depth}
+          and ts >= ${sqlInt(t - tol - this._model.longThreshold)} and ts <= ${sqlInt(t + tol)}
+          and dur >= 0`);
+    for (const s of this._model.longSlicesByGroup.get(row.group.id) || []) {
+      if (s.lane === lane && s.depth === depth) candidates.push({id: s.id, ts: s.ts, dur: s.end - s.ts});
+    }
+    let best = null, bestDist = Infinity;
+    for (const s of candidates) {
+      const dist = t < s.ts ? s.ts - t : t > s.ts + s.dur ? t - s.ts - s.dur : 0;
+      if (dist <= tol && dist < bestDist) {
+        best = s.id;
+        bestDist = dist;
+      }
+    }
+    return best;
+  }
+
+  // Selects slice |id|: outline, flows, details (onSelect). With reveal,
+  // expands its parents and brings it into view.
+  async select(id, {reveal = false} = {}) {
+    const engine = this._engine;
+    const flowRows = await queryRows(engine, `
+        select slice_out as o, slice_in as i from flow where slice_out = ${sqlInt(id)}
+        union all
+        select slice_out as o, slice_in as i from flow where slice_in = ${sqlInt(id)}`);
+    const ids = new Set([id]);
+    for (const f of flowRows) { ids.add(f.o); ids.add(f.i); }
+    const layout = await queryRows(engine, `
+        select l.slice_id as id, l.group_id as g, l.lane as lane, l.depth as depth,
+               l.ts as ts, l.dur as dur, s.name as name
+        from slice_layout l join slice s on s.id = l.slice_id
+        where l.slice_id in (${[...ids].map(sqlInt).join(',')})`);
+    if (engine !== this._engine) return;  // Another trace was opened meanwhile.
+    const byId = new Map(layout.map((s) => [s.id, s]));
+    const slice = byId.get(id);
+    if (!slice) return;
+    const flows = flowRows.filter((f) => byId.has(f.o) && byId.has(f.i))
+        .map((f) => ({from: byId.get(f.o), to: byId.get(f.i)}));
+    this._selection = {slice, flows};
+    if (reveal) this._reveal(slice);
+    this._onSelect(id, flows.map((f) => ({direction: f.from.id === id ? 'out' : 'in',
+      other: f.from.id === id ? f.to : f.from})));
+    this.requestDraw();
+  }
+
+  get selectedSliceId() { return this._selection ? this._selection.slice.id : null; }
+
+  _reveal(s) {
+    const row = this._tree.reveal(s.g);
+    const scroll = this._els.scroll;
+    if (row && (row.top < scroll.scrollTop ||
+        row.top + row.height > scroll.scrollTop + scroll.clientHeight)) {
+      scroll.scrollTop = Math.max(0, row.top - scroll.clientHeight / 3);
+    }
+    const end = s.dur < 0 ? this._model.end : s.ts + s.dur;
+    if (end - s.ts > this.scale.span * 0.8) {
+      this.scale.show(s.ts, end);
+    } else if (s.ts < this.scale.start || end > this.scale.end) {
+      const mid = (s.ts + end) / 2;
+      this.scale.panPx((mid - (this.scale.start + this.scale.end) / 2) / this.scale.nsPerPx);
+    }
+  }
+}
+
+function hasData(group) {
+  return group.kind === 'counter' ? group.counterTrackId !== null : group.laneCount > 0;
+}

@@ -1,0 +1,119 @@
+// What the viewer knows about a loaded trace before drawing: the track tree
+// (track_group), each counter group's source track, the time bounds, and the
+// few long slices (drawn from memory so window queries can stay narrow:
+// a window query only looks back by |longThreshold| before its start).
+
+import {queryColumns, queryRows, sqlInt} from './sql_rows.js';
+
+// Slices longer than span / LONG_DIVISOR are "long"; at most that many of
+// them fit end to end on one lane row, which bounds the in-memory list.
+const LONG_DIVISOR = 500;
+
+export async function loadTraceModel(engine) {
+  const groups = await loadGroups(engine);
+  const bounds = await loadBounds(engine);
+  const span = Math.max(bounds.lastStart - bounds.start, 1);
+  const longThreshold = Math.max(Math.ceil(span / LONG_DIVISOR), 1000);
+  const longSlices = await loadLongSlices(engine, longThreshold);
+  // Short slices end before lastStart + longThreshold; look at the tail.
+  let end = Math.max(bounds.lastStart, bounds.counterEnd);
+  const tail = await queryRows(engine,
+      `select max(ts + dur) as e from slice_layout where ts >= ${sqlInt(bounds.lastStart - longThreshold)}`);
+  if (tail[0] && tail[0].e !== null) end = Math.max(end, tail[0].e);
+  for (const s of longSlices.all) {
+    if (s.dur >= 0) end = Math.max(end, s.ts + s.dur);
+  }
+  if (!(end > bounds.start)) end = bounds.start + 1000;
+  // Unfinished slices (dur -1) run to the end of the trace.
+  for (const s of longSlices.all) {
+    if (s.dur < 0) s.end = end;
+  }
+  return {
+    groups: groups.list,
+    byId: groups.byId,
+    start: bounds.start,
+    end,
+    longThreshold,
+    longSlicesByGroup: longSlices.byGroup,
+    sliceCount: bounds.sliceCount,
+  };
+}
+
+async function loadGroups(engine) {
+  const g = await queryColumns(engine, `
+      select id, parent_id, name, kind, source_track_count, lane_count,
+             upid, utid, max_depth, tree_depth
+      from track_group order by id`);
+  const members = await queryRows(engine, `
+      select m.group_id as g, min(m.track_id) as t from track_group_member m
+      join track_group tg on tg.id = m.group_id
+      where tg.kind = 'counter' group by m.group_id`);
+  const counterTrack = new Map(members.map((r) => [r.g, r.t]));
+  const list = [];
+  const byId = new Map();
+  for (let i = 0; i < g.numRows; i++) {
+    const group = {
+      id: g.col.id[i],
+      parentId: g.col.parent_id[i],
+      name: g.col.name[i] ?? '',
+      kind: g.col.kind[i],
+      sourceCount: g.col.source_track_count[i],
+      laneCount: g.col.lane_count[i],
+      maxDepth: g.col.max_depth[i],
+      treeDepth: g.col.tree_depth[i],
+      upid: g.col.upid[i],
+      utid: g.col.utid[i],
+      counterTrackId: counterTrack.get(g.col.id[i]) ?? null,
+      children: [],
+      parent: null,
+    };
+    list.push(group);
+    byId.set(group.id, group);
+  }
+  for (const group of list) {
+    const parent = group.parentId === null ? null : byId.get(group.parentId);
+    if (parent) {
+      group.parent = parent;
+      parent.children.push(group);
+    }
+  }
+  return {list, byId};
+}
+
+// Cheap bounds: slice and counter rows are stored in ts order, so the first
+// and last rows hold the extremes (no full scans).
+async function loadBounds(engine) {
+  const [r] = await queryRows(engine, `select
+      (select count(*) from slice) as slice_count,
+      (select ts from slice_layout order by ts limit 1) as slice_first,
+      (select ts from slice where id = (select count(*) from slice) - 1) as slice_last,
+      (select ts from counter order by ts limit 1) as counter_first,
+      (select ts from counter where id = (select count(*) from counter) - 1) as counter_last`);
+  const firsts = [r.slice_first, r.counter_first].filter((v) => v !== null);
+  const lasts = [r.slice_last, r.counter_last].filter((v) => v !== null);
+  const start = firsts.length ? Math.min(...firsts) : 0;
+  return {
+    start,
+    lastStart: lasts.length ? Math.max(...lasts) : start,
+    counterEnd: r.counter_last ?? start,
+    sliceCount: r.slice_count,
+  };
+}
+
+async function loadLongSlices(engine, threshold) {
+  const cols = 'l.slice_id as id, l.group_id as g, l.lane as lane, l.depth as depth, ' +
+      'l.ts as ts, l.dur as dur, s.name as name';
+  const rows = await queryRows(engine, `
+      select ${cols} from slice_layout l join slice s on s.id = l.slice_id
+      where l.dur > ${sqlInt(threshold)}
+      union all
+      select ${cols} from slice_layout l join slice s on s.id = l.slice_id
+      where l.dur < 0`);
+  const byGroup = new Map();
+  for (const s of rows) {
+    s.end = s.ts + s.dur;
+    if (!byGroup.has(s.g)) byGroup.set(s.g, []);
+    byGroup.get(s.g).push(s);
+  }
+  return {all: rows, byGroup};
+}

@@ -1,0 +1,139 @@
+// Per-group caches of what the timeline draws, fetched per visible window:
+// a window three screens wide around the view, queried with slice_layout's
+// group filter and ts range (an index lookup plus a binary search). Small
+// windows come back row by row (exact at any zoom); crowded ones are merged
+// in SQL into one rect per lane row and pixel bucket, so no fetch or frame
+// ever handles millions of rows.
+
+import {queryColumns, queryRows, sqlInt} from './sql_rows.js';
+import {pow2AtLeast} from './time_scale.js';
+
+// Above this many rows in a window, slices are merged per pixel bucket.
+export const RAW_ROW_LIMIT = 20000;
+
+export class TrackData {
+  // onData(): called when fetched data arrived (the timeline redraws).
+  constructor(engine, model, onData) {
+    this._engine = engine;
+    this._model = model;
+    this._onData = onData;
+    this._entries = new Map();   // group id -> cache entry
+    this._pending = new Set();   // group ids being fetched
+    this._counterRanges = new Map();
+    this._closed = false;
+  }
+
+  close() { this._closed = true; }
+
+  entry(groupId) { return this._entries.get(groupId) || null; }
+  counterRange(groupId) { return this._counterRanges.get(groupId) || null; }
+  get busy() { return this._pending.size > 0; }
+
+  // Starts fetches for the |groups| whose cache does not serve the scale's
+  // window. Cheap when nothing is stale: call it every frame.
+  update(groups, scale) {
+    const bucket = pow2AtLeast(scale.nsPerPx);
+    for (const group of groups) {
+      if (this._pending.has(group.id)) continue;
+      const e = this._entries.get(group.id);
+      if (e && e.start <= scale.start && e.end >= scale.end &&
+          (e.bucket === 0 || e.bucket <= bucket * 2)) {
+        continue;
+      }
+      this._fetch(group, scale, bucket);
+    }
+  }
+
+  async _fetch(group, scale, bucket) {
+    this._pending.add(group.id);
+    const {start: traceStart, end: traceEnd} = this._model;
+    const start = Math.max(scale.start - scale.span, traceStart - 1);
+    const end = Math.min(scale.end + scale.span, traceEnd + 1);
+    try {
+      const entry = group.kind === 'counter'
+          ? await this._fetchCounters(group, start, end, bucket)
+          : await this._fetchSlices(group, start, end, bucket);
+      if (this._closed) return;
+      this._entries.set(group.id, entry);
+    } catch (e) {
+      if (this._closed) return;
+      console.error(`weft viewer: fetching track ${group.name} failed:`, e);
+      // An empty entry for this window: the next window change retries.
+      this._entries.set(group.id, {kind: group.kind, start, end, bucket: 0, numRows: 0,
+        error: e.message, ts: [], value: [], before: null, lo: null, hi: null});
+    } finally {
+      this._pending.delete(group.id);
+    }
+    if (!this._closed) this._onData();
+  }
+
+  async _fetchSlices(group, start, end, bucket) {
+    const from = sqlInt(start - this._model.longThreshold);
+    const where = `l.group_id = ${group.id} and l.ts >= ${from} and l.ts <= ${sqlInt(end)}`;
+    const short = `l.dur >= 0 and l.dur <= ${sqlInt(this._model.longThreshold)}`;
+    const [{n}] = await queryRows(this._engine,
+        `select count(*) as n from slice_layout l where ${where}`);
+    let res;
+    if (n <= RAW_ROW_LIMIT) {
+      bucket = 0;
+      res = await queryColumns(this._engine, `
+          select l.slice_id as id, l.lane as lane, l.depth as depth, l.ts as ts,
+                 l.dur as dur, 1 as n, s.name as name
+          from slice_layout l join slice s on s.id = l.slice_id
+          where ${where} and ${short}`);
+    } else {
+      // Rows come out by bucket, so ts is sorted to within one bucket.
+      res = await queryColumns(this._engine, `
+          select q.id as id, q.lane as lane, q.depth as depth, q.ts as ts,
+                 q.dur as dur, q.n as n, s.name as name
+          from (select min(l.slice_id) as id, l.lane as lane, l.depth as depth,
+                       min(l.ts) as ts, max(l.ts + l.dur) - min(l.ts) as dur,
+                       count(*) as n
+                from slice_layout l where ${where} and ${short}
+                group by l.ts / ${bucket}, l.lane, l.depth) q
+          join slice s on s.id = q.id`);
+    }
+    return {kind: 'slice', start, end, bucket, numRows: res.numRows, ...res.col};
+  }
+
+  async _fetchCounters(group, start, end, bucket) {
+    const track = group.counterTrackId;
+    if (track === null) {
+      return {kind: 'counter', start, end, bucket: 0, numRows: 0, before: null,
+        ts: [], value: [], lo: null, hi: null};
+    }
+    if (!this._counterRanges.has(group.id)) {
+      const [r] = await queryRows(this._engine, `select min(value) as lo, max(value) as hi
+          from counter where track_id = ${track}`);
+      this._counterRanges.set(group.id, {lo: r.lo ?? 0, hi: r.hi ?? 0});
+    }
+    const where = `track_id = ${track} and ts >= ${sqlInt(start)} and ts <= ${sqlInt(end)}`;
+    const [{n}] = await queryRows(this._engine, `select count(*) as n from counter where ${where}`);
+    // The value held when the window starts: the last sample before it.
+    const [prev] = await queryRows(this._engine, `select max(ts) as ts, value from counter
+        where track_id = ${track} and ts < ${sqlInt(start)}`);
+    const before = prev && prev.ts !== null ? prev.value : null;
+    if (n <= RAW_ROW_LIMIT) {
+      const res = await queryColumns(this._engine, `select ts, value from counter where ${where}`);
+      return {kind: 'counter', start, end, bucket: 0, numRows: res.numRows, before,
+        ts: res.col.ts || [], value: res.col.value || [], lo: null, hi: null};
+    }
+    // Per bucket: the last sample (bare columns follow max()) and the range.
+    const last = await queryColumns(this._engine, `select max(ts) as ts, value
+        from counter where ${where} group by ts / ${bucket}`);
+    const range = await queryColumns(this._engine, `select min(value) as lo, max(value) as hi
+        from counter where ${where} group by ts / ${bucket}`);
+    return {kind: 'counter', start, end, bucket, numRows: last.numRows, before,
+      ts: last.col.ts, value: last.col.value, lo: range.col.lo, hi: range.col.hi};
+  }
+}
+
+// Index of the first row whose ts is >= |t| (ts sorted ascending).
+export function lowerBound(ts, n, t) {
+  let lo = 0, hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ts[mid] < t) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}

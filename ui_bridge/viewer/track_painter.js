@@ -1,0 +1,203 @@
+// Canvas drawing of one track row (slices or a counter) and of flow arrows,
+// from a TrackData cache entry. Only rows inside the view are visited
+// (binary search on ts), and rects narrower than a pixel are merged per
+// lane row as they are drawn, so a frame stays cheap however many slices
+// the trace holds.
+
+import {lowerBound} from './track_data.js';
+import {SLICE_ROW_H, TRACK_PAD} from './track_tree.js';
+
+export const FONT = '11px system-ui, -apple-system, "Segoe UI", sans-serif';
+const MIN_TEXT_PX = 24;
+
+const colorCache = new Map();
+
+// A stable colour per name: {fill, text}.
+export function colorForName(name) {
+  let c = colorCache.get(name);
+  if (c) return c;
+  let h = 2166136261;
+  const s = name || '';
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 16777619);
+  }
+  const hue = (h >>> 0) % 360;
+  const light = 42 + ((h >>> 9) % 20);
+  c = {fill: `hsl(${hue} 52% ${light}%)`, text: light > 56 ? '#111' : '#fff'};
+  colorCache.set(name, c);
+  return c;
+}
+
+// Text of at most |px| pixels (|charW| an average glyph width).
+function fitText(text, px, charW) {
+  const max = Math.floor(px / charW);
+  if (max < 2) return '';
+  if (text.length <= max) return text;
+  return `${text.slice(0, max - 1)}…`;
+}
+
+// Draws the slices of a slice group row whose top is at canvas y |top|.
+// p: {ctx, row, top, width, scale, entry, longSlices, longThreshold, charW}
+export function drawSliceRow(p) {
+  const {ctx, row, top, width, scale, entry, longSlices, charW} = p;
+  const laneRows = row.laneRows;
+  if (!laneRows) return;
+  const rows = row.group.laneCount * laneRows;
+  const k = width / scale.span;
+  const t0 = scale.start;
+  // Merging state per lane row: a run of sub-pixel rects drawn as one.
+  const runStart = new Float64Array(rows).fill(NaN);
+  const runEnd = new Float64Array(rows);
+  const runColor = new Array(rows);
+  const yOf = (r) => top + TRACK_PAD + r * SLICE_ROW_H;
+
+  const flush = (r) => {
+    if (Number.isNaN(runStart[r])) return;
+    ctx.fillStyle = runColor[r];
+    ctx.fillRect(runStart[r], yOf(r) + 1, runEnd[r] - runStart[r], SLICE_ROW_H - 2);
+    runStart[r] = NaN;
+  };
+
+  const draw = (lane, depth, ts, dur, n, name) => {
+    const r = lane * laneRows + depth;
+    if (r < 0 || r >= rows) return;
+    let x0 = (ts - t0) * k;
+    let x1 = (ts + dur - t0) * k;
+    if (x1 < 0 || x0 > width) return;
+    const color = colorForName(name);
+    if (x1 - x0 < 1) {  // Sub-pixel: extend or start this row's run.
+      x1 = x0 + 1;
+      if (!Number.isNaN(runStart[r]) && x0 <= runEnd[r] + 1) {
+        runEnd[r] = Math.max(runEnd[r], x1);
+        return;
+      }
+      flush(r);
+      runStart[r] = x0;
+      runEnd[r] = x1;
+      runColor[r] = color.fill;
+      return;
+    }
+    flush(r);
+    x0 = Math.max(x0, -1);
+    x1 = Math.min(x1, width + 1);
+    const y = yOf(r);
+    ctx.fillStyle = color.fill;
+    ctx.fillRect(x0, y + 1, x1 - x0, SLICE_ROW_H - 2);
+    const w = x1 - x0;
+    if (w >= MIN_TEXT_PX && n === 1 && name) {
+      const text = fitText(name, w - 8, charW);
+      if (text) {
+        ctx.fillStyle = color.text;
+        ctx.fillText(text, x0 + 4, y + SLICE_ROW_H / 2 + 0.5);
+      }
+    }
+  };
+
+  if (entry && entry.numRows) {
+    const {ts, dur, lane, depth, n, name} = entry;
+    // Rows are ts-sorted (to within one bucket when merged in SQL); slices
+    // starting up to longThreshold before the view may reach into it.
+    const slack = p.longThreshold + entry.bucket;
+    const last = scale.end + entry.bucket;
+    for (let i = lowerBound(ts, entry.numRows, t0 - slack); i < entry.numRows; i++) {
+      if (ts[i] > last) break;
+      draw(lane[i], depth[i], ts[i], dur[i], n[i], name[i]);
+    }
+  }
+  for (const s of longSlices || []) {
+    draw(s.lane, s.depth, s.ts, s.end - s.ts, 1, s.name);
+  }
+  for (let r = 0; r < rows; r++) flush(r);
+}
+
+// Canvas y of the middle of a slice at |lane|, |depth| in |row|.
+export function sliceCenterY(row, top, lane, depth) {
+  return top + TRACK_PAD + (lane * row.laneRows + depth + 0.5) * SLICE_ROW_H;
+}
+
+// A compact number: 1234567 -> "1.23M".
+export function formatValue(v) {
+  const abs = Math.abs(v);
+  for (const [d, s] of [[1e12, 'T'], [1e9, 'G'], [1e6, 'M'], [1e3, 'k']]) {
+    if (abs >= d) return `${+(v / d).toPrecision(3)}${s}`;
+  }
+  return `${+v.toPrecision(4)}`;
+}
+
+// Draws a counter as a filled step chart; merged buckets also get a bar
+// spanning their min..max.
+// p: {ctx, row, top, width, scale, entry, range, traceEnd}
+export function drawCounterRow(p) {
+  const {ctx, row, top, width, scale, entry, range} = p;
+  if (!entry || !range) return;
+  const pad = 5;
+  const h = row.height - 2 * pad;
+  const span = range.hi - Math.min(range.lo, 0);
+  const base = Math.min(range.lo, 0);
+  const yOf = (v) => top + pad + h - (span > 0 ? (v - base) / span : 0.5) * h;
+  const k = width / scale.span;
+  const xOf = (t) => Math.min(Math.max((t - scale.start) * k, -2), width + 2);
+  const {ts, value, lo, hi} = entry;
+  const color = colorForName(row.group.name).fill;
+  const i0 = Math.max(lowerBound(ts, entry.numRows, scale.start) - 1, 0);
+
+  let prevY = entry.before === null || i0 > 0 ? null : yOf(entry.before);
+  ctx.beginPath();
+  let x = xOf(entry.start);
+  if (prevY !== null) ctx.moveTo(x, prevY);
+  let firstX = prevY !== null ? x : null;
+  for (let i = i0; i < entry.numRows; i++) {
+    x = xOf(ts[i]);
+    const y = yOf(value[i]);
+    if (prevY === null) {
+      ctx.moveTo(x, y);
+      firstX = x;
+    } else {
+      ctx.lineTo(x, prevY);
+      ctx.lineTo(x, y);
+    }
+    prevY = y;
+    if (ts[i] > scale.end) break;
+  }
+  if (prevY === null) return;
+  const endX = ts[entry.numRows - 1] > scale.end ? x : xOf(Math.min(entry.end, p.traceEnd));
+  ctx.lineTo(endX, prevY);
+  ctx.strokeStyle = color;
+  ctx.lineWidth = 1;
+  ctx.stroke();
+  ctx.lineTo(endX, yOf(base));
+  ctx.lineTo(firstX, yOf(base));
+  ctx.closePath();
+  ctx.globalAlpha = 0.25;
+  ctx.fillStyle = color;
+  ctx.fill();
+  ctx.globalAlpha = 1;
+  if (lo && hi) {
+    ctx.fillStyle = color;
+    for (let i = i0; i < entry.numRows && ts[i] <= scale.end; i++) {
+      const y1 = yOf(hi[i]);
+      ctx.fillRect(xOf(ts[i]), y1, 1, Math.max(yOf(lo[i]) - y1, 1));
+    }
+  }
+  ctx.fillStyle = '#555';
+  ctx.fillText(formatValue(range.hi), 4, top + pad + 5);
+}
+
+// An arrow from (x0, y0) to (x1, y1) along a horizontal-tangent curve.
+export function drawFlowArrow(ctx, x0, y0, x1, y1, color) {
+  const dx = Math.max(Math.abs(x1 - x0) / 2, 20);
+  ctx.strokeStyle = color;
+  ctx.fillStyle = color;
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  ctx.moveTo(x0, y0);
+  ctx.bezierCurveTo(x0 + dx, y0, x1 - dx, y1, x1, y1);
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.moveTo(x1, y1);
+  ctx.lineTo(x1 - 7, y1 - 4);
+  ctx.lineTo(x1 - 7, y1 + 4);
+  ctx.closePath();
+  ctx.fill();
+}
