@@ -94,13 +94,17 @@ while t < END - 17000:
     a += d + 50
   x(2, 20, 'Commit', 'cc', a, bmf * 0.1)
   t += 16700
+handler_end = 0.0
 for ts, fid in sends:
-  # Handlers run between frames when possible.
+  # Handlers run between frames, one after the other.
   phase = (ts - 1000.0) % 16700
   if phase < 11200:
     ts += 11200 - phase
-  x(2, 20, 'ThreadProxy::HandleMessage', 'ipc', ts, rnd.uniform(150, 600),
+  ts = max(ts, handler_end + 100)
+  d = rnd.uniform(150, 600)
+  x(2, 20, 'ThreadProxy::HandleMessage', 'ipc', ts, d,
     {'routing_id': rnd.randint(1, 9)}, bind_id=hex(fid), flow_in=True)
+  handler_end = ts + d
 
 # Compositor: draws, and a task that never ends.
 t = 1500.0

@@ -6,6 +6,8 @@
 import {Engine} from '../engine.js';
 
 const MB = 1 << 20;
+// Smaller than the engine's default slice so the progress bar moves often.
+const SLICE_BYTES = 8 << 20;
 
 export class TraceLoader {
   // els: {fileInput, dropOverlay, progress, progressBar, progressText,
@@ -16,6 +18,7 @@ export class TraceLoader {
     this._hooks = hooks;
     this._token = 0;
     this._engine = null;
+    this.lastLoadMs = null;  // Bytes in to engine ready, of the last load.
     els.fileInput.addEventListener('change', () => {
       const file = els.fileInput.files[0];
       if (file) this.open(file, file.name);
@@ -72,6 +75,7 @@ export class TraceLoader {
       const t0 = performance.now();
       this._showProgress(`Loading ${name}…`, 0);
       await engine.load(input, {
+        sliceSize: SLICE_BYTES,
         onProgress: ({bytesDone}) => {
           if (token !== this._token) return;
           this._progressBytes(name, bytesDone, total, performance.now() - t0);
@@ -80,6 +84,7 @@ export class TraceLoader {
       if (token !== this._token) return;
       const seconds = (performance.now() - t0) / 1000;
       this._showProgress(`Preparing the timeline of ${name}…`, null);
+      this.lastLoadMs = performance.now() - t0;
       await this._hooks.onLoaded(engine, {name, bytes: total, seconds});
       if (token !== this._token) return;
       this._engine = null;  // Ours no more: the page owns it now.

@@ -46,12 +46,15 @@ const loader = new TraceLoader({
   errorClose: $('load-error-close'),
 }, {
   onStart(name) {
+    window.weftViewer.loadStartedAt = performance.now();
     closeTrace();
     setState('loading');
     $('trace-info').textContent = `Loading ${name}…`;
   },
   async onLoaded(newEngine, info) {
+    const t0 = performance.now();
     const newModel = await loadTraceModel(newEngine);
+    window.weftViewer.modelMs = performance.now() - t0;
     engine = newEngine;
     model = newModel;
     tree.setGroups(model.groups);
@@ -132,6 +135,8 @@ function openFromQuery() {
 
 // A handle for tests and benchmarks (the page works without it).
 window.weftViewer = {
+  loadStartedAt: null,  // performance.now() when the last load started.
+  modelMs: null,        // Time spent on the track tree, bounds, long slices.
   timeline,
   tree,
   loader,

@@ -52,6 +52,7 @@ export class Timeline {
     this._frameMs = [];
     this._firstCompleteAt = null;
     this._els.scroll.scrollTop = 0;
+    this._els.canvas.dataset.complete = 'false';
     this.requestDraw();
   }
 
@@ -59,6 +60,7 @@ export class Timeline {
     if (this._data) this._data.close();
     this._engine = this._model = this._data = this.scale = null;
     this._selection = null;
+    this._els.canvas.dataset.complete = 'false';
     this.requestDraw();
   }
 
@@ -180,7 +182,7 @@ export class Timeline {
       p.longSlices = this._model.longSlicesByGroup.get(g.id);
       drawSliceRow(p);
     }
-    return !!entry && entry.start <= this.scale.start && entry.end >= this.scale.end;
+    return this._data.covers(entry, this.scale);
   }
 
   _drawGrid(ctx, ticks, height) {

@@ -1,5 +1,5 @@
 // Per-group caches of what the timeline draws, fetched per visible window:
-// a window three screens wide around the view, queried with slice_layout's
+// a window twice as wide as the view, queried with slice_layout's
 // group filter and ts range (an index lookup plus a binary search). Small
 // windows come back row by row (exact at any zoom); crowded ones are merged
 // in SQL into one rect per lane row and pixel bucket, so no fetch or frame
@@ -9,7 +9,7 @@ import {queryColumns, queryRows, sqlInt} from './sql_rows.js';
 import {pow2AtLeast} from './time_scale.js';
 
 // Above this many rows in a window, slices are merged per pixel bucket.
-export const RAW_ROW_LIMIT = 20000;
+export const RAW_ROW_LIMIT = 10000;
 
 export class TrackData {
   // onData(): called when fetched data arrived (the timeline redraws).
@@ -36,19 +36,24 @@ export class TrackData {
     for (const group of groups) {
       if (this._pending.has(group.id)) continue;
       const e = this._entries.get(group.id);
-      if (e && e.start <= scale.start && e.end >= scale.end &&
-          (e.bucket === 0 || e.bucket <= bucket * 2)) {
-        continue;
-      }
+      if (this.covers(e, scale) && (e.bucket === 0 || e.bucket <= bucket * 2)) continue;
       this._fetch(group, scale, bucket);
     }
+  }
+
+  // True when |entry| holds the part of the view that lies in the trace.
+  covers(entry, scale) {
+    if (!entry) return false;
+    const start = Math.max(scale.start, this._model.start - 1);
+    const end = Math.min(scale.end, this._model.end + 1);
+    return entry.start <= start && entry.end >= end;
   }
 
   async _fetch(group, scale, bucket) {
     this._pending.add(group.id);
     const {start: traceStart, end: traceEnd} = this._model;
-    const start = Math.max(scale.start - scale.span, traceStart - 1);
-    const end = Math.min(scale.end + scale.span, traceEnd + 1);
+    const start = Math.max(scale.start - scale.span / 2, traceStart - 1);
+    const end = Math.min(scale.end + scale.span / 2, traceEnd + 1);
     try {
       const entry = group.kind === 'counter'
           ? await this._fetchCounters(group, start, end, bucket)

@@ -1,0 +1,116 @@
+// Viewer benchmark (run by `tools/bench --viewer`): in headless Chromium,
+// the time from choosing a trace file to the first complete timeline frame,
+// then frame times while zooming (W held) and panning (D held, then a mouse
+// drag). Prints one JSON object.
+//
+//   node test/viewer/bench_viewer.mjs TRACE
+
+import fs from 'node:fs';
+
+import {launchBrowser, startServer, waitForCompleteFrame, waitForLoad} from './browser.mjs';
+
+function summary(values) {
+  if (!values.length) return null;
+  const s = [...values].sort((a, b) => a - b);
+  const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  const r = (v) => Math.round(v * 100) / 100;
+  return {n: s.length, median: r(at(0.5)), p95: r(at(0.95)), max: r(s[s.length - 1])};
+}
+
+// Runs |action| while recording every animation frame's interval and the
+// timeline's own draw times; returns their summaries.
+async function measureFrames(page, action) {
+  await page.evaluate(() => {
+    const rec = {stamps: [], on: true, frames0: window.weftViewer.timeline.stats().frames};
+    window.__frameRec = rec;
+    const tick = (t) => {
+      if (!rec.on) return;
+      rec.stamps.push(t);
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await action();
+  const r = await page.evaluate(() => {
+    const rec = window.__frameRec;
+    rec.on = false;
+    const st = window.weftViewer.timeline.stats();
+    const drawn = st.frames - rec.frames0;
+    const intervals = rec.stamps.slice(1).map((t, i) => t - rec.stamps[i]);
+    return {intervals, draw: st.frameMs.slice(-drawn), drawn};
+  });
+  return {frames: r.drawn, drawMs: summary(r.draw), intervalMs: summary(r.intervals)};
+}
+
+async function main() {
+  const trace = process.argv[2];
+  if (!trace || !fs.existsSync(trace)) {
+    console.error('usage: node test/viewer/bench_viewer.mjs TRACE');
+    process.exit(2);
+  }
+  const server = await startServer();
+  const {page, close} = await launchBrowser({width: 1600, height: 1000});
+  try {
+    await page.goto(server.url);
+    await page.waitForFunction(() => window.weftViewer);
+    await page.setInputFiles('#file-input', trace);
+    const state = await waitForLoad(page, 600000);
+    if (state !== 'ready') {
+      throw new Error(`load failed: ${await page.textContent('#load-error-text')}`);
+    }
+    await waitForCompleteFrame(page, 600000);
+    const load = await page.evaluate(() => {
+      const v = window.weftViewer;
+      return {
+        firstFrameMs: v.timeline.stats().firstCompleteAt - v.loadStartedAt,
+        engineLoadMs: Math.round(v.loader.lastLoadMs),
+        modelMs: Math.round(v.modelMs),
+        info: document.getElementById('trace-info').textContent,
+        slices: v.model.sliceCount,
+        tracks: v.model.groups.length,
+      };
+    });
+    const canvas = await page.locator('#timeline-canvas').boundingBox();
+    await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + 200);
+
+    const zoom = await measureFrames(page, async () => {
+      await page.keyboard.down('w');
+      await page.waitForTimeout(1000);
+      await page.keyboard.up('w');
+    });
+    const pan = await measureFrames(page, async () => {
+      await page.keyboard.down('d');
+      await page.waitForTimeout(2000);
+      await page.keyboard.up('d');
+    });
+    const drag = await measureFrames(page, async () => {
+      const y = canvas.y + 200;
+      await page.mouse.move(canvas.x + canvas.width * 0.8, y);
+      await page.mouse.down();
+      for (let i = 1; i <= 60; i++) {
+        await page.mouse.move(canvas.x + canvas.width * (0.8 - i * 0.01), y);
+      }
+      await page.mouse.up();
+      await page.waitForTimeout(200);
+    });
+    await waitForCompleteFrame(page);
+    console.log(JSON.stringify({
+      trace,
+      bytes: fs.statSync(trace).size,
+      ...load,
+      firstFrameMs: Math.round(load.firstFrameMs),
+      zoomW: zoom,
+      panD: pan,
+      dragPan: drag,
+      pageErrors: page.errors,
+    }, null, 1));
+  } finally {
+    await close();
+    server.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(`bench_viewer: ${e.message}`);
+  process.exit(1);
+});
