@@ -63,6 +63,7 @@ async function main() {
       const v = window.weftViewer;
       return {
         firstFrameMs: v.timeline.stats().firstCompleteAt - v.loadStartedAt,
+        engineCreateMs: Math.round(v.loader.lastCreateMs),
         engineLoadMs: Math.round(v.loader.lastLoadMs),
         modelMs: Math.round(v.modelMs),
         info: document.getElementById('trace-info').textContent,

@@ -18,7 +18,10 @@ export class TraceLoader {
     this._hooks = hooks;
     this._token = 0;
     this._engine = null;
-    this.lastLoadMs = null;  // Bytes in to engine ready, of the last load.
+    // Timings of the last load: starting the engine (wasm module) and
+    // loading the bytes until the engine is ready to answer queries.
+    this.lastCreateMs = null;
+    this.lastLoadMs = null;
     els.fileInput.addEventListener('change', () => {
       const file = els.fileInput.files[0];
       if (file) this.open(file, file.name);
@@ -67,7 +70,9 @@ export class TraceLoader {
     this._showProgress(`Starting the engine for ${name}…`, null);
     let engine = null;
     try {
+      const created = performance.now();
       engine = await Engine.create();
+      this.lastCreateMs = performance.now() - created;
       if (token !== this._token) return engine.close();
       this._engine = engine;
       const {input, total} = await openInput(source);

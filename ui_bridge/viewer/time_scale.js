@@ -106,12 +106,14 @@ export function axisTicks(start, end, width, origin, minPx = 90) {
   return {step, ticks};
 }
 
-// A tick label: the offset from the trace start in the unit of the step, so
-// neighbouring labels differ in their last digits ("1.2 ms", "1.4 ms").
+// A tick label: the offset from the trace start in the largest unit that
+// fits it, with enough decimals to tell ticks |stepNs| apart ("1.5 ms").
 export function formatTick(offsetNs, stepNs) {
-  const unit = UNITS.find((u) => stepNs >= u.ns) || UNITS[UNITS.length - 1];
-  const decimals = Math.max(0, Math.ceil(-Math.log10(stepNs / unit.ns) - 1e-9));
-  return `${(offsetNs / unit.ns).toFixed(decimals)} ${unit.name}`;
+  const abs = Math.abs(offsetNs);
+  const unit = UNITS.find((u) => abs >= u.ns) ||
+      UNITS.find((u) => stepNs >= u.ns) || UNITS[UNITS.length - 1];
+  const decimals = Math.max(0, Math.ceil(Math.log10(unit.ns / stepNs) - 1e-9));
+  return `${(offsetNs / unit.ns).toFixed(Math.min(decimals, 9))} ${unit.name}`;
 }
 
 // The smallest power of two >= |ns| (at least 1): bucket sizes that keep

@@ -12,6 +12,7 @@ import {attachTimelineInput} from './timeline_input.js';
 
 const HIT_TOLERANCE_PX = 3;
 const FRAME_HISTORY = 240;
+const SETTLE_MS = 120;  // The view rests after this long without a change.
 
 export class Timeline {
   // els: {scroll, column, canvas, axis, axisInfo}; tree: TrackTree;
@@ -30,6 +31,9 @@ export class Timeline {
     this._hoverX = null;
     this._framePending = false;
     this._charW = 6;
+    this._lastStart = this._lastEnd = NaN;
+    this._viewChangedAt = 0;
+    this._settleTimer = 0;
     // Frame statistics for benchmarks and tests (see stats()).
     this._frameMs = [];
     this._frames = 0;
@@ -87,6 +91,21 @@ export class Timeline {
     });
   }
 
+  // True once the time window has not changed for SETTLE_MS; until then a
+  // timer asks for one more frame, which fetches the sharper data.
+  _viewSettled() {
+    const now = performance.now();
+    const {start, end} = this.scale;
+    if (start !== this._lastStart || end !== this._lastEnd) {
+      this._lastStart = start;
+      this._lastEnd = end;
+      this._viewChangedAt = now;
+      clearTimeout(this._settleTimer);
+      this._settleTimer = setTimeout(() => this.requestDraw(), SETTLE_MS + 5);
+    }
+    return now - this._viewChangedAt >= SETTLE_MS;
+  }
+
   setHover(x) {
     this._hoverX = x;
     this.requestDraw();
@@ -125,7 +144,7 @@ export class Timeline {
 
     const scrollTop = scroll.scrollTop;
     const rows = this._rowsInView(scrollTop, height);
-    this._data.update(rows.map((r) => r.group).filter(hasData), this.scale);
+    this._data.update(rows.map((r) => r.group).filter(hasData), this.scale, this._viewSettled());
     const ticks = axisTicks(this.scale.start, this.scale.end, width, this._model.start);
     this._drawGrid(ctx, ticks, height);
     let complete = true;

@@ -80,24 +80,41 @@ async function loadGroups(engine) {
   return {list, byId};
 }
 
-// Cheap bounds: slice and counter rows are stored in ts order, so the first
-// and last rows hold the extremes (no full scans).
+// Cheap bounds: slice and counter rows are stored in ts order with dense
+// ids, so the first and last rows hold the extremes (no full scans).
 async function loadBounds(engine) {
   const [r] = await queryRows(engine, `select
-      (select count(*) from slice) as slice_count,
-      (select ts from slice_layout order by ts limit 1) as slice_first,
-      (select ts from slice where id = (select count(*) from slice) - 1) as slice_last,
+      (${lastIdSql('slice')}) as slice_last_id,
+      (${lastIdSql('counter')}) as counter_last_id`);
+  const [b] = await queryRows(engine, `select
+      (select ts from slice order by ts limit 1) as slice_first,
+      (select ts from slice where id = ${r.slice_last_id}) as slice_last,
       (select ts from counter order by ts limit 1) as counter_first,
-      (select ts from counter where id = (select count(*) from counter) - 1) as counter_last`);
-  const firsts = [r.slice_first, r.counter_first].filter((v) => v !== null);
-  const lasts = [r.slice_last, r.counter_last].filter((v) => v !== null);
+      (select ts from counter where id = ${r.counter_last_id}) as counter_last`);
+  const firsts = [b.slice_first, b.counter_first].filter((v) => v !== null);
+  const lasts = [b.slice_last, b.counter_last].filter((v) => v !== null);
   const start = firsts.length ? Math.min(...firsts) : 0;
   return {
     start,
     lastStart: lasts.length ? Math.max(...lasts) : start,
-    counterEnd: r.counter_last ?? start,
-    sliceCount: r.slice_count,
+    counterEnd: b.counter_last ?? start,
+    sliceCount: r.slice_last_id + 1,
   };
+}
+
+// SQL for the largest id of |table| (-1 when empty): a binary search of
+// O(1) id lookups inside SQLite, where count(*) or max(id) would visit
+// every row. Invariant: id lo exists (or lo = -1), id hi does not.
+function lastIdSql(table) {
+  const mid = '(lo + hi) / 2';
+  const found = `exists (select 1 from ${table} where id = ${mid})`;
+  return `with recursive search(lo, hi) as (
+        select -1, 1099511627776
+        union all
+        select case when ${found} then ${mid} else lo end,
+               case when ${found} then hi else ${mid} end
+        from search where hi - lo > 1)
+      select lo from search where hi - lo = 1`;
 }
 
 async function loadLongSlices(engine, threshold) {
