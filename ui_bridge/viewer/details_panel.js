@@ -37,6 +37,17 @@ export class DetailsPanel {
   // flows: [{direction: 'in' | 'out', other: {id, name, ts, dur}}]
   async show(sliceId, flows = []) {
     const token = ++this._shown;
+    try {
+      await this._show(token, sliceId, flows);
+    } catch (e) {
+      // E.g. the trace was closed meanwhile; say so if still relevant.
+      if (token === this._shown) {
+        this._el.replaceChildren(el('p', {className: 'hint'}, `No details: ${e.message}`));
+      }
+    }
+  }
+
+  async _show(token, sliceId, flows) {
     const engine = this._engine;
     const [s] = await queryRows(engine, `
         select s.id as id, s.name as name, s.category as category, s.ts as ts,

@@ -30,7 +30,7 @@ const timeline = new Timeline({
   }
 });
 const details = new DetailsPanel($('details-panel'),
-    (id) => timeline.select(id, {reveal: true}));
+    (id) => timeline.select(id, {reveal: true}).catch((e) => console.error(e)));
 const sqlConsole = new SqlConsole({
   input: $('sql-input'), run: $('sql-run'), status: $('sql-status'), results: $('sql-results'),
 });

@@ -277,14 +277,21 @@ export class Timeline {
   // Selects the slice under canvas point (x, y), or clears the selection.
   async clickAt(x, y) {
     if (!this.scale) return;
-    const hit = await this._hitTest(x, y);
-    if (hit === null) {
-      this._selection = null;
-      this._onSelect(null);
-      this.requestDraw();
-      return;
+    const engine = this._engine;
+    try {
+      const hit = await this._hitTest(x, y);
+      if (engine !== this._engine) return;
+      if (hit === null) {
+        this._selection = null;
+        this._onSelect(null);
+        this.requestDraw();
+        return;
+      }
+      await this.select(hit);
+    } catch (e) {
+      // The trace was closed or replaced while the query ran.
+      if (engine === this._engine) console.error('weft viewer: selecting failed:', e);
     }
-    await this.select(hit);
   }
 
   async _hitTest(x, y) {

@@ -180,8 +180,11 @@ export function drawCounterRow(p) {
       ctx.fillRect(xOf(ts[i]), y1, 1, Math.max(yOf(lo[i]) - y1, 1));
     }
   }
+  const label = formatValue(range.hi);
+  ctx.fillStyle = 'rgba(255, 255, 255, 0.8)';
+  ctx.fillRect(2, top + pad - 1, ctx.measureText(label).width + 4, 12);
   ctx.fillStyle = '#555';
-  ctx.fillText(formatValue(range.hi), 4, top + pad + 5);
+  ctx.fillText(label, 4, top + pad + 5);
 }
 
 // An arrow from (x0, y0) to (x1, y1) along a horizontal-tangent curve.
