@@ -291,9 +291,21 @@ describe('viewer', () => {
         `progress texts: ${JSON.stringify(texts)}`);
     await waitForCompleteFrame(page);
 
+    // Slow the file reads down so the load is surely still running when
+    // Cancel is clicked, however fast the machine.
+    await page.evaluate(() => {
+      const read = Blob.prototype.arrayBuffer;
+      window.__restoreBlobRead = () => { Blob.prototype.arrayBuffer = read; };
+      Blob.prototype.arrayBuffer = async function () {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        return read.call(this);
+      };
+    });
     await page.setInputFiles('#file-input', big);
     await page.waitForSelector('#load-progress[data-percent]:not([data-percent=""])');
+    assert.ok(Number(await page.getAttribute('#load-progress', 'data-percent')) < 100);
     await page.click('#load-cancel');
+    await page.evaluate(() => window.__restoreBlobRead());
     await page.waitForSelector('body[data-state="empty"]');
     assert.ok(await page.isHidden('#load-progress'));
     assert.equal(await page.textContent('#trace-info'), 'Loading cancelled.');
