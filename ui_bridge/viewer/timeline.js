@@ -3,9 +3,10 @@
 // caches of the rows in view. Owns the visible time window, the selected
 // slice (outlined, with its flows drawn as arrows) and hit testing.
 
-import {TrackData} from './track_data.js';
+import {TrackData, findCachedSlice} from './track_data.js';
 import {TimeScale, axisTicks, formatTick, formatDuration} from './time_scale.js';
-import {FONT, drawCounterRow, drawFlowArrow, drawSliceRow, sliceCenterY} from './track_painter.js';
+import {FONT, drawCounterRow, drawFlowArrow, drawSliceRow, drawTooltip, sliceCenterY}
+  from './track_painter.js';
 import {SLICE_ROW_H, TRACK_PAD} from './track_tree.js';
 import {queryRows, sqlInt} from './sql_rows.js';
 import {attachTimelineInput} from './timeline_input.js';
@@ -28,7 +29,8 @@ export class Timeline {
     this._data = null;
     this.scale = null;
     this._selection = null;  // {slice, flows: [{from, to}]}
-    this._hoverX = null;
+    this._hoverX = null;  // Pointer position over the canvas, or null.
+    this._hoverY = null;
     this._framePending = false;
     this._charW = 6;
     this._lastStart = this._lastEnd = NaN;
@@ -106,8 +108,9 @@ export class Timeline {
     return now - this._viewChangedAt >= SETTLE_MS;
   }
 
-  setHover(x) {
+  setHover(x, y = null) {
     this._hoverX = x;
+    this._hoverY = y;
     this.requestDraw();
   }
 
@@ -157,6 +160,7 @@ export class Timeline {
     if (this._hoverX !== null) {
       ctx.fillStyle = 'rgba(0, 0, 0, 0.35)';
       ctx.fillRect(Math.round(this._hoverX), 0, 1, height);
+      this._drawHoverLabel(ctx, scrollTop, width, height);
     }
 
     this._frames++;
@@ -202,6 +206,20 @@ export class Timeline {
       drawSliceRow(p);
     }
     return this._data.covers(entry, this.scale);
+  }
+
+  // Names the slice under the pointer (from the cache: no query per move).
+  _drawHoverLabel(ctx, scrollTop, width, height) {
+    const at = this._hoverY === null ? null : this._laneAt(this._hoverY + scrollTop);
+    if (!at) return;
+    const entry = this._data.entry(at.row.group.id);
+    const hit = findCachedSlice(entry, this._model.longSlicesByGroup.get(at.row.group.id),
+        at.lane, at.depth, this.scale.pxToTime(this._hoverX),
+        2 * this.scale.nsPerPx, this._model.longThreshold + (entry ? entry.bucket : 0));
+    if (!hit) return;
+    const text = hit.n > 1 ? `${hit.n} slices (zoom in to tell them apart)`
+        : `${hit.name ?? '(unnamed)'} · ${hit.dur < 0 ? 'did not end' : formatDuration(hit.dur)}`;
+    drawTooltip(ctx, text, this._hoverX, this._hoverY, width, height);
   }
 
   _drawGrid(ctx, ticks, height) {
@@ -294,13 +312,19 @@ export class Timeline {
     }
   }
 
-  async _hitTest(x, y) {
-    const row = this._tree.rowAt(y + this._els.scroll.scrollTop);
+  // {row, lane, depth} of the slice row at content y, or null.
+  _laneAt(contentY) {
+    const row = this._tree.rowAt(contentY);
     if (!row || !row.laneRows) return null;
-    const r = Math.floor((y + this._els.scroll.scrollTop - row.top - TRACK_PAD) / SLICE_ROW_H);
+    const r = Math.floor((contentY - row.top - TRACK_PAD) / SLICE_ROW_H);
     if (r < 0 || r >= row.group.laneCount * row.laneRows) return null;
-    const lane = Math.floor(r / row.laneRows);
-    const depth = r % row.laneRows;
+    return {row, lane: Math.floor(r / row.laneRows), depth: r % row.laneRows};
+  }
+
+  async _hitTest(x, y) {
+    const at = this._laneAt(y + this._els.scroll.scrollTop);
+    if (!at) return null;
+    const {row, lane, depth} = at;
     const t = this.scale.pxToTime(x);
     const tol = HIT_TOLERANCE_PX * this.scale.nsPerPx;
     const candidates = await queryRows(this._engine, `

@@ -48,7 +48,7 @@ export function attachTimelineInput(timeline, canvas) {
     }
     if (e.target === canvas) {
       mouseX = localX(e);
-      if (timeline.hasTrace) timeline.setHover(mouseX);
+      if (timeline.hasTrace) timeline.setHover(mouseX, localY(e));
     }
   });
   canvas.addEventListener('mouseleave', () => {

@@ -162,3 +162,31 @@ export function lowerBound(ts, n, t) {
   }
   return lo;
 }
+
+// The cached slice (or merged rect) at |lane|, |depth| under time |t|, within
+// |tol| ns: {name, dur, n} or null. |slack| is how far before |t| a row may
+// start (the long-slice threshold plus the entry's bucket).
+export function findCachedSlice(entry, longSlices, lane, depth, t, tol, slack) {
+  let best = null;
+  let bestDist = tol;
+  const consider = (ts, dur, n, name) => {
+    const dist = t < ts ? ts - t : t > ts + dur ? t - ts - dur : 0;
+    if (dist <= bestDist) {
+      best = {name, dur, n};
+      bestDist = dist;
+    }
+  };
+  if (entry && entry.numRows && entry.lane) {
+    const {ts, dur} = entry;
+    for (let i = lowerBound(ts, entry.numRows, t - slack - tol); i < entry.numRows; i++) {
+      if (ts[i] > t + tol + entry.bucket) break;
+      if (entry.lane[i] === lane && entry.depth[i] === depth) {
+        consider(ts[i], dur[i], entry.n[i], entry.name[i]);
+      }
+    }
+  }
+  for (const s of longSlices || []) {
+    if (s.lane === lane && s.depth === depth) consider(s.ts, s.end - s.ts, 1, s.name);
+  }
+  return best;
+}

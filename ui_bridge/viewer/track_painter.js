@@ -204,3 +204,15 @@ export function drawFlowArrow(ctx, x0, y0, x1, y1, color) {
   ctx.closePath();
   ctx.fill();
 }
+
+// A one-line label in a box near (x, y), kept inside |width| x |height|.
+export function drawTooltip(ctx, text, x, y, width, height) {
+  const w = ctx.measureText(text).width + 12;
+  const h = 20;
+  const bx = Math.max(2, Math.min(x + 14, width - w - 2));
+  const by = Math.max(2, Math.min(y + 16, height - h - 2));
+  ctx.fillStyle = 'rgba(32, 38, 46, 0.92)';
+  ctx.fillRect(bx, by, w, h);
+  ctx.fillStyle = '#fff';
+  ctx.fillText(text, bx + 6, by + h / 2 + 0.5);
+}
