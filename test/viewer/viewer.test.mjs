@@ -38,6 +38,7 @@ const EXPECTED_TREE = [
 ];
 
 let server, browser, page;
+const requests = [];  // Every URL the page asked for.
 
 // A Chrome JSON trace of about |mb| MB (X events on 16 threads), so a load
 // takes long enough to watch its progress.
@@ -109,6 +110,7 @@ before(async () => {
   server = await startServer();
   browser = await launchBrowser();
   page = browser.page;
+  page.on('request', (r) => requests.push(r.url()));
   await page.goto(server.url);
   await page.waitForFunction(() => window.weftViewer);
 });
@@ -341,5 +343,15 @@ describe('viewer', () => {
     await page.goto(`${server.url}?url=/test/data/missing.json`);
     assert.equal(await waitForLoad(page), 'error');
     assert.match(await page.textContent('#load-error-text'), /HTTP 404/);
+  });
+
+  test('?url= refuses other hosts, and the page only talks to its own host', async () => {
+    await page.goto(`${server.url}?url=http://example.invalid/trace.json`);
+    await page.waitForSelector('body[data-state="error"]');
+    assert.match(await page.textContent('#load-error-text'), /only opens traces served by this host/);
+    const foreign = requests.filter((u) => !u.startsWith(server.url) &&
+        !u.startsWith('data:') && !u.startsWith('blob:'));
+    assert.deepEqual(foreign, []);
+    assert.ok(requests.some((u) => u.endsWith('/out/wasm/weft_wasm.wasm')));
   });
 });
