@@ -71,7 +71,6 @@ export class Timeline {
   }
 
   get hasTrace() { return !!this.scale; }
-  get canvasWidth() { return this._els.column.clientWidth; }
 
   // {frames, completeFrames, firstCompleteAt (performance.now()), frameMs}:
   // a frame is complete when every row in view had its data.
@@ -170,7 +169,8 @@ export class Timeline {
     }
     this._frameMs.push(performance.now() - t0);
     if (this._frameMs.length > FRAME_HISTORY) this._frameMs.shift();
-    this._els.canvas.dataset.complete = String(complete && !this._data.busy);
+    const done = String(complete && !this._data.busy);
+    if (this._els.canvas.dataset.complete !== done) this._els.canvas.dataset.complete = done;
   }
 
   _rowsInView(scrollTop, height) {
@@ -252,8 +252,9 @@ export class Timeline {
       ctx.fillStyle = '#fff';
       ctx.fillText(label, x + 4, h / 2);
     }
-    this._els.axisInfo.textContent =
-        `${formatDuration(this.scale.span)} in view of ${formatDuration(this._model.end - this._model.start)}`;
+    const info = `${formatDuration(this.scale.span)} in view of ` +
+        formatDuration(this._model.end - this._model.start);
+    if (this._els.axisInfo.textContent !== info) this._els.axisInfo.textContent = info;
   }
 
   // Canvas position of a slice's left / right edge and middle, or null when
