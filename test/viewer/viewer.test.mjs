@@ -132,7 +132,7 @@ describe('viewer', () => {
     assert.equal(await openFile(EXAMPLE), 'ready');
     await waitForCompleteFrame(page);
     assert.ok(await page.isHidden('#load-progress'));
-    assert.match(await page.textContent('#trace-info'), /viewer_example\.json · 0\.1 MB · \d+ slices · 15 tracks/);
+    assert.match(await page.textContent('#trace-info'), /viewer_example\.json · \d+\.\d KB · \d+ slices · 15 tracks/);
     const rows = await treeRows();
     assert.deepEqual(rows.map(({label, ...r}) => r), EXPECTED_TREE);
     const resourceLoad = rows.find((r) => r.name === 'ResourceLoad');

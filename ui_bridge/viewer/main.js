@@ -90,7 +90,10 @@ function setState(state) {
 
 function describeLoad(info, m) {
   const parts = [info.name];
-  if (info.bytes) parts.push(`${(info.bytes / (1 << 20)).toFixed(1)} MB`);
+  if (info.bytes) {
+    parts.push(info.bytes < (1 << 20) ? `${(info.bytes / 1024).toFixed(1)} KB`
+        : `${(info.bytes / (1 << 20)).toFixed(1)} MB`);
+  }
   parts.push(`${m.sliceCount.toLocaleString('en-US')} slices`);
   parts.push(`${m.groups.length.toLocaleString('en-US')} tracks`);
   let loaded = `loaded in ${info.seconds.toFixed(2)} s`;
