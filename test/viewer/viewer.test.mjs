@@ -327,6 +327,20 @@ describe('viewer', () => {
     assert.equal((await treeRows()).length, EXPECTED_TREE.length);
   });
 
+  test('long track names do not shift the canvas off the time axis', async () => {
+    const long = path.join(TMP, 'long_names.json');
+    const name = 'PageLoadMetrics.NavigationToDOMContentLoadedEventFired.'.repeat(3);
+    fs.writeFileSync(long, JSON.stringify({traceEvents: [
+      {name: 'thread_name', ph: 'M', pid: 1, tid: 1, args: {name}},
+      {name: 'Task', ph: 'X', ts: 0, dur: 10, pid: 1, tid: 1},
+    ]}));
+    assert.equal(await openFile(long), 'ready');
+    const canvas = await page.locator('#timeline-canvas').boundingBox();
+    const axis = await page.locator('#time-axis').boundingBox();
+    assert.equal(canvas.x, axis.x);
+    assert.equal(canvas.width, axis.width);
+  });
+
   test('the example button and ?url= open traces from this host', async () => {
     await page.click('#open-example');
     await page.waitForFunction(() => /viewer_example\.json/.test(document.getElementById('trace-info').textContent));
