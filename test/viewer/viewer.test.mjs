@@ -128,8 +128,10 @@ describe('viewer', () => {
     assert.ok(await page.isVisible('#open-example'));
   });
 
-  test('loads a trace by the file input and shows the track tree', async () => {
-    assert.equal(await openFile(EXAMPLE), 'ready');
+  test('loads a trace by the file picker and shows the track tree', async () => {
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('#open-file')]);
+    await chooser.setFiles(EXAMPLE);
+    assert.equal(await waitForLoad(page), 'ready');
     await waitForCompleteFrame(page);
     assert.ok(await page.isHidden('#load-progress'));
     assert.match(await page.textContent('#trace-info'), /viewer_example\.json · \d+\.\d KB · \d+ slices · 15 tracks/);

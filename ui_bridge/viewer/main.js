@@ -116,6 +116,8 @@ $('tab-sql').addEventListener('click', () => showTab('sql'));
 function openExample() {
   loader.open({url: new URL(EXAMPLE_URL, location.href).href}, 'viewer_example.json');
 }
+$('open-file').addEventListener('click', () => $('file-input').click());
+$('open-file-2').addEventListener('click', () => $('file-input').click());
 $('open-example').addEventListener('click', openExample);
 $('open-example-2').addEventListener('click', openExample);
 
