@@ -40,11 +40,11 @@ after(() => engine.close());
 
 const groupNamed = (name) => model.groups.find((g) => g.name === name);
 
-// Fetches |group| for |scale| and resolves with its cache entry.
-function fetchEntry(data, group, scale) {
+// Fetches |group| (or its summary) for |scale| and resolves with the entry.
+function fetchEntry(data, group, scale, summary = false) {
   return new Promise((resolve) => {
-    data._onData = () => resolve(data.entry(group.id));
-    data.update([group], scale);
+    data._onData = () => resolve(summary ? data.summaryEntry(group.id) : data.entry(group.id));
+    data.update([{group, summary}], scale);
   });
 }
 
@@ -101,4 +101,15 @@ test('counters come with their value range and the value before the window', asy
   // The fetched window is [95 ms, 115 ms]: half a view more on each side.
   assert.equal(entry.before, 31);  // The sample at 94 ms.
   assert.deepEqual(Array.from(entry.value), [32, 33, 34, 35, 36, 37, 38]);
+});
+
+test('a collapsed process sums up the top-level slices of its threads', async () => {
+  const data = new TrackData(engine, model, () => {});
+  const scale = new TimeScale(model.start, model.end);
+  scale.width = 1000;
+  const entry = await fetchEntry(data, groupNamed('Process 1'), scale, true);
+  let total = 0;
+  for (let i = 0; i < entry.numRows; i++) total += entry.n[i];
+  assert.equal(total, 2 * SLICES_PER_THREAD);
+  assert.ok(entry.numRows <= 2 * 2 * scale.width);
 });

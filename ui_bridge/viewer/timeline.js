@@ -3,7 +3,7 @@
 // caches of the rows in view. Owns the visible time window, the selected
 // slice (outlined, with its flows drawn as arrows) and hit testing.
 
-import {TrackData, findCachedSlice} from './track_data.js';
+import {TrackData, findCachedSlice, sliceDescendants} from './track_data.js';
 import {TimeScale, axisTicks, formatTick, formatDuration} from './time_scale.js';
 import {FONT, drawCounterRow, drawFlowArrow, drawSliceRow, drawTooltip, sliceCenterY}
   from './track_painter.js';
@@ -51,6 +51,7 @@ export class Timeline {
     this._engine = engine;
     this._model = model;
     this._data = new TrackData(engine, model, () => this.requestDraw());
+    this._summaryLong = new Map();
     this.scale = new TimeScale(model.start, model.end);
     this._selection = null;
     this._frames = 0;
@@ -146,7 +147,12 @@ export class Timeline {
 
     const scrollTop = scroll.scrollTop;
     const rows = this._rowsInView(scrollTop, height);
-    this._data.update(rows.map((r) => r.group).filter(hasData), this.scale, this._viewSettled());
+    const requests = [];
+    for (const row of rows) {
+      if (hasData(row.group)) requests.push({group: row.group, summary: false});
+      else if (this._isSummary(row)) requests.push({group: row.group, summary: true});
+    }
+    this._data.update(requests, this.scale, this._viewSettled());
     const ticks = axisTicks(this.scale.start, this.scale.end, width, this._model.start);
     this._drawGrid(ctx, ticks, height);
     let complete = true;
@@ -185,6 +191,26 @@ export class Timeline {
     return out;
   }
 
+  // A collapsed group without slices of its own shows its descendants'
+  // top-level slices instead.
+  _isSummary(row) {
+    return this._tree.isCollapsed(row.group.id) && sliceDescendants(row.group).length > 0;
+  }
+
+  // The long depth-0 slices under a collapsed group (memoized per group).
+  _summaryLongSlices(group) {
+    if (!this._summaryLong.has(group.id)) {
+      const list = [];
+      for (const g of sliceDescendants(group)) {
+        for (const s of this._model.longSlicesByGroup.get(g.id) || []) {
+          if (s.depth === 0) list.push(s);
+        }
+      }
+      this._summaryLong.set(group.id, list);
+    }
+    return this._summaryLong.get(group.id);
+  }
+
   // Returns false when the row's data has not arrived yet.
   _drawRow(ctx, row, top, width) {
     const g = row.group;
@@ -194,7 +220,14 @@ export class Timeline {
     }
     ctx.fillStyle = '#e2e5ea';
     ctx.fillRect(0, top + row.height - 1, width, 1);
-    if (!hasData(g)) return true;
+    if (!hasData(g)) {
+      if (!this._isSummary(row)) return true;
+      const entry = this._data.summaryEntry(g.id);
+      drawSliceRow({ctx, row, top, width, scale: this.scale, entry, charW: this._charW,
+        longThreshold: this._model.longThreshold, longSlices: this._summaryLongSlices(g),
+        summary: true});
+      return this._data.covers(entry, this.scale);
+    }
     const entry = this._data.entry(g.id);
     const p = {ctx, row, top, width, scale: this.scale, entry, charW: this._charW,
       longThreshold: this._model.longThreshold, traceEnd: this._model.end};

@@ -33,24 +33,27 @@ export class TrackData {
   close() { this._closed = true; }
 
   entry(groupId) { return this._entries.get(groupId) || null; }
+  // The top-level slices of a collapsed group's descendants, merged.
+  summaryEntry(groupId) { return this._entries.get(`s${groupId}`) || null; }
   counterRange(groupId) { return this._counterRanges.get(groupId) || null; }
   get busy() { return this._pending.size > 0; }
 
-  // Starts fetches for the |groups| whose cache does not serve the scale's
-  // window. Cheap when nothing is stale: call it every frame. While the view
-  // is moving (|settled| false), a cache that covers the view is kept even
-  // if it is coarser than the pixels: the sharper data is fetched once the
-  // view rests, so a zoom does not queue a fetch per frame.
-  update(groups, scale, settled = true) {
+  // Starts fetches for the |requests| ({group, summary}) whose cache does
+  // not serve the scale's window. Cheap when nothing is stale: call it every
+  // frame. While the view is moving (|settled| false), a cache that covers
+  // the view is kept even if it is coarser than the pixels: the sharper data
+  // is fetched once the view rests, so a zoom does not queue a fetch per frame.
+  update(requests, scale, settled = true) {
     const bucket = pow2AtLeast(scale.nsPerPx);
-    for (const group of groups) {
-      if (this._pending.has(group.id)) continue;
-      const e = this._entries.get(group.id);
+    for (const req of requests) {
+      const key = req.summary ? `s${req.group.id}` : req.group.id;
+      if (this._pending.has(key)) continue;
+      const e = this._entries.get(key);
       if (this.covers(e, scale) &&
           (!settled || e.bucket === 0 || e.bucket <= bucket * 2)) {
         continue;
       }
-      this._fetch(group, scale, bucket);
+      this._fetch(key, req, scale, bucket);
     }
   }
 
@@ -62,32 +65,42 @@ export class TrackData {
     return entry.start <= start && entry.end >= end;
   }
 
-  async _fetch(group, scale, bucket) {
-    this._pending.add(group.id);
+  async _fetch(key, {group, summary}, scale, bucket) {
+    this._pending.add(key);
     const {start: traceStart, end: traceEnd} = this._model;
     const start = Math.max(scale.start - scale.span / 2, traceStart - 1);
     const end = Math.min(scale.end + scale.span / 2, traceEnd + 1);
     try {
-      const entry = group.kind === 'counter'
-          ? await this._fetchCounters(group, start, end, bucket)
-          : await this._fetchSlices(group, start, end, bucket);
+      let entry;
+      if (summary) {
+        const ids = sliceDescendants(group).map((g) => g.id);
+        entry = await this._fetchSlices(ids, start, end, bucket, true);
+      } else if (group.kind === 'counter') {
+        entry = await this._fetchCounters(group, start, end, bucket);
+      } else {
+        entry = await this._fetchSlices([group.id], start, end, bucket, false);
+      }
       if (this._closed) return;
-      this._entries.set(group.id, entry);
+      this._entries.set(key, entry);
     } catch (e) {
       if (this._closed) return;
       console.error(`weft viewer: fetching track ${group.name} failed:`, e);
       // An empty entry for this window: the next window change retries.
-      this._entries.set(group.id, {kind: group.kind, start, end, bucket: 0, numRows: 0,
+      this._entries.set(key, {kind: group.kind, start, end, bucket: 0, numRows: 0,
         error: e.message, ts: [], value: [], before: null, lo: null, hi: null});
     } finally {
-      this._pending.delete(group.id);
+      this._pending.delete(key);
     }
     if (!this._closed) this._onData();
   }
 
-  async _fetchSlices(group, start, end, bucket) {
+  // Slices of |groupIds| (with |topOnly|, depth 0 only) in [start, end].
+  async _fetchSlices(groupIds, start, end, bucket, topOnly) {
     const from = sqlInt(start - this._model.longThreshold);
-    const where = `l.group_id = ${group.id} and l.ts >= ${from} and l.ts <= ${sqlInt(end)}`;
+    const groupFilter = groupIds.length === 1 ? `l.group_id = ${groupIds[0]}`
+        : `l.group_id in (${groupIds.join(',')})`;
+    const where = `${groupFilter} and l.ts >= ${from} and l.ts <= ${sqlInt(end)}` +
+        (topOnly ? ' and l.depth = 0' : '');
     const short = `l.dur >= 0 and l.dur <= ${sqlInt(this._model.longThreshold)}`;
     const [{n}] = await queryRows(this._engine,
         `select count(*) as n from slice_layout l where ${where}`);
@@ -151,6 +164,22 @@ export class TrackData {
     return {kind: 'counter', start, end, bucket, numRows: last.numRows, before,
       ts: last.col.ts, value: last.col.value, lo: range.col.lo, hi: range.col.hi};
   }
+}
+
+// The slice groups under |group| (memoized on it: the tree is fixed).
+export function sliceDescendants(group) {
+  if (!group.sliceDescendants) {
+    const out = [];
+    const walk = (g) => {
+      for (const c of g.children) {
+        if (c.kind === 'slice' && c.laneCount > 0) out.push(c);
+        walk(c);
+      }
+    };
+    walk(group);
+    group.sliceDescendants = out;
+  }
+  return group.sliceDescendants;
 }
 
 // Index of the first row whose ts is >= |t| (ts sorted ascending).

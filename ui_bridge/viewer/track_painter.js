@@ -9,6 +9,7 @@ import {SLICE_ROW_H, TRACK_PAD} from './track_tree.js';
 
 export const FONT = '11px system-ui, -apple-system, "Segoe UI", sans-serif';
 const MIN_TEXT_PX = 24;
+const SUMMARY_COLOR = {fill: '#8a9ab5', text: ''};
 
 const colorCache = new Map();
 
@@ -39,18 +40,21 @@ function fitText(text, px, charW) {
 
 // Draws the slices of a slice group row whose top is at canvas y |top|.
 // p: {ctx, row, top, width, scale, entry, longSlices, longThreshold, charW}
+// With p.summary, every slice goes on one row in one colour, unlabelled
+// (a collapsed group's overview of its descendants).
 export function drawSliceRow(p) {
-  const {ctx, row, top, width, scale, entry, longSlices, charW} = p;
-  const laneRows = row.laneRows;
+  const {ctx, row, top, width, scale, entry, longSlices, charW, summary} = p;
+  const laneRows = summary ? 1 : row.laneRows;
   if (!laneRows) return;
-  const rows = row.group.laneCount * laneRows;
+  const rows = summary ? 1 : row.group.laneCount * laneRows;
   const k = width / scale.span;
   const t0 = scale.start;
   // Merging state per lane row: a run of sub-pixel rects drawn as one.
   const runStart = new Float64Array(rows).fill(NaN);
   const runEnd = new Float64Array(rows);
   const runColor = new Array(rows);
-  const yOf = (r) => top + TRACK_PAD + r * SLICE_ROW_H;
+  const yOf = summary ? () => top + (row.height - SLICE_ROW_H) / 2
+      : (r) => top + TRACK_PAD + r * SLICE_ROW_H;
 
   const flush = (r) => {
     if (Number.isNaN(runStart[r])) return;
@@ -60,12 +64,12 @@ export function drawSliceRow(p) {
   };
 
   const draw = (lane, depth, ts, dur, n, name) => {
-    const r = lane * laneRows + depth;
+    const r = summary ? 0 : lane * laneRows + depth;
     if (r < 0 || r >= rows) return;
     let x0 = (ts - t0) * k;
     let x1 = (ts + dur - t0) * k;
     if (x1 < 0 || x0 > width) return;
-    const color = colorForName(name);
+    const color = summary ? SUMMARY_COLOR : colorForName(name);
     if (x1 - x0 < 1) {  // Sub-pixel: extend or start this row's run.
       x1 = x0 + 1;
       if (!Number.isNaN(runStart[r]) && x0 <= runEnd[r] + 1) {
@@ -85,7 +89,7 @@ export function drawSliceRow(p) {
     ctx.fillStyle = color.fill;
     ctx.fillRect(x0, y + 1, x1 - x0, SLICE_ROW_H - 2);
     const w = x1 - x0;
-    if (w >= MIN_TEXT_PX && n === 1 && name) {
+    if (w >= MIN_TEXT_PX && n === 1 && name && !summary) {
       const text = fitText(name, w - 8, charW);
       if (text) {
         ctx.fillStyle = color.text;
