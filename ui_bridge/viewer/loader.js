@@ -57,8 +57,6 @@ export class TraceLoader {
     });
   }
 
-  get loading() { return this._engine !== null; }
-
   // Loads |source|: a File/Blob, or {url} on this host. Resolves when done
   // (whatever the outcome; the hooks say which).
   async open(source, name) {
