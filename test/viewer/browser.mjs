@@ -30,7 +30,10 @@ export async function startServer() {
     });
     proc.on('exit', (code) => reject(new Error(`tools/serve exited (${code}): ${out}`)));
   });
-  return {url, stop: () => proc.kill()};
+  // Never outlive the test process, even when it stops on an error.
+  const stop = () => proc.kill();
+  process.once('exit', stop);
+  return {url, stop};
 }
 
 // Launches Chromium with a fresh --user-data-dir; resolves {context, page,
