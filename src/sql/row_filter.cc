@@ -296,15 +296,13 @@ void RowFilter::ApplyIn(uint32_t col_index,
   });
 }
 
-bool RowFilter::AlreadyOrdered(const std::vector<OrderTerm>& terms,
-                               const RowSet& rows) const {
-  if (terms.empty()) return true;
+RowFilter::Walk RowFilter::WalkFor(const std::vector<OrderTerm>& terms) const {
+  if (terms.empty()) return Walk::kForward;
   const Column* col = table_->columns()[terms[0].column];
-  // Rows are visited in increasing row order; a sorted first key suffices
-  // only if it is unique (ids) or the only key.
-  if (terms[0].desc || !col->sorted()) return false;
-  (void)rows;
-  return terms.size() == 1 || col->is_id();
+  // A sorted first key serves only if it is unique (ids) or the only key;
+  // then its direction decides the walk (ties may come in either order).
+  if (!col->sorted() || !(terms.size() == 1 || col->is_id())) return Walk::kSort;
+  return terms[0].desc ? Walk::kBackward : Walk::kForward;
 }
 
 void RowFilter::Sort(const std::vector<OrderTerm>& terms, RowSet* rows) const {

@@ -86,9 +86,11 @@ class RowFilter {
                RowSet* rows) const;
   // Orders |rows| by |terms| (NULLs first ascending, as SQLite does).
   void Sort(const std::vector<OrderTerm>& terms, RowSet* rows) const;
-  // True if |terms| is already satisfied by the storage order of |rows|.
-  bool AlreadyOrdered(const std::vector<OrderTerm>& terms,
-                      const RowSet& rows) const;
+  // How |terms| can be served from the storage order of a RowSet (rows are
+  // always kept in increasing row order): as is, walked backwards, or only
+  // by sorting.
+  enum class Walk { kForward, kBackward, kSort };
+  Walk WalkFor(const std::vector<OrderTerm>& terms) const;
 
  private:
   const Table* table_;

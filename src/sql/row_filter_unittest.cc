@@ -321,16 +321,18 @@ TEST_F(RowFilterTest, SortAfterFilter) {
   EXPECT_EQ(Rows(rs), (V{4, 3, 5, 2}));
 }
 
-TEST_F(RowFilterTest, AlreadyOrdered) {
-  RowSet rs(t_.row_count());
-  EXPECT_TRUE(filter_.AlreadyOrdered({}, rs));
-  EXPECT_TRUE(filter_.AlreadyOrdered({{kId, false}}, rs));
-  EXPECT_TRUE(filter_.AlreadyOrdered({{kId, false}, {kI, true}}, rs));
-  EXPECT_TRUE(filter_.AlreadyOrdered({{kTs, false}}, rs));
-  EXPECT_FALSE(filter_.AlreadyOrdered({{kTs, false}, {kI, false}}, rs))
+TEST_F(RowFilterTest, WalkFor) {
+  using Walk = RowFilter::Walk;
+  EXPECT_EQ(filter_.WalkFor({}), Walk::kForward);
+  EXPECT_EQ(filter_.WalkFor({{kId, false}}), Walk::kForward);
+  EXPECT_EQ(filter_.WalkFor({{kId, false}, {kI, true}}), Walk::kForward);
+  EXPECT_EQ(filter_.WalkFor({{kTs, false}}), Walk::kForward);
+  EXPECT_EQ(filter_.WalkFor({{kTs, false}, {kI, false}}), Walk::kSort)
       << "ts has ties: second key not satisfied";
-  EXPECT_FALSE(filter_.AlreadyOrdered({{kTs, true}}, rs));
-  EXPECT_FALSE(filter_.AlreadyOrdered({{kI, false}}, rs));
+  EXPECT_EQ(filter_.WalkFor({{kTs, true}}), Walk::kBackward);
+  EXPECT_EQ(filter_.WalkFor({{kId, true}, {kI, false}}), Walk::kBackward);
+  EXPECT_EQ(filter_.WalkFor({{kTs, true}, {kI, false}}), Walk::kSort);
+  EXPECT_EQ(filter_.WalkFor({{kI, false}}), Walk::kSort);
 }
 
 }  // namespace

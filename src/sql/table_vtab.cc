@@ -26,7 +26,12 @@ struct Cursor {
   sqlite3_vtab_cursor base;  // Must be first.
   RowSet rows{0};
   uint32_t pos = 0;
+  bool backward = false;  // ORDER BY DESC on a sorted column: walk rows back.
   std::string scratch;
+
+  uint32_t row() const {
+    return rows.at(backward ? rows.size() - 1 - pos : pos);
+  }
 };
 
 struct Aux {
@@ -164,7 +169,7 @@ int BestIndex(sqlite3_vtab* v, sqlite3_index_info* info) {
     }
     info->orderByConsumed = 1;
     const Column* first = table->columns()[info->aOrderBy[0].iColumn];
-    if (!(first->sorted() && !info->aOrderBy[0].desc)) {
+    if (!first->sorted()) {
       cost += rows * std::log2(rows + 1);
     }
   }
@@ -258,8 +263,11 @@ int Filter(sqlite3_vtab_cursor* cur, int, const char* idx_str, int argc,
     }
     filter.Apply(pc.column, ToFilterOp(pc.code), pc.value, &c->rows);
   }
-  if (!order.empty() && !filter.AlreadyOrdered(order, c->rows)) {
-    filter.Sort(order, &c->rows);
+  c->backward = false;
+  switch (filter.WalkFor(order)) {
+    case RowFilter::Walk::kForward: break;
+    case RowFilter::Walk::kBackward: c->backward = true; break;
+    case RowFilter::Walk::kSort: filter.Sort(order, &c->rows); break;
   }
   return SQLITE_OK;
 }
@@ -277,14 +285,14 @@ int Eof(sqlite3_vtab_cursor* cur) {
 int ColumnValue(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int i) {
   auto* c = reinterpret_cast<Cursor*>(cur);
   auto* vtab = reinterpret_cast<Vtab*>(cur->pVtab);
-  ResultCell(ctx, vtab->table->columns()[i], c->rows.at(c->pos), *vtab->pool,
+  ResultCell(ctx, vtab->table->columns()[i], c->row(), *vtab->pool,
              &c->scratch);
   return SQLITE_OK;
 }
 
 int Rowid(sqlite3_vtab_cursor* cur, sqlite_int64* rowid) {
   auto* c = reinterpret_cast<Cursor*>(cur);
-  *rowid = c->rows.at(c->pos);
+  *rowid = c->row();
   return SQLITE_OK;
 }
 
