@@ -8,15 +8,10 @@
 
 #include <gtest/gtest.h>
 
+#include "src/importers/fxt/fxt_test_words.h"
+
 namespace weft {
 namespace {
-
-// Little-endian words, as a record's bytes.
-std::string Bytes(const std::vector<uint64_t>& words) {
-  std::string out(words.size() * 8, '\0');
-  memcpy(&out[0], words.data(), out.size());
-  return out;
-}
 
 // An inline stream word holding up to 8 bytes of |s|.
 uint64_t StreamWord(const char* s) {
@@ -51,7 +46,7 @@ TEST_F(FxtRecordReaderTest, TicksToNs) {
 
 TEST_F(FxtRecordReaderTest, StringRefs) {
   provider_.strings[5] = storage_.Intern("indexed");
-  std::string bytes = Bytes({0, StreamWord("inline s"), StreamWord("tr")});
+  std::string bytes = FxtBytes({0, StreamWord("inline s"), StreamWord("tr")});
   FxtRecordReader r = Reader(bytes);
   StringId id;
   ASSERT_EQ(r.ReadString(0, &id), FxtReadError::kOk);
@@ -67,7 +62,7 @@ TEST_F(FxtRecordReaderTest, StringRefs) {
 
 TEST_F(FxtRecordReaderTest, ThreadRefs) {
   provider_.threads[3] = {10, 11};
-  std::string bytes = Bytes({0, 20, 21, 30});
+  std::string bytes = FxtBytes({0, 20, 21, 30});
   FxtRecordReader r = Reader(bytes);
   FxtThread t;
   ASSERT_EQ(r.ReadThread(3, &t), FxtReadError::kOk);
@@ -89,7 +84,7 @@ TEST_F(FxtRecordReaderTest, Arguments) {
   double d = 2.5;
   uint64_t dbits;
   memcpy(&dbits, &d, 8);
-  std::string bytes = Bytes({
+  std::string bytes = FxtBytes({
       0,
       ArgHeader(fxt::kArgInt32, 1, 1, 0xfffffff9),    // -7
       ArgHeader(fxt::kArgUint32, 1, 1, 0xfffffff9),
@@ -127,13 +122,13 @@ TEST_F(FxtRecordReaderTest, Arguments) {
 TEST_F(FxtRecordReaderTest, ArgumentPastRecordEnd) {
   std::vector<FxtArg> args;
   // Size 3 but only two words left.
-  std::string bytes = Bytes({0, ArgHeader(fxt::kArgInt64, 3, 0), 5});
+  std::string bytes = FxtBytes({0, ArgHeader(fxt::kArgInt64, 3, 0), 5});
   EXPECT_EQ(Reader(bytes).ReadArgs(1, &args), FxtReadError::kTruncated);
   // Size 0.
-  bytes = Bytes({0, ArgHeader(fxt::kArgInt32, 0, 0)});
+  bytes = FxtBytes({0, ArgHeader(fxt::kArgInt32, 0, 0)});
   EXPECT_EQ(Reader(bytes).ReadArgs(1, &args), FxtReadError::kTruncated);
   // A 64-bit value missing.
-  bytes = Bytes({0, ArgHeader(fxt::kArgInt64, 1, 0)});
+  bytes = FxtBytes({0, ArgHeader(fxt::kArgInt64, 1, 0)});
   EXPECT_EQ(Reader(bytes).ReadArgs(1, &args), FxtReadError::kTruncated);
 }
 
@@ -145,7 +140,7 @@ uint64_t EventHeader(uint64_t words, uint64_t type, uint64_t nargs, uint64_t thr
 
 TEST_F(FxtRecordReaderTest, CompleteEventWithInlineFields) {
   provider_.ticks_per_second = 1000;
-  std::string bytes = Bytes({
+  std::string bytes = FxtBytes({
       EventHeader(8, fxt::kDurationComplete, 1, 0, 0x8000 | 3, 0x8000 | 9),
       2,                                   // ts: 2 ticks = 2 ms
       7, 8,                                // pid, tid
@@ -172,20 +167,20 @@ TEST_F(FxtRecordReaderTest, CompleteEventWithInlineFields) {
 TEST_F(FxtRecordReaderTest, TruncatedEventLeavesNoArgs) {
   provider_.threads[1] = {1, 2};
   // An async begin whose correlation id word is missing.
-  std::string bytes = Bytes({EventHeader(3, fxt::kAsyncBegin, 1, 1, 0, 0), 10,
+  std::string bytes = FxtBytes({EventHeader(3, fxt::kAsyncBegin, 1, 1, 0, 0), 10,
                              ArgHeader(fxt::kArgInt32, 1, 0, 1)});
   std::vector<FxtArg> args;
   FxtEvent e;
   EXPECT_EQ(Reader(bytes).ReadEvent(&e, &args), FxtReadError::kTruncated);
   EXPECT_TRUE(args.empty());
-  bytes = Bytes({EventHeader(2, fxt::kInstant, 0, 2, 0, 0), 10});
+  bytes = FxtBytes({EventHeader(2, fxt::kInstant, 0, 2, 0, 0), 10});
   EXPECT_EQ(Reader(bytes).ReadEvent(&e, &args), FxtReadError::kBadThreadRef);
 }
 
 TEST_F(FxtRecordReaderTest, KernelObjects) {
   provider_.strings[1] = storage_.Intern("process");
   uint64_t process = fxt::kKernelObject | 3 << 4 | fxt::kObjProcess << 16 | uint64_t{0x8000 | 4} << 24;
-  std::string bytes = Bytes({process, 99, StreamWord("init")});
+  std::string bytes = FxtBytes({process, 99, StreamWord("init")});
   FxtEvent e;
   ASSERT_EQ(Reader(bytes).ReadKernelObject(&e), FxtReadError::kOk);
   EXPECT_EQ(e.kind, FxtEvent::kProcessName);
@@ -194,7 +189,7 @@ TEST_F(FxtRecordReaderTest, KernelObjects) {
 
   uint64_t thread = fxt::kKernelObject | 5 << 4 | fxt::kObjThread << 16 |
                     uint64_t{0x8000 | 2} << 24 | uint64_t{1} << 40;
-  bytes = Bytes({thread, 100, StreamWord("t1"), ArgHeader(fxt::kArgKoid, 2, 1), 99});
+  bytes = FxtBytes({thread, 100, StreamWord("t1"), ArgHeader(fxt::kArgKoid, 2, 1), 99});
   FxtEvent t;
   ASSERT_EQ(Reader(bytes).ReadKernelObject(&t), FxtReadError::kOk);
   EXPECT_EQ(t.kind, FxtEvent::kThreadName);
@@ -202,7 +197,7 @@ TEST_F(FxtRecordReaderTest, KernelObjects) {
   EXPECT_EQ(t.pid, 99u);
 
   // "process" must be a koid.
-  bytes = Bytes({thread, 100, StreamWord("t1"), ArgHeader(fxt::kArgInt64, 2, 1), 99});
+  bytes = FxtBytes({thread, 100, StreamWord("t1"), ArgHeader(fxt::kArgInt64, 2, 1), 99});
   EXPECT_EQ(Reader(bytes).ReadKernelObject(&t), FxtReadError::kBadArgType);
 }
 

@@ -8,21 +8,17 @@
 
 #include <gtest/gtest.h>
 
+#include "src/importers/fxt/fxt_test_words.h"
+
 namespace weft {
 namespace {
-
-std::string Bytes(const std::vector<uint64_t>& words) {
-  std::string out(words.size() * 8, '\0');
-  memcpy(&out[0], words.data(), out.size());
-  return out;
-}
 
 // Magic, a string record ("ab" at index 1), two instants on an inline
 // thread named by that string, and an unknown 3-word record (type 12).
 std::string SmallTrace() {
   uint64_t string_record = fxt::kString | 2 << 4 | 1 << 16 | uint64_t{2} << 32;
   uint64_t instant = fxt::kEvent | 4 << 4 | fxt::kInstant << 16 | uint64_t{1} << 48;
-  return Bytes({fxt::kMagicRecord, string_record, 0x6261, instant, 30, 1, 2, instant, 10, 1, 2,
+  return FxtBytes({fxt::kMagicRecord, string_record, 0x6261, instant, 30, 1, 2, instant, 10, 1, 2,
                 12 | 3 << 4, 0, 0});
 }
 
@@ -45,7 +41,7 @@ TEST(FxtTokenizerTest, ChunksAtEveryBoundary) {
 }
 
 TEST(FxtTokenizerTest, SizeZeroIsAnErrorWithOffset) {
-  std::string trace = Bytes({fxt::kMagicRecord, fxt::kEvent});  // Size 0.
+  std::string trace = FxtBytes({fxt::kMagicRecord, fxt::kEvent});  // Size 0.
   TraceStorage storage;
   FxtEventQueue queue;
   FxtTokenizer tokenizer(&storage, &queue);
