@@ -126,7 +126,7 @@ FxtReadError FxtRecordReader::ReadArgs(uint32_t count, std::vector<FxtArg>* args
       }
       case fxt::kArgBool:
         arg.type = ArgType::kBool;
-        arg.raw = Bits(h, 32, 32);
+        arg.raw = Bits(h, 32, 63) != 0;
         break;
       default:  // Blobs and types defined later: kept by name.
         arg.type = ArgType::kString;
