@@ -40,11 +40,11 @@ uint32_t FxtParser::ArgSet(const FxtEvent& e) {
 void FxtParser::Parse(const FxtEvent& e) {
   ProcessTracker& processes = ctx_->processes;
   if (e.kind == FxtEvent::kProcessName) {
-    processes.SetProcessName(processes.GetOrCreateProcess(Koid32(e.pid)), e.name);
+    processes.SetProcessName(processes.GetOrCreateProcess(e.pid), e.name);
     return;
   }
   if (e.kind == FxtEvent::kThreadName) {
-    processes.SetThreadName(processes.UpdateThread(Koid32(e.tid), Koid32(e.pid)), e.name);
+    processes.SetThreadName(processes.UpdateThread(e.tid, e.pid), e.name);
     return;
   }
   SliceInfo info;
@@ -78,7 +78,7 @@ void FxtParser::Parse(const FxtEvent& e) {
       return;
     }
   }
-  uint32_t utid = processes.UpdateThread(Koid32(e.tid), Koid32(e.pid));
+  uint32_t utid = processes.UpdateThread(e.tid, e.pid);
   uint32_t track = ctx_->tracks.ThreadTrack(utid);
   info.arg_set = ArgSet(e);
   if (e.event_type == fxt::kDurationBegin) {
@@ -100,7 +100,7 @@ void FxtParser::Parse(const FxtEvent& e) {
 }
 
 void FxtParser::ParseCounter(const FxtEvent& e) {
-  uint32_t upid = ctx_->processes.GetOrCreateProcess(Koid32(e.pid));
+  uint32_t upid = ctx_->processes.GetOrCreateProcess(e.pid);
   const StringPool& pool = storage_->pool();
   char id[24];
   snprintf(id, sizeof(id), ":%" PRIu64, e.extra);
@@ -138,7 +138,7 @@ void FxtParser::ParseAsync(const FxtEvent& e) {
   // Tracks belong to the process and are keyed by name and correlation id,
   // like JSON process-scoped async events, so the layout merges them by
   // name under the process.
-  uint32_t upid = ctx_->processes.GetOrCreateProcess(Koid32(e.pid));
+  uint32_t upid = ctx_->processes.GetOrCreateProcess(e.pid);
   SliceInfo info;
   info.cat = e.cat;
   info.name = e.name;
@@ -164,7 +164,7 @@ void FxtParser::ParseAsync(const FxtEvent& e) {
 
 void FxtParser::ParseFlow(const FxtEvent& e) {
   // A flow event binds to the innermost slice open on its thread.
-  uint32_t utid = ctx_->processes.UpdateThread(Koid32(e.tid), Koid32(e.pid));
+  uint32_t utid = ctx_->processes.UpdateThread(e.tid, e.pid);
   uint32_t slice = ctx_->slices.OpenSliceAt(ctx_->tracks.ThreadTrack(utid), e.ts);
   if (slice == kNoSlice) {
     storage_->stats.Increment(Stat::flow_no_enclosing_slice);

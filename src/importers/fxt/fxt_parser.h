@@ -27,8 +27,6 @@ class FxtParser {
   void ParseFlow(const FxtEvent& e);
   // The event's args as a new arg set (Uint32Column::kNull if none).
   uint32_t ArgSet(const FxtEvent& e);
-  // Perfetto keeps koids as 32-bit pids / tids.
-  static int64_t Koid32(uint64_t koid) { return static_cast<uint32_t>(koid); }
 
   TraceContext* ctx_;
   TraceStorage* storage_;

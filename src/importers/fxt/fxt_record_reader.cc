@@ -147,8 +147,8 @@ FxtReadError FxtRecordReader::ReadEvent(FxtEvent* event, std::vector<FxtArg>* ar
   FXT_RETURN_IF_ERROR(ReadTimestamp(&event->ts));
   FxtThread thread;
   FXT_RETURN_IF_ERROR(ReadThread(static_cast<uint32_t>(Bits(h, 24, 31)), &thread));
-  event->pid = thread.pid;
-  event->tid = thread.tid;
+  event->pid = static_cast<uint32_t>(thread.pid);
+  event->tid = static_cast<uint32_t>(thread.tid);
   FXT_RETURN_IF_ERROR(ReadString(static_cast<uint32_t>(Bits(h, 32, 47)), &event->cat));
   FXT_RETURN_IF_ERROR(ReadString(static_cast<uint32_t>(Bits(h, 48, 63)), &event->name));
   size_t before = args->size();
@@ -191,7 +191,7 @@ FxtReadError FxtRecordReader::ReadKernelObject(FxtEvent* event) {
   event->name = name;
   if (type == fxt::kObjProcess) {
     event->kind = FxtEvent::kProcessName;
-    event->pid = koid;
+    event->pid = static_cast<uint32_t>(koid);
     return FxtReadError::kOk;
   }
   if (type != fxt::kObjThread) return FxtReadError::kOk;
@@ -199,12 +199,12 @@ FxtReadError FxtRecordReader::ReadKernelObject(FxtEvent* event) {
   FXT_RETURN_IF_ERROR(ReadArgs(static_cast<uint32_t>(Bits(h, 40, 43)), &args));
   StringId process_key = storage_->Intern("process");
   event->kind = FxtEvent::kThreadName;
-  event->tid = koid;
+  event->tid = static_cast<uint32_t>(koid);
   event->pid = 0;
   for (const FxtArg& arg : args) {
     if (arg.name != process_key) continue;
     if (arg.fxt_type != fxt::kArgKoid) return FxtReadError::kBadArgType;
-    event->pid = static_cast<uint64_t>(arg.raw);
+    event->pid = static_cast<uint32_t>(arg.raw);
   }
   return FxtReadError::kOk;
 }

@@ -52,8 +52,9 @@ struct FxtArg {
 struct FxtEvent {
   enum Kind : uint8_t { kEvent, kProcessName, kThreadName };
   int64_t ts = 0;         // ns; INT64_MIN for kernel objects (see tokenizer).
-  uint64_t pid = 0;       // Process koid.
-  uint64_t tid = 0;       // Thread koid.
+  // Process and thread koids, cut to 32 bits as Perfetto keeps them.
+  uint32_t pid = 0;
+  uint32_t tid = 0;
   StringId cat = kNullStringId;
   StringId name = kNullStringId;
   // Event-type specific word: end ts (ns) of complete events, correlation
