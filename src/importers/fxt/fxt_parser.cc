@@ -22,7 +22,7 @@ void FxtParser::ParseAll() {
   std::vector<uint32_t> order = TimestampOrder(queue_->events);
   for (uint32_t index : order) Parse(queue_->events[index]);
   PodVector<FxtEvent>().swap(queue_->events);
-  std::vector<FxtArg>().swap(queue_->args);
+  PodVector<FxtArg>().swap(queue_->args);
 }
 
 uint32_t FxtParser::ArgSet(const FxtEvent& e) {

@@ -80,7 +80,7 @@ FxtReadError FxtRecordReader::ReadTimestamp(int64_t* ns) {
     if (e_ != FxtReadError::kOk) return e_;  \
   } while (0)
 
-FxtReadError FxtRecordReader::ReadArgs(uint32_t count, std::vector<FxtArg>* args) {
+FxtReadError FxtRecordReader::ReadArgs(uint32_t count, PodVector<FxtArg>* args) {
   for (uint32_t i = 0; i < count; ++i) {
     size_t start = pos_;
     uint64_t h;
@@ -140,7 +140,7 @@ FxtReadError FxtRecordReader::ReadArgs(uint32_t count, std::vector<FxtArg>* args
   return FxtReadError::kOk;
 }
 
-FxtReadError FxtRecordReader::ReadEvent(FxtEvent* event, std::vector<FxtArg>* args) {
+FxtReadError FxtRecordReader::ReadEvent(FxtEvent* event, PodVector<FxtArg>* args) {
   uint64_t h = header();
   event->kind = FxtEvent::kEvent;
   event->event_type = static_cast<uint8_t>(Bits(h, 16, 19));
@@ -195,7 +195,7 @@ FxtReadError FxtRecordReader::ReadKernelObject(FxtEvent* event) {
     return FxtReadError::kOk;
   }
   if (type != fxt::kObjThread) return FxtReadError::kOk;
-  std::vector<FxtArg> args;
+  PodVector<FxtArg> args;
   FXT_RETURN_IF_ERROR(ReadArgs(static_cast<uint32_t>(Bits(h, 40, 43)), &args));
   StringId process_key = storage_->Intern("process");
   event->kind = FxtEvent::kThreadName;

@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <string_view>
 #include <unordered_map>
-#include <vector>
 
+#include "src/base/pod_vector.h"
 #include "src/importers/fxt/fxt_format.h"
 #include "src/storage/args_table.h"
 #include "src/storage/trace_storage.h"
@@ -87,10 +87,10 @@ class FxtRecordReader {
   FxtReadError ReadThread(uint32_t ref, FxtThread* out);
   FxtReadError ReadTimestamp(int64_t* ns);
   // |count| arguments, appended to |args|.
-  FxtReadError ReadArgs(uint32_t count, std::vector<FxtArg>* args);
+  FxtReadError ReadArgs(uint32_t count, PodVector<FxtArg>* args);
 
   // Whole records (the header word is read by the caller's type switch).
-  FxtReadError ReadEvent(FxtEvent* event, std::vector<FxtArg>* args);
+  FxtReadError ReadEvent(FxtEvent* event, PodVector<FxtArg>* args);
   // A process or thread kernel object: kind, koid (tid / pid) and name;
   // threads take their process from the "process" koid arg. Other object
   // types leave |event|->kind at kEvent.

@@ -24,7 +24,7 @@ namespace weft {
 // Decoded records waiting to be parsed in timestamp order.
 struct FxtEventQueue {
   PodVector<FxtEvent> events;
-  std::vector<FxtArg> args;
+  PodVector<FxtArg> args;
 };
 
 class FxtTokenizer {
