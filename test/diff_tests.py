@@ -5,7 +5,9 @@ Each case is a folder test/diff/<area>/<case>/ holding:
   trace.*              the trace (any extension: trace.json, trace.json.gz, ...);
                        trace.textproto (a Perfetto protobuf trace as text) is
                        encoded with protoc at test time into
-                       out/diff_traces/<area>/<case>/trace.pb
+                       out/diff_traces/<area>/<case>/trace.pb, and
+                       trace.fxt.json (a Fuchsia trace described as JSON)
+                       by tools/encode_fxt into .../trace.fxt
   query.sql            the SQL to run (`weft -q query.sql trace`)
   expected.csv         the exact expected stdout, or instead
   expected_error.txt   a substring that must appear in stderr; weft must exit
@@ -35,6 +37,9 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DIFF_DIR = os.path.join(ROOT, 'test', 'diff')
 ENCODED_DIR = os.path.join(ROOT, 'out', 'diff_traces')
+# Readable trace descriptions -> the binary trace encoded from them.
+ENCODED = {'trace.textproto': 'trace.pb', 'trace.fxt.json': 'trace.fxt'}
+ENCODERS = ('encode_textproto', 'encode_fxt')
 CHUNK_SIZES = (1, 7)
 CHUNK_CHECK_MAX_BYTES = 1 << 20
 TIMEOUT_S = 120
@@ -56,9 +61,10 @@ def discover(filter_str):
   for dirpath, dirnames, filenames in os.walk(DIFF_DIR):
     dirnames.sort()
     rel = os.path.relpath(dirpath, DIFF_DIR)
-    if 'trace.textproto' in filenames:
-      # Encoded at test time (encode_textprotos()).
-      traces = [os.path.join(ENCODED_DIR, rel, 'trace.pb')]
+    encoded = [ENCODED[f] for f in filenames if f in ENCODED]
+    if encoded:
+      # Encoded at test time (encode_traces()).
+      traces = [os.path.join(ENCODED_DIR, rel, name) for name in encoded]
     else:
       traces = sorted(os.path.join(dirpath, f) for f in filenames
                       if f.startswith('trace.'))
@@ -83,12 +89,14 @@ def discover(filter_str):
   return cases, problems
 
 
-def encode_textprotos():
-  """Encodes every trace.textproto (tools/encode_textproto); False on error."""
-  p = subprocess.run([sys.executable,
-                      os.path.join(ROOT, 'tools', 'encode_textproto'),
-                      '--all-into', ENCODED_DIR])
-  return p.returncode == 0
+def encode_traces():
+  """Encodes every readable trace description; False on error."""
+  ok = True
+  for tool in ENCODERS:
+    p = subprocess.run([sys.executable, os.path.join(ROOT, 'tools', tool),
+                        '--all-into', ENCODED_DIR])
+    ok &= p.returncode == 0
+  return ok
 
 
 def normalize(text):
@@ -195,9 +203,9 @@ def main():
 
   cases, problems = discover(args.filter)
   passed = failed = 0
-  if not encode_textprotos():
-    print('FAIL: encoding trace.textproto files failed (is protoc installed? '
-          'tools/install-deps)')
+  if not encode_traces():
+    print('FAIL: encoding trace.textproto / trace.fxt.json files failed (is '
+          'protoc installed? tools/install-deps)')
     failed += 1
   for name, why in problems:
     print('FAIL %s: %s' % (name, why))

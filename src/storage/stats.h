@@ -71,7 +71,37 @@ enum class StatSource { kTrace, kAnalysis };
   X(track_event_parser_errors, "track_event_parser_errors", kInfo,           \
     kAnalysis,                                                               \
     "A track event could not be imported (unknown track, counter value on "  \
-    "a non-counter track, unsupported legacy event, ...).")
+    "a non-counter track, unsupported legacy event, ...).")                \
+  X(fuchsia_record_read_error, "fuchsia_record_read_error", kError, kTrace, \
+    "An FXT record was cut short (an inline string, thread or argument "    \
+    "past the end of its record) and was skipped.")                          \
+  X(fuchsia_invalid_string_ref, "fuchsia_invalid_string_ref", kError,       \
+    kTrace,                                                                  \
+    "An FXT record referred to a string index its provider never "          \
+    "registered; the record was skipped.")                                   \
+  X(fuchsia_invalid_thread_ref, "fuchsia_invalid_thread_ref", kError,       \
+    kTrace,                                                                  \
+    "An FXT record referred to a thread index its provider never "          \
+    "registered; the record was skipped.")                                   \
+  X(fuchsia_timestamp_overflow, "fuchsia_timestamp_overflow", kError,       \
+    kTrace,                                                                  \
+    "An FXT timestamp did not fit in int64 nanoseconds (or a complete "     \
+    "event ended before it began); the event was dropped.")                  \
+  X(fuchsia_invalid_event, "fuchsia_invalid_event", kError, kTrace,          \
+    "An FXT event record had an unknown event type, or an initialization "  \
+    "record gave 0 ticks per second; it was skipped.")                       \
+  X(fuchsia_invalid_event_arg_type, "fuchsia_invalid_event_arg_type",       \
+    kError, kTrace,                                                          \
+    "An FXT kernel object record had a \"process\" argument that was not a " \
+    "koid; the record was skipped.")                                         \
+  X(fuchsia_non_numeric_counters, "fuchsia_non_numeric_counters", kError,   \
+    kTrace, "An FXT counter event had a non-numeric argument (skipped).")   \
+  X(fuchsia_unsupported_record, "fuchsia_unsupported_record", kInfo,        \
+    kTrace,                                                                  \
+    "An FXT record of a type weft does not import yet (blob, userspace "    \
+    "object, scheduling, log, large record) was skipped.")                   \
+  X(fuchsia_unknown_record, "fuchsia_unknown_record", kInfo, kTrace,        \
+    "An FXT record of an undefined record type was skipped by its size.")
 
 enum class Stat : size_t {
 #define WEFT_STAT_ENUM(name, ...) name,

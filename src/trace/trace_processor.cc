@@ -8,6 +8,8 @@
 
 #include "src/importers/common/trace_context.h"
 #include "src/importers/common/trace_importer.h"
+#include "src/importers/fxt/fxt_importer.h"
+#include "src/importers/fxt/fxt_format.h"
 #include "src/importers/json/json_importer.h"
 #include "src/importers/proto/proto_importer.h"
 #include "src/layout/track_layout.h"
@@ -70,8 +72,6 @@ bool HasPrefix(const uint8_t* data, size_t size, const char* prefix) {
 
 // Names formats weft recognises but does not read yet, from magic bytes.
 const char* GuessFormat(const uint8_t* data, size_t size) {
-  static const uint8_t kFxtMagic[] = {0x10, 0x00, 0x04, 0x46, 0x78, 0x54, 0x16, 0x00};
-  if (size >= 8 && memcmp(data, kFxtMagic, 8) == 0) return "a Fuchsia trace (FXT)";
   if (HasPrefix(data, size, "# ninja log")) return "a ninja build log";
   if (HasPrefix(data, size, "<!DOCTYPE") || HasPrefix(data, size, "<html")) {
     return "an HTML systrace";
@@ -86,7 +86,8 @@ const char* GuessFormat(const uint8_t* data, size_t size) {
 
 Status TraceProcessor::UnsupportedFormat(const uint8_t* data, size_t size) {
   const char* kReads =
-      "weft reads Chrome JSON and Perfetto protobuf traces (plain, .gz or .zip)";
+      "weft reads Chrome JSON, Perfetto protobuf and Fuchsia (FXT) traces (plain, .gz or "
+      ".zip); an FXT trace starts with the magic record 10 00 04 46 78 54 16 00";
   if (const char* guess = GuessFormat(data, size)) {
     return ErrStatus("this looks like %s, which weft cannot read yet; %s", guess, kReads);
   }
@@ -114,6 +115,14 @@ Status TraceProcessor::StartImporter() {
   head.swap(format_head_);
   const auto* data = reinterpret_cast<const uint8_t*>(head.data());
   size_t size = head.size();
+  // FXT starts with its magic number record.
+  uint64_t first_word = 0;
+  if (size >= 8) memcpy(&first_word, data, 8);
+  if (first_word == fxt::kMagicRecord) {
+    importer_.reset(new FxtImporter(context_.get()));
+    format_name_ = "fxt";
+    return importer_->Parse(head.data(), size);
+  }
   // A protobuf Trace starts with 0x0a (field 1, length-delimited), which is
   // also '\n': it is protobuf if control bytes follow (JSON has none) or
   // the next byte cannot continue a JSON text.

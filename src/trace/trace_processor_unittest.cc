@@ -253,5 +253,18 @@ TEST(TraceProcessorTest, QueryErrorsNamePosition) {
   EXPECT_NE(s.message().find("column 3"), std::string::npos) << s.message();
 }
 
+// A magic record and one complete event on an inline thread (shorter than
+// the format head): FXT is recognised by its magic number record.
+TEST(TraceProcessorTest, SniffsFuchsiaTraces) {
+  const uint64_t words[] = {0x0016547846040010ULL,
+                            4 | 5 << 4 | uint64_t{4} << 16, 5, 1, 2, 9};
+  std::string trace(reinterpret_cast<const char*>(words), sizeof(words));
+  TraceProcessor tp;
+  Status s = LoadWhole(&tp, trace);
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(tp.format_name(), "fxt");
+  EXPECT_EQ(QueryInt(&tp, "SELECT dur FROM slice"), 4);
+}
+
 }  // namespace
 }  // namespace weft

@@ -27,14 +27,20 @@ function parseArgs(argv) {
   return opts;
 }
 
-// trace.textproto cases run on the trace.pb that tools/encode_textproto
-// writes under out/diff_traces (as test/diff_tests.py does).
+// trace.textproto / trace.fxt.json cases run on the trace.pb / trace.fxt that
+// tools/encode_textproto / tools/encode_fxt write under out/diff_traces (as
+// test/diff_tests.py does).
 const ENCODED_DIR = path.join(ROOT, 'out/diff_traces');
 
+// Readable trace descriptions -> the binary trace encoded from them.
+const ENCODED = {'trace.textproto': 'trace.pb', 'trace.fxt.json': 'trace.fxt'};
+
 export function encodeTextprotos() {
-  const r = spawnSync('python3', [path.join(ROOT, 'tools/encode_textproto'), '--all-into', ENCODED_DIR],
-    {stdio: 'inherit'});
-  if (r.status !== 0) throw new Error('tools/encode_textproto failed');
+  for (const tool of ['tools/encode_textproto', 'tools/encode_fxt']) {
+    const r = spawnSync('python3', [path.join(ROOT, tool), '--all-into', ENCODED_DIR],
+      {stdio: 'inherit'});
+    if (r.status !== 0) throw new Error(`${tool} failed`);
+  }
 }
 
 export function discoverCases(dir, filter = '') {
@@ -42,8 +48,8 @@ export function discoverCases(dir, filter = '') {
   const walk = (d) => {
     const entries = fs.readdirSync(d, {withFileTypes: true}).sort((a, b) => a.name < b.name ? -1 : 1);
     const name = path.relative(dir, d);
-    const textproto = entries.some((e) => e.isFile() && e.name === 'trace.textproto');
-    const trace = textproto ? path.join(ENCODED_DIR, name, 'trace.pb')
+    const encoded = entries.find((e) => e.isFile() && ENCODED[e.name]);
+    const trace = encoded ? path.join(ENCODED_DIR, name, ENCODED[encoded.name])
       : entries.filter((e) => e.isFile() && e.name.startsWith('trace.')).map((e) => path.join(d, e.name))[0];
     const query = entries.find((e) => e.isFile() && e.name === 'query.sql');
     if (trace && query) {

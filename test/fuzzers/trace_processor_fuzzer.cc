@@ -5,7 +5,7 @@
 // from the input, so one source serves every importer; each importer's
 // target differs only by its seed corpus and dictionary (tools/fuzz).
 //
-//   tools/build --fuzzer && tools/fuzz json 60     (or: tools/fuzz proto 60)
+//   tools/build --fuzzer && tools/fuzz json 60     (or: proto, fxt)
 //   out/host/json_importer_fuzzer FILE...   (replay, non-fuzzer builds)
 #include <sqlite3.h>
 

@@ -52,7 +52,8 @@ double SideArgNumber(const SideArg& a, bool* ok, const StringPool& pool) {
 }  // namespace
 
 JsonParser::JsonParser(TraceContext* context, JsonEventQueue* queue)
-    : ctx_(context), storage_(context->storage), queue_(queue) {
+    : ctx_(context), storage_(context->storage), queue_(queue),
+      async_tracks_(&context->tracks) {
   TraceStorage* s = storage_;
   no_name_ = s->Intern("[No name]");
   type_async_process_ = s->Intern("legacy_async_process_slice");
@@ -272,44 +273,21 @@ void JsonParser::ParseAsync(const JsonEvent& e, const JsonEventExtra* extra,
     DropArgs(e);
     return;
   }
-  // Tracks are keyed by (scope, category, id). Ids that reuse a name share
-  // that name's tracks: an idle track (nothing open) is adopted before a
-  // new one is made, so sequential operations stay on one track.
+  // Tracks are keyed by (scope, category, id); see AsyncTrackSet.
   uint32_t scope = local ? upid : Uint32Column::kNull;
   uint64_t cookie = HashCombine(HashCombine(e.cat, id->value), static_cast<uint64_t>(id->kind));
-  uint64_t root_key = HashCombine(scope, cookie);
-  auto root = async_root_name_.emplace(root_key, e.name).first->second;
-  std::vector<AsyncTrack>& tracks = async_tracks_[HashCombine(scope, root)];
-  AsyncTrack* chosen = nullptr;
-  for (AsyncTrack& t : tracks) {
-    if (t.cookie == cookie) chosen = &t;
-  }
-  if (!chosen) {
-    for (AsyncTrack& t : tracks) {
-      if (t.nest == 0) {
-        t.cookie = cookie;
-        chosen = &t;
-        break;
-      }
-    }
-  }
-  if (!chosen) {
-    uint32_t track = ctx_->tracks.NewAsyncTrack(
-        scope, e.name, local ? type_async_process_ : type_async_global_);
-    tracks.push_back({track, cookie, 0});
-    chosen = &tracks.back();
-  }
-  uint32_t track = chosen->track;
+  StringId type = local ? type_async_process_ : type_async_global_;
+  uint32_t track = phase == 'b'   ? async_tracks_.Begin(scope, cookie, e.name, type)
+                   : phase == 'e' ? async_tracks_.End(scope, cookie, e.name, type)
+                                  : async_tracks_.Instant(scope, cookie, e.name, type);
   SliceInfo info;
   info.cat = e.cat;
   info.arg_set = (e.flags & kHasSideArgs) ? Uint32Column::kNull : e.arg_set;
   uint32_t row = kNoSlice;
   if (phase == 'b') {
-    chosen->nest++;
     info.name = SliceName(e.name);
     row = ctx_->slices.Begin(track, e.ts, info);
   } else if (phase == 'e') {
-    if (chosen->nest > 0) chosen->nest--;
     info.name = e.name;
     ctx_->slices.End(track, e.ts, info);
     return;

@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "src/importers/common/async_track_set.h"
 #include "src/importers/common/trace_context.h"
 #include "src/importers/json/json_event_queue.h"
 
@@ -42,12 +43,6 @@ class JsonParser {
     return name == kNullStringId ? no_name_ : name;
   }
 
-  struct AsyncTrack {
-    uint32_t track;
-    uint64_t cookie;
-    uint32_t nest;
-  };
-
   TraceContext* ctx_;
   TraceStorage* storage_;
   JsonEventQueue* queue_;
@@ -56,9 +51,7 @@ class JsonParser {
   StringId key_event_name_, key_event_phase_, key_overlap_start_, key_overlap_end_,
       key_conflicting_name_, key_conflicting_ts_, key_conflicting_dur_;
   StringId log_spill_, log_drop_, process_sort_hint_, thread_sort_hint_;
-  // Async track reuse (see ParseAsync).
-  std::unordered_map<uint64_t, StringId> async_root_name_;
-  std::unordered_map<uint64_t, std::vector<AsyncTrack>> async_tracks_;
+  AsyncTrackSet async_tracks_;
   std::string name_buf_;
 };
 

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "src/importers/common/timestamp_order.h"
+
 namespace weft {
 
 const uint8_t* ProtoEventQueue::CopyToArena(const uint8_t* data, size_t size) {
@@ -27,19 +29,7 @@ const uint8_t* ProtoEventQueue::CopyToArena(const uint8_t* data, size_t size) {
 }
 
 std::vector<uint32_t> ProtoEventQueue::SortedOrder() const {
-  size_t n = packets_.size();
-  std::vector<uint32_t> order(n);
-  bool sorted = true;
-  for (size_t i = 0; i < n; ++i) {
-    order[i] = static_cast<uint32_t>(i);
-    if (i && packets_[i].ts < packets_[i - 1].ts) sorted = false;
-  }
-  if (!sorted) {
-    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-      return packets_[a].ts < packets_[b].ts;
-    });
-  }
-  return order;
+  return TimestampOrder(packets_);
 }
 
 void ProtoEventQueue::Clear() {

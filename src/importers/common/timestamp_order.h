@@ -1,0 +1,32 @@
+// TimestampOrder: the order in which queued records are parsed — indices
+// sorted by their `ts` field, equal timestamps kept in file order. Shared
+// by the importers whose queue is one sorting window over the whole file.
+#ifndef SRC_IMPORTERS_COMMON_TIMESTAMP_ORDER_H_
+#define SRC_IMPORTERS_COMMON_TIMESTAMP_ORDER_H_
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+namespace weft {
+
+// |items| is any indexable container of structs with an int64 `ts`.
+template <typename Items>
+std::vector<uint32_t> TimestampOrder(const Items& items) {
+  size_t n = items.size();
+  std::vector<uint32_t> order(n);
+  bool sorted = true;
+  for (size_t i = 0; i < n; ++i) {
+    order[i] = static_cast<uint32_t>(i);
+    if (i && items[i].ts < items[i - 1].ts) sorted = false;
+  }
+  if (!sorted) {
+    std::stable_sort(order.begin(), order.end(),
+                     [&](uint32_t a, uint32_t b) { return items[a].ts < items[b].ts; });
+  }
+  return order;
+}
+
+}  // namespace weft
+
+#endif  // SRC_IMPORTERS_COMMON_TIMESTAMP_ORDER_H_

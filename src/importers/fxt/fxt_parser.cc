@@ -1,0 +1,182 @@
+// FxtParser: one method per family of event types; nesting goes through
+// the shared SliceTracker, flows through the shared FlowTracker.
+#include "src/importers/fxt/fxt_parser.h"
+
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+
+#include "src/importers/common/timestamp_order.h"
+
+namespace weft {
+
+FxtParser::FxtParser(TraceContext* context, FxtEventQueue* queue)
+    : ctx_(context),
+      storage_(context->storage),
+      queue_(queue),
+      async_tracks_(&context->tracks),
+      type_counter_(storage_->Intern("fuchsia_counter")),
+      type_async_(storage_->Intern("legacy_async_process_slice")) {}
+
+void FxtParser::ParseAll() {
+  std::vector<uint32_t> order = TimestampOrder(queue_->events);
+  for (uint32_t index : order) Parse(queue_->events[index]);
+  PodVector<FxtEvent>().swap(queue_->events);
+  PodVector<FxtArg>().swap(queue_->args);
+}
+
+uint32_t FxtParser::ArgSet(const FxtEvent& e) {
+  if (e.arg_count == 0) return Uint32Column::kNull;
+  ArgsTable& args = storage_->args;
+  uint32_t set = args.BeginSet();
+  for (uint32_t i = 0; i < e.arg_count; ++i) {
+    const FxtArg& a = queue_->args[e.first_arg + i];
+    // Perfetto keys FXT args by their bare name.
+    args.Add(set, a.name, a.name, a.type, a.raw);
+  }
+  return args.FinishSet();
+}
+
+void FxtParser::Parse(const FxtEvent& e) {
+  ProcessTracker& processes = ctx_->processes;
+  if (e.kind == FxtEvent::kProcessName) {
+    processes.SetProcessName(processes.GetOrCreateProcess(e.pid), e.name);
+    return;
+  }
+  if (e.kind == FxtEvent::kThreadName) {
+    processes.SetThreadName(processes.UpdateThread(e.tid, e.pid), e.name);
+    return;
+  }
+  SliceInfo info;
+  info.cat = e.cat;
+  info.name = e.name;
+  switch (e.event_type) {
+    case fxt::kCounter:
+      return ParseCounter(e);
+    case fxt::kAsyncBegin:
+    case fxt::kAsyncInstant:
+    case fxt::kAsyncEnd:
+      return ParseAsync(e);
+    case fxt::kFlowBegin:
+    case fxt::kFlowStep:
+    case fxt::kFlowEnd:
+      return ParseFlow(e);
+    case fxt::kInstant:
+    case fxt::kDurationBegin:
+    case fxt::kDurationEnd:
+    case fxt::kDurationComplete:
+      break;
+    default:
+      storage_->stats.Increment(Stat::fuchsia_invalid_event);
+      return;
+  }
+  int64_t dur = 0;
+  if (e.event_type == fxt::kDurationComplete) {
+    dur = static_cast<int64_t>(e.extra) - e.ts;
+    if (dur < 0) {
+      storage_->stats.Increment(Stat::fuchsia_timestamp_overflow);
+      return;
+    }
+  }
+  uint32_t utid = processes.UpdateThread(e.tid, e.pid);
+  uint32_t track = ctx_->tracks.ThreadTrack(utid);
+  info.arg_set = ArgSet(e);
+  if (e.event_type == fxt::kDurationBegin) {
+    ctx_->slices.Begin(track, e.ts, info);
+    return;
+  }
+  if (e.event_type == fxt::kDurationEnd) {
+    // Like Perfetto, an end closes the innermost open slice whatever its
+    // name, so ends at one timestamp close in the right order.
+    info.cat = info.name = kNullStringId;
+    ctx_->slices.End(track, e.ts, info);
+    return;
+  }
+  Overlap overlap;
+  if (ctx_->slices.Scoped(track, e.ts, dur, info, &overlap) == kNoSlice) {
+    storage_->stats.Increment(Stat::slice_drop_overlapping_complete_event);
+    if (info.arg_set != Uint32Column::kNull) storage_->args.ReleaseSet(info.arg_set);
+  }
+}
+
+void FxtParser::ParseCounter(const FxtEvent& e) {
+  uint32_t upid = ctx_->processes.GetOrCreateProcess(e.pid);
+  const StringPool& pool = storage_->pool();
+  char id[24];
+  snprintf(id, sizeof(id), ":%" PRIu64, e.extra);
+  // One series per argument, named <event>:<argument>:<counter id>.
+  for (uint32_t i = 0; i < e.arg_count; ++i) {
+    const FxtArg& a = queue_->args[e.first_arg + i];
+    double value;
+    switch (a.fxt_type) {
+      case fxt::kArgInt32:
+      case fxt::kArgInt64:
+        value = static_cast<double>(a.raw);
+        break;
+      case fxt::kArgUint32:
+      case fxt::kArgUint64:
+        value = static_cast<double>(static_cast<uint64_t>(a.raw));
+        break;
+      case fxt::kArgDouble:
+        memcpy(&value, &a.raw, 8);
+        break;
+      default:
+        storage_->stats.Increment(Stat::fuchsia_non_numeric_counters);
+        continue;
+    }
+    name_buf_.assign(pool.Get(e.name));
+    name_buf_.push_back(':');
+    name_buf_.append(pool.Get(a.name));
+    name_buf_.append(id);
+    uint32_t track =
+        ctx_->tracks.ProcessCounterTrack(upid, storage_->Intern(name_buf_), type_counter_);
+    storage_->counter.Insert(e.ts, track, value, Uint32Column::kNull);
+  }
+}
+
+void FxtParser::ParseAsync(const FxtEvent& e) {
+  // Tracks belong to the process and are keyed by name and correlation id,
+  // like JSON process-scoped async events, so the layout merges them by
+  // name under the process.
+  uint32_t upid = ctx_->processes.GetOrCreateProcess(e.pid);
+  SliceInfo info;
+  info.cat = e.cat;
+  info.name = e.name;
+  info.arg_set = ArgSet(e);
+  Overlap unused;
+  switch (e.event_type) {
+    case fxt::kAsyncBegin:
+      ctx_->slices.Begin(async_tracks_.Begin(upid, e.extra, e.name, type_async_), e.ts, info);
+      return;
+    case fxt::kAsyncEnd:
+      ctx_->slices.End(async_tracks_.End(upid, e.extra, e.name, type_async_), e.ts, info);
+      return;
+    default: {
+      uint32_t track = async_tracks_.Instant(upid, e.extra, e.name, type_async_);
+      if (ctx_->slices.Scoped(track, e.ts, 0, info, &unused) == kNoSlice &&
+          info.arg_set != Uint32Column::kNull) {
+        storage_->args.ReleaseSet(info.arg_set);
+      }
+      return;
+    }
+  }
+}
+
+void FxtParser::ParseFlow(const FxtEvent& e) {
+  // A flow event binds to the innermost slice open on its thread.
+  uint32_t utid = ctx_->processes.UpdateThread(e.tid, e.pid);
+  uint32_t slice = ctx_->slices.OpenSliceAt(ctx_->tracks.ThreadTrack(utid), e.ts);
+  if (slice == kNoSlice) {
+    storage_->stats.Increment(Stat::flow_no_enclosing_slice);
+    return;
+  }
+  if (e.event_type == fxt::kFlowBegin) {
+    ctx_->flows.Begin(e.extra, slice);
+  } else if (e.event_type == fxt::kFlowStep) {
+    ctx_->flows.Step(e.extra, slice);
+  } else {
+    ctx_->flows.End(e.extra, slice, /*close=*/true);
+  }
+}
+
+}  // namespace weft

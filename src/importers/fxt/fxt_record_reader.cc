@@ -1,0 +1,212 @@
+// FxtRecordReader: bounds-checked word and stream reads, and the decoding
+// of event and kernel object records on top of them.
+#include "src/importers/fxt/fxt_record_reader.h"
+
+#include <climits>
+#include <cstring>
+
+namespace weft {
+
+using fxt::Bits;
+
+bool FxtTicksToNs(uint64_t ticks, uint64_t ticks_per_second, int64_t* ns) {
+  if (ticks_per_second == 0) return false;
+  unsigned __int128 v = static_cast<unsigned __int128>(ticks) * 1000000000u / ticks_per_second;
+  if (v > static_cast<unsigned __int128>(INT64_MAX)) return false;
+  *ns = static_cast<int64_t>(v);
+  return true;
+}
+
+uint64_t FxtRecordReader::Word(size_t i) const {
+  uint64_t w;
+  memcpy(&w, data_ + 8 * i, 8);
+  return w;
+}
+
+bool FxtRecordReader::ReadWord(uint64_t* out) {
+  if (pos_ >= words_) return false;
+  *out = Word(pos_++);
+  return true;
+}
+
+bool FxtRecordReader::ReadStream(size_t bytes, std::string_view* out) {
+  size_t words = (bytes + 7) / 8;
+  if (words > words_ - pos_) return false;
+  *out = std::string_view(reinterpret_cast<const char*>(data_ + 8 * pos_), bytes);
+  pos_ += words;
+  return true;
+}
+
+FxtReadError FxtRecordReader::ReadString(uint32_t ref, StringId* out) {
+  if (ref == 0) {
+    *out = storage_->Intern("");
+    return FxtReadError::kOk;
+  }
+  if (ref & fxt::kInlineStringFlag) {
+    std::string_view s;
+    if (!ReadStream(ref & 0x7fff, &s)) return FxtReadError::kTruncated;
+    *out = storage_->Intern(s);
+    return FxtReadError::kOk;
+  }
+  auto it = provider_->strings.find(ref);
+  if (it == provider_->strings.end()) return FxtReadError::kBadStringRef;
+  *out = it->second;
+  return FxtReadError::kOk;
+}
+
+FxtReadError FxtRecordReader::ReadThread(uint32_t ref, FxtThread* out) {
+  if (ref == 0) {
+    if (!ReadWord(&out->pid) || !ReadWord(&out->tid)) return FxtReadError::kTruncated;
+    return FxtReadError::kOk;
+  }
+  auto it = provider_->threads.find(ref);
+  if (it == provider_->threads.end()) return FxtReadError::kBadThreadRef;
+  *out = it->second;
+  return FxtReadError::kOk;
+}
+
+FxtReadError FxtRecordReader::ReadTimestamp(int64_t* ns) {
+  uint64_t ticks;
+  if (!ReadWord(&ticks)) return FxtReadError::kTruncated;
+  if (!FxtTicksToNs(ticks, provider_->ticks_per_second, ns)) {
+    return FxtReadError::kTimestampOverflow;
+  }
+  return FxtReadError::kOk;
+}
+
+#define FXT_RETURN_IF_ERROR(expr)            \
+  do {                                       \
+    FxtReadError e_ = (expr);                \
+    if (e_ != FxtReadError::kOk) return e_;  \
+  } while (0)
+
+FxtReadError FxtRecordReader::ReadArgs(uint32_t count, PodVector<FxtArg>* args) {
+  for (uint32_t i = 0; i < count; ++i) {
+    size_t start = pos_;
+    uint64_t h;
+    if (!ReadWord(&h)) return FxtReadError::kTruncated;
+    size_t size = Bits(h, 4, 15);
+    // The size covers the header; it is what skips unknown argument types.
+    if (size == 0 || size > words_ - start) return FxtReadError::kTruncated;
+    FxtArg arg{};
+    FXT_RETURN_IF_ERROR(ReadString(static_cast<uint32_t>(Bits(h, 16, 31)), &arg.name));
+    uint64_t word = 0;
+    arg.fxt_type = static_cast<uint8_t>(Bits(h, 0, 3));
+    switch (arg.fxt_type) {
+      case fxt::kArgNull:
+        arg.type = ArgType::kString;
+        arg.raw = storage_->Intern("null");
+        break;
+      case fxt::kArgInt32:
+        arg.type = ArgType::kInt;
+        arg.raw = static_cast<int32_t>(Bits(h, 32, 63));
+        break;
+      case fxt::kArgUint32:
+        arg.type = ArgType::kInt;
+        arg.raw = static_cast<int64_t>(Bits(h, 32, 63));
+        break;
+      case fxt::kArgInt64:
+      case fxt::kArgUint64:
+      case fxt::kArgKoid:
+      case fxt::kArgPointer:
+      case fxt::kArgDouble: {
+        if (!ReadWord(&word)) return FxtReadError::kTruncated;
+        arg.raw = static_cast<int64_t>(word);
+        arg.type = arg.fxt_type == fxt::kArgDouble    ? ArgType::kReal
+                   : arg.fxt_type == fxt::kArgPointer ? ArgType::kPointer
+                                                      : ArgType::kInt;
+        break;
+      }
+      case fxt::kArgString: {
+        StringId value;
+        FXT_RETURN_IF_ERROR(ReadString(static_cast<uint32_t>(Bits(h, 32, 47)), &value));
+        arg.type = ArgType::kString;
+        arg.raw = value;
+        break;
+      }
+      case fxt::kArgBool:
+        arg.type = ArgType::kBool;
+        arg.raw = Bits(h, 32, 63) != 0;
+        break;
+      default:  // Blobs and types defined later: kept by name.
+        arg.type = ArgType::kString;
+        arg.raw = storage_->Intern("unknown");
+        break;
+    }
+    if (pos_ > start + size) return FxtReadError::kTruncated;
+    pos_ = start + size;
+    args->push_back(arg);
+  }
+  return FxtReadError::kOk;
+}
+
+FxtReadError FxtRecordReader::ReadEvent(FxtEvent* event, PodVector<FxtArg>* args) {
+  uint64_t h = header();
+  event->kind = FxtEvent::kEvent;
+  event->event_type = static_cast<uint8_t>(Bits(h, 16, 19));
+  FXT_RETURN_IF_ERROR(ReadTimestamp(&event->ts));
+  FxtThread thread;
+  FXT_RETURN_IF_ERROR(ReadThread(static_cast<uint32_t>(Bits(h, 24, 31)), &thread));
+  event->pid = static_cast<uint32_t>(thread.pid);
+  event->tid = static_cast<uint32_t>(thread.tid);
+  FXT_RETURN_IF_ERROR(ReadString(static_cast<uint32_t>(Bits(h, 32, 47)), &event->cat));
+  FXT_RETURN_IF_ERROR(ReadString(static_cast<uint32_t>(Bits(h, 48, 63)), &event->name));
+  size_t before = args->size();
+  event->first_arg = static_cast<uint32_t>(before);
+  FxtReadError e = ReadArgs(static_cast<uint32_t>(Bits(h, 20, 23)), args);
+  event->arg_count = static_cast<uint32_t>(args->size() - before);
+  if (e == FxtReadError::kOk) {
+    switch (event->event_type) {
+      case fxt::kDurationComplete: {
+        int64_t end = 0;
+        e = ReadTimestamp(&end);
+        event->extra = static_cast<uint64_t>(end);
+        break;
+      }
+      case fxt::kCounter:
+      case fxt::kAsyncBegin:
+      case fxt::kAsyncInstant:
+      case fxt::kAsyncEnd:
+      case fxt::kFlowBegin:
+      case fxt::kFlowStep:
+      case fxt::kFlowEnd:
+        if (!ReadWord(&event->extra)) e = FxtReadError::kTruncated;
+        break;
+      default:
+        break;
+    }
+  }
+  if (e != FxtReadError::kOk) args->resize(before);  // Nothing half-read.
+  return e;
+}
+
+FxtReadError FxtRecordReader::ReadKernelObject(FxtEvent* event) {
+  uint64_t h = header();
+  uint64_t koid;
+  if (!ReadWord(&koid)) return FxtReadError::kTruncated;
+  StringId name;
+  FXT_RETURN_IF_ERROR(ReadString(static_cast<uint32_t>(Bits(h, 24, 39)), &name));
+  uint32_t type = static_cast<uint32_t>(Bits(h, 16, 23));
+  event->ts = INT64_MIN;
+  event->name = name;
+  if (type == fxt::kObjProcess) {
+    event->kind = FxtEvent::kProcessName;
+    event->pid = static_cast<uint32_t>(koid);
+    return FxtReadError::kOk;
+  }
+  if (type != fxt::kObjThread) return FxtReadError::kOk;
+  PodVector<FxtArg> args;
+  FXT_RETURN_IF_ERROR(ReadArgs(static_cast<uint32_t>(Bits(h, 40, 43)), &args));
+  StringId process_key = storage_->Intern("process");
+  event->kind = FxtEvent::kThreadName;
+  event->tid = static_cast<uint32_t>(koid);
+  event->pid = 0;
+  for (const FxtArg& arg : args) {
+    if (arg.name != process_key) continue;
+    if (arg.fxt_type != fxt::kArgKoid) return FxtReadError::kBadArgType;
+    event->pid = static_cast<uint32_t>(arg.raw);
+  }
+  return FxtReadError::kOk;
+}
+
+}  // namespace weft

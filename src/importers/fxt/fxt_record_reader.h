@@ -1,0 +1,111 @@
+// FxtRecordReader: decodes the words of one complete FXT record (framing is
+// the tokenizer's job) — timestamps, string and thread refs resolved against
+// the provider's tables, arguments, event and kernel object records. Every
+// read is bounds-checked against the record's size: a malformed record is a
+// ReadError, never a read past its end.
+#ifndef SRC_IMPORTERS_FXT_FXT_RECORD_READER_H_
+#define SRC_IMPORTERS_FXT_FXT_RECORD_READER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <unordered_map>
+
+#include "src/base/pod_vector.h"
+#include "src/importers/fxt/fxt_format.h"
+#include "src/storage/args_table.h"
+#include "src/storage/trace_storage.h"
+
+namespace weft {
+
+enum class FxtReadError : uint8_t {
+  kOk,
+  kTruncated,         // A field or inline payload runs past the record.
+  kBadStringRef,      // An indexed string the provider never registered.
+  kBadThreadRef,      // An indexed thread the provider never registered.
+  kTimestampOverflow, // Ticks that do not fit in int64 nanoseconds.
+  kBadArgType,        // A kernel object's "process" arg is not a koid.
+};
+
+struct FxtThread {
+  uint64_t pid = 0;
+  uint64_t tid = 0;
+};
+
+// Per-provider state that later records are read against.
+struct FxtProvider {
+  uint64_t ticks_per_second = fxt::kDefaultTicksPerSecond;
+  std::unordered_map<uint32_t, StringId> strings;  // Index 1..0x7fff.
+  std::unordered_map<uint32_t, FxtThread> threads;  // Index 1..0xff.
+};
+
+// One argument, already in the `args` value model (Perfetto's: unsigned
+// and koid values are ints, null is the string "null").
+struct FxtArg {
+  StringId name;
+  ArgType type;
+  uint8_t fxt_type;  // The FXT argument type (fxt::kArg*).
+  int64_t raw;       // The value, a StringId, or a double's bits.
+};
+
+// An event record (or a kernel object naming a process / thread), decoded.
+struct FxtEvent {
+  enum Kind : uint8_t { kEvent, kProcessName, kThreadName };
+  int64_t ts = 0;         // ns; INT64_MIN for kernel objects (see tokenizer).
+  // Process and thread koids, cut to 32 bits as Perfetto keeps them.
+  uint32_t pid = 0;
+  uint32_t tid = 0;
+  StringId cat = kNullStringId;
+  StringId name = kNullStringId;
+  // Event-type specific word: end ts (ns) of complete events, correlation
+  // id of async and flow events, counter id of counters.
+  uint64_t extra = 0;
+  uint32_t first_arg = 0;  // Index into the queue's args.
+  uint32_t arg_count = 0;
+  Kind kind = kEvent;
+  uint8_t event_type = 0;
+};
+
+// Ticks to ns; false if the result does not fit in int64 (or no tick rate).
+bool FxtTicksToNs(uint64_t ticks, uint64_t ticks_per_second, int64_t* ns);
+
+class FxtRecordReader {
+ public:
+  // |data| holds |words| 64-bit little-endian words, header first.
+  FxtRecordReader(const uint8_t* data, size_t words, const FxtProvider* provider,
+                  TraceStorage* storage)
+      : data_(data), words_(words), provider_(provider), storage_(storage) {}
+
+  uint64_t header() const { return Word(0); }
+
+  bool ReadWord(uint64_t* out);
+  // |bytes| of a zero-padded stream.
+  bool ReadStream(size_t bytes, std::string_view* out);
+  // A string ref: 0 is "", bit 15 an inline stream, else a table index.
+  FxtReadError ReadString(uint32_t ref, StringId* out);
+  // A thread ref: 0 is an inline (pid, tid) pair, else a table index.
+  FxtReadError ReadThread(uint32_t ref, FxtThread* out);
+  FxtReadError ReadTimestamp(int64_t* ns);
+  // |count| arguments, appended to |args|.
+  FxtReadError ReadArgs(uint32_t count, PodVector<FxtArg>* args);
+
+  // Whole records (the header word is read by the caller's type switch).
+  FxtReadError ReadEvent(FxtEvent* event, PodVector<FxtArg>* args);
+  // A process or thread kernel object: kind, koid (tid / pid) and name;
+  // threads take their process from the "process" koid arg. Other object
+  // types leave |event|->kind at kEvent.
+  FxtReadError ReadKernelObject(FxtEvent* event);
+
+ private:
+  uint64_t Word(size_t i) const;
+
+  const uint8_t* data_;
+  size_t words_;
+  size_t pos_ = 1;  // Next word to read; 0 is the header.
+  const FxtProvider* provider_;
+  TraceStorage* storage_;
+};
+
+}  // namespace weft
+
+#endif  // SRC_IMPORTERS_FXT_FXT_RECORD_READER_H_

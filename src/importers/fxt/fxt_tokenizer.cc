@@ -1,0 +1,215 @@
+// FxtTokenizer: a two-state framing loop (completing a carried record, then
+// whole records straight from the chunk) and a switch over record types.
+#include "src/importers/fxt/fxt_tokenizer.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstring>
+
+namespace weft {
+
+using fxt::Bits;
+
+namespace {
+
+uint64_t LoadWord(const void* p) {
+  uint64_t w;
+  memcpy(&w, p, 8);
+  return w;
+}
+
+}  // namespace
+
+FxtTokenizer::FxtTokenizer(TraceStorage* storage, FxtEventQueue* queue)
+    : storage_(storage), queue_(queue) {
+  // Records before any provider section belong to provider 0.
+  current_ = Provider(0);
+}
+
+FxtProvider* FxtTokenizer::Provider(uint32_t id) {
+  std::unique_ptr<FxtProvider>& p = providers_[id];
+  if (!p) p.reset(new FxtProvider());
+  return p.get();
+}
+
+uint64_t FxtTokenizer::RecordBytes(uint64_t header) {
+  uint64_t words = Bits(header, 0, 3) == fxt::kLargeRecord ? Bits(header, 4, 35)
+                                                           : Bits(header, 4, 15);
+  return words * 8;
+}
+
+Status FxtTokenizer::SizeError(uint64_t header) {
+  error_ = ErrStatus("FXT error at byte %" PRIu64
+                     ": record (type %u) has size 0; the trace is corrupt from here",
+                     offset_, static_cast<unsigned>(Bits(header, 0, 3)));
+  return error_;
+}
+
+Status FxtTokenizer::Parse(const uint8_t* data, size_t size) {
+  if (!error_.ok()) return error_;
+  const uint8_t* p = data;
+  const uint8_t* end = data + size;
+  // First finish a record carried over from earlier chunks.
+  while (!carry_.empty() && p < end) {
+    if (carry_.size() < kHeaderBytes) {
+      size_t take = std::min(kHeaderBytes - carry_.size(), static_cast<size_t>(end - p));
+      carry_.append(reinterpret_cast<const char*>(p), take);
+      p += take;
+      if (carry_.size() < kHeaderBytes) break;
+      uint64_t header = LoadWord(carry_.data());
+      carry_bytes_ = RecordBytes(header);
+      if (carry_bytes_ == 0) return SizeError(header);
+    }
+    uint64_t missing = carry_bytes_ - carry_.size();
+    size_t take = static_cast<size_t>(std::min<uint64_t>(missing, static_cast<uint64_t>(end - p)));
+    carry_.append(reinterpret_cast<const char*>(p), take);
+    p += take;
+    if (carry_.size() == carry_bytes_) {
+      OnRecord(reinterpret_cast<const uint8_t*>(carry_.data()), carry_.size());
+      offset_ += carry_bytes_;
+      carry_.clear();
+    }
+  }
+  // Then whole records straight from the chunk.
+  while (p < end) {
+    size_t left = static_cast<size_t>(end - p);
+    if (left < kHeaderBytes) {
+      carry_.assign(reinterpret_cast<const char*>(p), left);
+      break;
+    }
+    uint64_t header = LoadWord(p);
+    uint64_t bytes = RecordBytes(header);
+    if (bytes == 0) return SizeError(header);
+    if (bytes <= left) {
+      OnRecord(p, static_cast<size_t>(bytes));
+      p += bytes;
+      offset_ += bytes;
+      continue;
+    }
+    carry_bytes_ = bytes;
+    carry_.reserve(static_cast<size_t>(std::min<uint64_t>(bytes, 1 << 24)));
+    carry_.assign(reinterpret_cast<const char*>(p), left);
+    break;
+  }
+  return Status::Ok();
+}
+
+Status FxtTokenizer::NotifyEndOfFile() {
+  if (!error_.ok()) return error_;
+  if (carry_.empty()) return Status::Ok();
+  if (carry_.size() < kHeaderBytes) {
+    return ErrStatus("FXT error at byte %" PRIu64
+                     ": the trace ends inside a record header (%zu of 8 bytes; truncated "
+                     "file?)",
+                     offset_, carry_.size());
+  }
+  return ErrStatus("FXT error at byte %" PRIu64
+                   ": the trace ends inside a %" PRIu64
+                   "-byte record (type %u), %" PRIu64 " bytes short (truncated file?)",
+                   offset_, carry_bytes_,
+                   static_cast<unsigned>(Bits(LoadWord(carry_.data()), 0, 3)),
+                   carry_bytes_ - carry_.size());
+}
+
+void FxtTokenizer::CountReadError(FxtReadError error) {
+  switch (error) {
+    case FxtReadError::kOk:
+      return;
+    case FxtReadError::kTruncated:
+      return storage_->stats.Increment(Stat::fuchsia_record_read_error);
+    case FxtReadError::kBadStringRef:
+      return storage_->stats.Increment(Stat::fuchsia_invalid_string_ref);
+    case FxtReadError::kBadThreadRef:
+      return storage_->stats.Increment(Stat::fuchsia_invalid_thread_ref);
+    case FxtReadError::kTimestampOverflow:
+      return storage_->stats.Increment(Stat::fuchsia_timestamp_overflow);
+    case FxtReadError::kBadArgType:
+      return storage_->stats.Increment(Stat::fuchsia_invalid_event_arg_type);
+  }
+}
+
+void FxtTokenizer::OnRecord(const uint8_t* data, size_t bytes) {
+  FxtRecordReader reader(data, bytes / 8, current_, storage_);
+  uint64_t header = reader.header();
+  switch (Bits(header, 0, 3)) {
+    case fxt::kMetadata:
+      return OnMetadata(header, &reader);
+    case fxt::kInitialization: {
+      uint64_t ticks_per_second;
+      if (!reader.ReadWord(&ticks_per_second)) {
+        return CountReadError(FxtReadError::kTruncated);
+      }
+      if (ticks_per_second == 0) return storage_->stats.Increment(Stat::fuchsia_invalid_event);
+      current_->ticks_per_second = ticks_per_second;
+      return;
+    }
+    case fxt::kString: {
+      uint32_t index = static_cast<uint32_t>(Bits(header, 16, 30));
+      if (index == 0) return;  // Reserved for the empty string: ignored.
+      std::string_view s;
+      if (!reader.ReadStream(Bits(header, 32, 46), &s)) {
+        return CountReadError(FxtReadError::kTruncated);
+      }
+      current_->strings[index] = storage_->Intern(s);
+      return;
+    }
+    case fxt::kThread: {
+      uint32_t index = static_cast<uint32_t>(Bits(header, 16, 23));
+      if (index == 0) return;  // Reserved for inline threads: ignored.
+      FxtThread thread;
+      if (!reader.ReadWord(&thread.pid) || !reader.ReadWord(&thread.tid)) {
+        return CountReadError(FxtReadError::kTruncated);
+      }
+      current_->threads[index] = thread;
+      return;
+    }
+    case fxt::kEvent: {
+      FxtEvent event;
+      FxtReadError error = reader.ReadEvent(&event, &queue_->args);
+      if (error != FxtReadError::kOk) return CountReadError(error);
+      queue_->events.push_back(event);
+      return;
+    }
+    case fxt::kKernelObject: {
+      FxtEvent event;
+      FxtReadError error = reader.ReadKernelObject(&event);
+      if (error != FxtReadError::kOk) return CountReadError(error);
+      if (event.kind != FxtEvent::kEvent) queue_->events.push_back(event);
+      return;
+    }
+    case fxt::kBlob:
+    case fxt::kUserspaceObject:
+    case fxt::kScheduling:
+    case fxt::kLog:
+    case fxt::kLargeRecord:
+      return storage_->stats.Increment(Stat::fuchsia_unsupported_record);
+    default:
+      return storage_->stats.Increment(Stat::fuchsia_unknown_record);
+  }
+}
+
+void FxtTokenizer::OnMetadata(uint64_t header, FxtRecordReader* reader) {
+  uint32_t provider = static_cast<uint32_t>(Bits(header, 20, 51));
+  switch (Bits(header, 16, 19)) {
+    case fxt::kProviderInfo: {
+      std::string_view name;
+      if (!reader->ReadStream(Bits(header, 52, 59), &name)) {
+        return CountReadError(FxtReadError::kTruncated);
+      }
+      // A provider (re)registering starts with fresh tables.
+      providers_[provider].reset(new FxtProvider());
+      current_ = providers_[provider].get();
+      return;
+    }
+    case fxt::kProviderSection:
+      current_ = Provider(provider);
+      return;
+    case fxt::kProviderEvent:  // Buffer-full notices: nothing to import.
+    case fxt::kTraceInfo:      // The magic number record.
+      return;
+    default:
+      return storage_->stats.Increment(Stat::fuchsia_unknown_record);
+  }
+}
+
+}  // namespace weft

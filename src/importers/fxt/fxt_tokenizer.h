@@ -1,0 +1,62 @@
+// FxtTokenizer: cuts FXT records out of chunks cut at any byte (a record
+// split across chunks is carried until complete), keeps the per-provider
+// state records are read against (string and thread tables, ticks per
+// second), and queues decoded events by timestamp for the parser. Framing
+// errors (a record of size 0, a file ending inside a record) are errors
+// with the byte offset; a malformed record is skipped and counted in stats.
+#ifndef SRC_IMPORTERS_FXT_FXT_TOKENIZER_H_
+#define SRC_IMPORTERS_FXT_FXT_TOKENIZER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "src/base/pod_vector.h"
+#include "src/base/status.h"
+#include "src/importers/fxt/fxt_record_reader.h"
+#include "src/storage/trace_storage.h"
+
+namespace weft {
+
+// Decoded records waiting to be parsed in timestamp order.
+struct FxtEventQueue {
+  PodVector<FxtEvent> events;
+  PodVector<FxtArg> args;
+};
+
+class FxtTokenizer {
+ public:
+  FxtTokenizer(TraceStorage* storage, FxtEventQueue* queue);
+
+  Status Parse(const uint8_t* data, size_t size);
+  // An error if the trace ends inside a record.
+  Status NotifyEndOfFile();
+
+ private:
+  // Header bytes needed before a record's size is known.
+  static constexpr size_t kHeaderBytes = 8;
+  // Bytes of the record starting with |header|, or 0 for a size of 0.
+  static uint64_t RecordBytes(uint64_t header);
+  Status SizeError(uint64_t header);
+  // One complete record of |bytes| bytes.
+  void OnRecord(const uint8_t* data, size_t bytes);
+  void OnMetadata(uint64_t header, FxtRecordReader* reader);
+  void CountReadError(FxtReadError error);
+  FxtProvider* Provider(uint32_t id);
+
+  TraceStorage* storage_;
+  FxtEventQueue* queue_;
+  std::unordered_map<uint32_t, std::unique_ptr<FxtProvider>> providers_;
+  FxtProvider* current_;       // Records belong to the last provider section.
+  std::string carry_;          // An unfinished record: its bytes so far.
+  uint64_t carry_bytes_ = 0;   // Its total size, once the header is in.
+  uint64_t offset_ = 0;        // File offset of the next record's start.
+  Status error_;
+};
+
+}  // namespace weft
+
+#endif  // SRC_IMPORTERS_FXT_FXT_TOKENIZER_H_
