@@ -7,7 +7,7 @@
 //   per heap byte, and the largest trace that fits the 4 GB wasm memory).
 //
 //   node test/bridge/bench_ingest.js TRACE [--reps N] [--slice BYTES]
-//        [--small TRACE2] [--native PATH|none]
+//        [--small TRACE2] [--native PATH|none] [--json OUT.json]
 //
 // Times are the best of --reps runs (default 3): the machine is shared.
 // --small: a second, smaller trace of the same kind; the heap estimate then
@@ -16,6 +16,8 @@
 // of small traces is mostly fixed costs (the 32 MiB request buffer, growth
 // steps), and big arrays grow by doubling.
 // Make a trace with ../shared/bench/gen_chrome_json.py OUT SIZE_MB.
+// --json writes the figures (tools/bench reads them); the times of every run
+// are kept there, so a noisy machine shows as a range.
 import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,13 +33,14 @@ const MB = 2 ** 20;
 
 function parseArgs(argv) {
   const opts = {reps: 3, slice: undefined, small: null,
-    native: path.join(ROOT, 'out/host/weft'), trace: null};
+    native: path.join(ROOT, 'out/host/weft'), trace: null, json: null};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--reps') opts.reps = Number(argv[++i]);
     else if (a === '--slice') opts.slice = Number(argv[++i]);
     else if (a === '--small') opts.small = argv[++i];
     else if (a === '--native') opts.native = argv[++i];
+    else if (a === '--json') opts.json = argv[++i];
     else if (!opts.trace && !a.startsWith('--')) opts.trace = a;
     else if (opts.slice === undefined && /^\d+$/.test(a)) opts.slice = Number(a);  // Old form.
     else throw new Error(`unknown argument ${a}`);
@@ -100,11 +103,13 @@ async function main() {
 
   const wasm = fs.readFileSync(WASM);
   const gz = zlib.gzipSync(wasm, {level: 9}).length;
+  const res = {trace: opts.trace, traceBytes: bytes, moduleBytes: wasm.length, moduleGzipBytes: gz};
   console.log(`module:     ${(wasm.length / 1e6).toFixed(2)} MB raw, ` +
       `${(gz / 1e6).toFixed(2)} MB gzipped (${path.relative(ROOT, WASM)})`);
 
   const cold = [];
   for (let i = 0; i < opts.reps; i++) cold.push(await coldStart());
+  res.coldStartSecs = cold;
   console.log(`cold start: ${(best(cold) * 1000).toFixed(0)} ms to the first query ` +
       '(worker, module instantiate, `select 1` on the empty trace)');
 
@@ -123,12 +128,15 @@ async function main() {
     run.engine.close();
   }
   const wasmRate = mb / best(loads);
+  Object.assign(res, {loadSecs: loads, querySecs: queries, cells, heapBytes,
+    ingestMBps: wasmRate, cellsPerSec: cells / best(queries)});
   let line = `ingest:     ${mb.toFixed(1)} MB in ${best(loads).toFixed(2)} s = ` +
       `${wasmRate.toFixed(1)} MB/s through the bridge`;
   if (opts.native !== 'none' && fs.existsSync(opts.native)) {
     const nat = [];
     for (let i = 0; i < opts.reps; i++) nat.push(nativeLoadSecs(opts.native, opts.trace));
     const natRate = mb / best(nat);
+    Object.assign(res, {nativeLoadSecs: nat, nativeMBps: natRate, ratio: wasmRate / natRate});
     line += `; native ${natRate.toFixed(1)} MB/s; ratio ${(wasmRate / natRate).toFixed(2)}x`;
   }
   console.log(line);
@@ -149,6 +157,8 @@ async function main() {
         `${(small.heapBytes / MB).toFixed(0)} MB heap`;
   }
   const maxTrace = (WASM_LIMIT - fixed) / perByte;
+  Object.assign(res, {traceBytesPerHeapByte: bytes / heapBytes, maxTraceBytes: maxTrace});
+  if (opts.json) fs.writeFileSync(opts.json, JSON.stringify(res, null, 1));
   console.log(`memory:     ${(heapBytes / MB).toFixed(0)} MB wasm heap for ${mb.toFixed(0)} MB ` +
       `of trace: ${(bytes / heapBytes).toFixed(2)} trace bytes per heap byte`);
   console.log(`            largest trace within 4 GB: ~${(maxTrace / 1e9).toFixed(1)} GB ` +
