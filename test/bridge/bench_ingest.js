@@ -54,26 +54,36 @@ function parseArgs(argv) {
 }
 
 const seconds = (t0) => (performance.now() - t0) / 1000;
+// CPU seconds of this process (main thread and worker) since |c0|: on a
+// busy machine wall times mostly measure the other processes.
+const cpuSeconds = (c0) => {
+  const {user, system} = process.cpuUsage(c0);
+  return (user + system) / 1e6;
+};
 
-// Loads |trace| in a fresh engine; returns {secs, heapBytes, engine}.
+// Loads |trace| in a fresh engine; returns {secs, cpuSecs, heapBytes, engine}.
 async function timedLoad(trace, slice) {
   const engine = await Engine.create();
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   await engine.load(trace, slice ? {sliceSize: slice} : {});
   const secs = seconds(t0);
+  const cpuSecs = cpuSeconds(c0);
   const {wasmHeapBytes} = await engine.status();
-  return {secs, heapBytes: wasmHeapBytes, engine};
+  return {secs, cpuSecs, heapBytes: wasmHeapBytes, engine};
 }
 
-// Runs `select * from slice`, decoding every column; returns {cells, secs}.
+// Runs `select * from slice`, decoding every column; returns {cells, secs,
+// cpuSecs}.
 async function timedQuery(engine) {
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   let cells = 0;
   for await (const batch of engine.query('select * from slice')) {
     for (let c = 0; c < batch.columns.length; c++) batch.column(c);
     cells += batch.cellTypes.length;
   }
-  return {cells, secs: seconds(t0)};
+  return {cells, secs: seconds(t0), cpuSecs: cpuSeconds(c0)};
 }
 
 // Module instantiation (worker + compile) and a query on the empty trace.
@@ -86,13 +96,19 @@ async function coldStart() {
   return secs;
 }
 
-function nativeLoadSecs(native, trace) {
-  // weft --stats: "weft: loaded 200.0 MB in 1.529 s (130.8 MB/s), ..."
-  const {stderr: out} = spawnSync(native, ['--stats', '-Q', 'select 1', trace],
+// {secs, cpuSecs}: the load time weft --stats reports, and the process's
+// CPU time from /usr/bin/time (null without it).
+function nativeLoad(native, trace) {
+  const time = fs.existsSync('/usr/bin/time');
+  const argv = [native, '--stats', '-Q', 'select 1', trace];
+  const {stderr: out} = spawnSync(time ? '/usr/bin/time' : argv.shift(),
+      time ? ['-f', 'cpu %U %S', ...argv] : argv,
       {encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe']});
+  // weft --stats: "weft: loaded 200.0 MB in 1.529 s (130.8 MB/s), ..."
   const m = / in ([\d.]+) s/.exec(out);
   if (!m) throw new Error(`unexpected --stats output: ${out}`);
-  return Number(m[1]);
+  const cpu = /^cpu ([\d.]+) ([\d.]+)$/m.exec(out);
+  return {secs: Number(m[1]), cpuSecs: cpu ? Number(cpu[1]) + Number(cpu[2]) : null};
 }
 
 async function main() {
@@ -114,34 +130,49 @@ async function main() {
       '(worker, module instantiate, `select 1` on the empty trace)');
 
   const loads = [];
+  const loadCpu = [];
   const queries = [];
+  const queryCpu = [];
   let heapBytes = 0;
   let cells = 0;
   for (let i = 0; i < opts.reps; i++) {
     const run = await timedLoad(opts.trace, opts.slice);
     loads.push(run.secs);
+    loadCpu.push(run.cpuSecs);
     heapBytes = run.heapBytes;
-    if (i === 0) await timedQuery(run.engine);  // Warm-up.
+    await timedQuery(run.engine);  // Warm-up: the first query of an engine runs colder code.
     const q = await timedQuery(run.engine);
     queries.push(q.secs);
+    queryCpu.push(q.cpuSecs);
     cells = q.cells;
     run.engine.close();
   }
   const wasmRate = mb / best(loads);
-  Object.assign(res, {loadSecs: loads, querySecs: queries, cells, heapBytes,
-    ingestMBps: wasmRate, cellsPerSec: cells / best(queries)});
+  Object.assign(res, {loadSecs: loads, loadCpuSecs: loadCpu, querySecs: queries,
+    queryCpuSecs: queryCpu, cells, heapBytes, ingestMBps: wasmRate,
+    cellsPerSec: cells / best(queries)});
   let line = `ingest:     ${mb.toFixed(1)} MB in ${best(loads).toFixed(2)} s = ` +
       `${wasmRate.toFixed(1)} MB/s through the bridge`;
   if (opts.native !== 'none' && fs.existsSync(opts.native)) {
     const nat = [];
-    for (let i = 0; i < opts.reps; i++) nat.push(nativeLoadSecs(opts.native, opts.trace));
-    const natRate = mb / best(nat);
-    Object.assign(res, {nativeLoadSecs: nat, nativeMBps: natRate, ratio: wasmRate / natRate});
+    for (let i = 0; i < opts.reps; i++) nat.push(nativeLoad(opts.native, opts.trace));
+    const natRate = mb / best(nat.map((n) => n.secs));
+    Object.assign(res, {nativeLoadSecs: nat.map((n) => n.secs), nativeMBps: natRate,
+      ratio: wasmRate / natRate});
     line += `; native ${natRate.toFixed(1)} MB/s; ratio ${(wasmRate / natRate).toFixed(2)}x`;
+    if (nat.every((n) => n.cpuSecs !== null)) {
+      // Per CPU second: the bridge's two threads against the native process.
+      const cpuRatio = best(nat.map((n) => n.cpuSecs)) / best(loadCpu);
+      res.nativeCpuSecs = nat.map((n) => n.cpuSecs);
+      res.cpuRatio = cpuRatio;
+      line += `\n            per CPU second: ${(mb / best(loadCpu)).toFixed(1)} MB through the ` +
+          `bridge, ${(mb / best(res.nativeCpuSecs)).toFixed(1)} MB native; ratio ${cpuRatio.toFixed(2)}x`;
+    }
   }
   console.log(line);
   console.log(`query:      select * from slice: ${cells} cells in ${best(queries).toFixed(2)} s = ` +
-      `${(cells / best(queries) / 1e6).toFixed(1)} M cells/s decoded in JS`);
+      `${(cells / best(queries) / 1e6).toFixed(1)} M cells/s decoded in JS; ` +
+      `${(cells / best(queryCpu) / 1e6).toFixed(1)} M cells per CPU second (both threads)`);
 
   // Heap: the module's memory size after loading (it only grows).
   let perByte = heapBytes / bytes;  // Heap bytes per trace byte, through 0.
