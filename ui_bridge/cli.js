@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 
 import {Engine} from './engine.js';
-import {batchToCsv, csvHeader} from './csv.js';
+import {csvPieces} from './csv.js';
 
 const USAGE = 'Usage: node ui_bridge/cli.js [--read-size BYTES] (-q QUERY_FILE | -Q SQL) TRACE';
 
@@ -50,15 +50,9 @@ async function main(argv) {
       return fail(msg);
     }
     let out = '';
-    let lastIndex = -1;
     try {
-      for await (const batch of engine.query(sql)) {
-        if (batch.resultIndex !== lastIndex) {
-          if (lastIndex >= 0) out += '\n';
-          lastIndex = batch.resultIndex;
-          out += csvHeader(batch.columns);
-        }
-        out += batchToCsv(batch);
+      for await (const piece of csvPieces(engine.query(sql))) {
+        out += piece;
         if (out.length > (1 << 20)) {
           process.stdout.write(out);
           out = '';

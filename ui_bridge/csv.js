@@ -58,3 +58,18 @@ export function batchToCsv(batch) {
   }
   return out;
 }
+
+// The CSV text of a QueryResult (engine.js) in pieces, as the native shell
+// prints it: a header per result set, result sets separated by blank lines.
+export async function* csvPieces(queryResult) {
+  let lastIndex = -1;
+  for await (const batch of queryResult) {
+    let out = '';
+    if (batch.resultIndex !== lastIndex) {
+      if (lastIndex >= 0) out += '\n';
+      lastIndex = batch.resultIndex;
+      out += csvHeader(batch.columns);
+    }
+    yield out + batchToCsv(batch);
+  }
+}

@@ -2,7 +2,11 @@
 // ArrayBuffer, Blob/File, ReadableStream, async iterable, or (Node) a file
 // path. gzip input (detected by its magic bytes) is decompressed on the way
 // with the platform's streaming gzip, so the compressed file is never held
-// whole. Progress counts source bytes (compressed bytes for gzip).
+// whole; zip archives get their deflated entries inflated the same way (see
+// zip.js). Progress counts source bytes (compressed bytes for gzip and zip).
+
+import {inflate} from './inflate.js';
+import {ZIP_MAGIC, storeDeflatedEntries} from './zip.js';
 
 export const isNode = typeof process !== 'undefined' && !!process.versions?.node;
 
@@ -71,28 +75,6 @@ async function openSource(source, readSize) {
   throw new TypeError('unsupported trace source');
 }
 
-async function* gunzip(chunks) {
-  if (isNode) {
-    const zlib = await import('node:zlib');
-    const {Readable} = await import('node:stream');
-    const inflater = zlib.createGunzip();
-    yield* Readable.from(chunks).pipe(inflater);
-    return;
-  }
-  const stream = new ReadableStream({
-    async start(controller) {
-      for await (const c of chunks) controller.enqueue(c);
-      controller.close();
-    },
-  }).pipeThrough(new DecompressionStream('gzip'));
-  const reader = stream.getReader();
-  for (;;) {
-    const {done, value} = await reader.read();
-    if (done) return;
-    yield value;
-  }
-}
-
 // Regroups chunks into slices of exactly |size| bytes (the last may be
 // shorter). Slices are views when possible, copies when chunks are joined.
 async function* reslice(chunks, size) {
@@ -132,11 +114,11 @@ export async function* readSlices(source, sliceSize) {
   // cut from bigger reads as views).
   const {chunks, total} = await openSource(source, Math.max(sliceSize, MIN_READ_SIZE));
   let bytesDone = 0;
-  // Count source bytes and peek at the first two for the gzip magic.
+  // Count source bytes and peek at the first four for the gzip / zip magic.
   const it = chunks[Symbol.asyncIterator]();
   const head = [];
   let headLen = 0;
-  while (headLen < 2) {
+  while (headLen < 4) {
     const {done, value} = await it.next();
     if (done) break;
     head.push(value);
@@ -151,12 +133,11 @@ export async function* readSlices(source, sliceSize) {
       yield value;
     }
   })();
-  let first = new Uint8Array(0);
-  if (head.length) {
-    first = head[0].length >= 2 ? head[0] : new Uint8Array([...head[0], ...(head[1] || [])]);
-  }
-  const isGzip = first[0] === 0x1f && first[1] === 0x8b;
-  const data = isGzip ? gunzip(counted) : counted;
+  const first = head.flatMap((c) => [...c.subarray(0, 4)]).slice(0, 4);
+  const startsWith = (magic) => magic.every((b, i) => first[i] === b);
+  let data = counted;
+  if (startsWith([0x1f, 0x8b])) data = inflate(counted, 'gzip');
+  else if (startsWith(ZIP_MAGIC)) data = storeDeflatedEntries(counted);
   for await (const slice of reslice(data, sliceSize)) {
     yield {slice, bytesDone, total};
   }

@@ -17,6 +17,7 @@
 #include <new>
 
 #include "src/rpc/rpc.h"
+#include "wasm/no_file_vfs.h"
 
 namespace {
 
@@ -59,6 +60,7 @@ extern "C" {
 // in several weft_on_rpc_request calls.
 EMSCRIPTEN_KEEPALIVE uint8_t* weft_rpc_init(uint32_t buf_size) {
   std::set_new_handler(OnOutOfMemory);
+  weft::RegisterNoFileVfs();  // Before the Rpc opens its SQLite connection.
   if (!g_oom_reserve) g_oom_reserve = malloc(4 << 20);
   delete g_rpc;
   g_rpc = new weft::Rpc(SendResponse);

@@ -128,6 +128,79 @@ test('gzip input is decompressed on the way', async () => {
   });
 });
 
+// A zip archive of |entries| ({name, data, method: 0 | 8, descriptor}):
+// local headers and data, then an empty end-of-central-directory record
+// (readers of a stream stop at it). CRCs are left 0: nothing checks them.
+function makeZip(entries) {
+  const parts = [];
+  for (const {name, data, method = 8, descriptor = false} of entries) {
+    const body = method === 8 ? new Uint8Array(zlib.deflateRawSync(data)) : data;
+    const nameBytes = new TextEncoder().encode(name);
+    const h = Buffer.alloc(30);
+    h.writeUInt32LE(0x04034b50, 0);
+    h.writeUInt16LE(20, 4);
+    h.writeUInt16LE(descriptor ? 8 : 0, 6);
+    h.writeUInt16LE(method, 8);
+    h.writeUInt32LE(descriptor ? 0 : body.length, 18);
+    h.writeUInt32LE(descriptor ? 0 : data.length, 22);
+    h.writeUInt16LE(nameBytes.length, 26);
+    parts.push(h, nameBytes, body);
+    if (descriptor) {
+      const d = Buffer.alloc(16);
+      d.writeUInt32LE(0x08074b50, 0);
+      d.writeUInt32LE(body.length, 8);
+      d.writeUInt32LE(data.length, 12);
+      parts.push(d);
+    }
+  }
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  parts.push(end);
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+test('zip archives are inflated on the way', async () => {
+  const expected = await loadDigest(bigBytes);
+  const zip = makeZip([{name: 'dir/', data: new Uint8Array(0)}, {name: 'dir/t.json', data: bigBytes}]);
+  const zipFile = path.join(tmp, 'big.zip');
+  fs.writeFileSync(zipFile, zip);
+  assert.equal(await loadDigest(zip), expected);
+  assert.equal(await loadDigest(zipFile, {sliceSize: 100000}), expected);
+  assert.equal(await loadDigest(streamOf(zip, 1)), expected);  // 1-byte stream chunks.
+  assert.equal(await loadDigest(makeZip([{name: 's.json', data: bigBytes, method: 0}])), expected);
+  // The module imports the first file; later ones (even stored) are counted.
+  const exampleSlices = await withEngine(async (engine) => {
+    await engine.load(exampleBytes);
+    return (await engine.query('select count(*) as n from slice').toArray())[0].n;
+  });
+  await withEngine(async (engine) => {
+    let last;
+    await engine.load(makeZip([{name: 'a.json', data: exampleBytes}, {name: 'b', data: bigBytes},
+      {name: 'c', data: bigBytes, method: 0}]), {onProgress: (p) => { last = p; }});
+    assert.equal(last.bytesDone, last.total);  // Compressed bytes.
+    const rows = await engine.query(
+        "select (select count(*) from slice) as n, value from stats where name = 'zip_entries_skipped'")
+        .toArray();
+    assert.deepEqual(rows, [{n: exampleSlices, value: 2}]);
+  });
+});
+
+test('malformed zip archives reject load', async () => {
+  const zip = makeZip([{name: 't.json', data: bigBytes}]);
+  const reject = (bytes, re) => withEngine((engine) => assert.rejects(engine.load(bytes), re));
+  await reject(makeZip([{name: 't.json', data: bigBytes, descriptor: true}]), /data descriptor/);
+  const corrupt = zip.slice();
+  corrupt.fill(0xff, 40, 60);
+  await reject(corrupt, /invalid|zip/i);
+  const wrongSize = zip.slice();
+  new DataView(wrongSize.buffer).setUint32(22, 5, true);
+  await reject(wrongSize, /inflates to more than 5 bytes/);
+  await reject(zip.subarray(0, 1000), /truncated|unexpected end/);
+  const encrypted = zip.slice();
+  encrypted[6] |= 1;
+  await reject(encrypted, /encrypted/);
+});
+
 test('SQL errors reject with the engine message and position', async () => {
   await withEngine(async (engine) => {
     await engine.load(exampleBytes);

@@ -1,0 +1,15 @@
+// A SQLite VFS for the wasm module, which is built without a file system
+// (-sFILESYSTEM=0): there, open() "succeeds" with fd 0, which SQLite's unix
+// VFS rejects as stdin and retries forever. See no_file_vfs.cc.
+#ifndef WASM_NO_FILE_VFS_H_
+#define WASM_NO_FILE_VFS_H_
+
+namespace weft {
+
+// Makes the no-file VFS SQLite's default. Call before opening connections;
+// calling again does nothing.
+void RegisterNoFileVfs();
+
+}  // namespace weft
+
+#endif  // WASM_NO_FILE_VFS_H_
