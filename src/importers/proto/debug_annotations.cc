@@ -5,6 +5,7 @@
 
 #include <protozero/pbf_reader.hpp>
 
+#include "src/importers/proto/arg_key_scope.h"
 #include "src/importers/proto/proto_fields.h"
 
 namespace weft {
@@ -15,27 +16,25 @@ using protozero::tag_and_type;
 
 std::string_view View(protozero::data_view v) { return std::string_view(v.data(), v.size()); }
 
-// Restores a key to its length on scope exit.
-struct KeyScope {
-  KeyScope(std::string* key, std::string* flat)
-      : key_(key), flat_(flat), key_len_(key->size()), flat_len_(flat->size()) {}
-  ~KeyScope() {
-    key_->resize(key_len_);
-    flat_->resize(flat_len_);
-  }
-  std::string *key_, *flat_;
-  size_t key_len_, flat_len_;
-};
-
 }  // namespace
 
 void DebugAnnotationWriter::Add(uint32_t set, protozero::data_view annotation,
                                 const SequenceGeneration& gen) {
+  AddUnder(set, annotation, gen, "debug", "debug");
+}
+
+void DebugAnnotationWriter::AddUnder(uint32_t set, protozero::data_view annotation,
+                                     const SequenceGeneration& gen, std::string_view key_prefix,
+                                     std::string_view flat_prefix) {
   set_ = set;
   gen_ = &gen;
-  key_ = "debug.";
-  key_ += NameOf(annotation);
-  flat_key_ = key_;
+  std::string_view name = NameOf(annotation);
+  key_.assign(key_prefix);
+  key_.push_back('.');
+  key_.append(name);
+  flat_key_.assign(flat_prefix);
+  flat_key_.push_back('.');
+  flat_key_.append(name);
   AddValue(annotation, 0);
 }
 
@@ -113,7 +112,7 @@ void DebugAnnotationWriter::AddValue(protozero::data_view annotation, int depth)
         break;
       case tag_and_type(da::kDictEntries, pbf_wire_type::length_delimited): {
         protozero::data_view entry = r.get_view();
-        KeyScope scope(&key_, &flat_key_);
+        ArgKeyScope scope(&key_, &flat_key_);
         std::string_view name = NameOf(entry);
         key_.push_back('.');
         key_.append(name);
@@ -124,7 +123,7 @@ void DebugAnnotationWriter::AddValue(protozero::data_view annotation, int depth)
       }
       case tag_and_type(da::kArrayValues, pbf_wire_type::length_delimited): {
         protozero::data_view entry = r.get_view();
-        KeyScope scope(&key_, &flat_key_);
+        ArgKeyScope scope(&key_, &flat_key_);
         key_ += "[" + std::to_string(array_index++) + "]";
         AddValue(entry, depth + 1);
         break;
@@ -188,7 +187,7 @@ void DebugAnnotationWriter::AddNested(protozero::data_view nested, int depth) {
   }
   if (type == nv::kDict) {
     for (size_t i = 0; i < children.size() && i < dict_keys.size(); ++i) {
-      KeyScope scope(&key_, &flat_key_);
+      ArgKeyScope scope(&key_, &flat_key_);
       key_.push_back('.');
       key_.append(dict_keys[i]);
       flat_key_.push_back('.');
@@ -197,7 +196,7 @@ void DebugAnnotationWriter::AddNested(protozero::data_view nested, int depth) {
     }
   } else if (type == nv::kArray) {
     for (size_t i = 0; i < children.size(); ++i) {
-      KeyScope scope(&key_, &flat_key_);
+      ArgKeyScope scope(&key_, &flat_key_);
       key_ += "[" + std::to_string(i) + "]";
       AddNested(children[i], depth + 1);
     }

@@ -24,6 +24,10 @@ class DebugAnnotationWriter {
   // Adds the rows of one DebugAnnotation message to |set|. May throw
   // protozero::exception on malformed bytes (the caller drops the packet).
   void Add(uint32_t set, protozero::data_view annotation, const SequenceGeneration& gen);
+  // The same with keys "<key_prefix>.<name>" instead of "debug.<name>"
+  // (DebugAnnotation fields inside typed args).
+  void AddUnder(uint32_t set, protozero::data_view annotation, const SequenceGeneration& gen,
+                std::string_view key_prefix, std::string_view flat_prefix);
 
  private:
   // Adds the value fields of |annotation| under the current key.

@@ -50,7 +50,8 @@ ProtoParser::ProtoParser(TraceContext* context, ProtoEventQueue* queue,
       storage_(context->storage),
       queue_(queue),
       tokenizer_(tokenizer),
-      annotations_(context->storage) {
+      annotations_(context->storage),
+      typed_args_(context->storage, &annotations_) {
   TraceStorage* s = storage_;
   type_track_event_ = s->Intern("track_event");
   type_process_ = s->Intern("process");
@@ -400,6 +401,7 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
   std::vector<uint64_t> extra_uuids, extra_double_uuids;
   std::vector<double> extra_values, extra_double_values;
   std::vector<protozero::data_view> annotations;
+  TrackEventTypedFields typed;
   double value = 0;
   int64_t thread_time = kNoThreadTime, instruction_count = kNoThreadTime;
   // LegacyEvent.
@@ -550,7 +552,7 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
         break;
       }
       default:
-        event.skip();
+        typed.Collect(&event);
     }
   }
   if (name == kNullStringId) name = legacy_name;
@@ -761,13 +763,14 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
 
   // Args: the async id, debug annotations, then the legacy fields.
   bool passthrough = is_async && utid != kNull && !is_end;
-  if (!annotations.empty() || (is_async && !is_end)) {
+  if (!annotations.empty() || typed.any() || (is_async && !is_end)) {
     ArgsTable& args = storage_->args;
     uint32_t set = args.BeginSet();
     if (is_async && !is_end) {
       args.AddInt(set, key_source_id_, key_source_id_, static_cast<int64_t>(legacy_id));
     }
     for (const protozero::data_view& a : annotations) annotations_.Add(set, a, gen);
+    if (typed.any()) typed_args_.Add(set, typed, bytes, tokenizer_->descriptor_pool(), gen);
     if (passthrough) args.AddInt(set, key_passthrough_utid_, key_passthrough_utid_, utid);
     if (is_async && !is_end) {
       char buf[2] = {ph, 0};

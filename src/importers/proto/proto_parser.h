@@ -15,6 +15,7 @@
 #include "src/importers/proto/debug_annotations.h"
 #include "src/importers/proto/proto_event_queue.h"
 #include "src/importers/proto/proto_tokenizer.h"
+#include "src/importers/proto/track_event_args.h"
 
 namespace weft {
 
@@ -58,6 +59,7 @@ class ProtoParser {
   ProtoEventQueue* queue_;
   const ProtoTokenizer* tokenizer_;
   DebugAnnotationWriter annotations_;
+  TrackEventArgs typed_args_;
   std::unordered_map<uint64_t, uint32_t> track_by_uuid_;
   std::unordered_map<uint64_t, Resolved> resolved_;
   std::unordered_map<uint32_t, uint64_t> uuid_by_utid_, uuid_by_upid_;

@@ -1,0 +1,29 @@
+// ArgKeyScope: while walking nested values into args, appends to the
+// current key / flat key and restores both on scope exit. Shared by the
+// debug annotation writer and the reflective typed-args writer.
+#ifndef SRC_IMPORTERS_PROTO_ARG_KEY_SCOPE_H_
+#define SRC_IMPORTERS_PROTO_ARG_KEY_SCOPE_H_
+
+#include <string>
+
+namespace weft {
+
+class ArgKeyScope {
+ public:
+  ArgKeyScope(std::string* key, std::string* flat)
+      : key_(key), flat_(flat), key_len_(key->size()), flat_len_(flat->size()) {}
+  ~ArgKeyScope() {
+    key_->resize(key_len_);
+    flat_->resize(flat_len_);
+  }
+  ArgKeyScope(const ArgKeyScope&) = delete;
+  ArgKeyScope& operator=(const ArgKeyScope&) = delete;
+
+ private:
+  std::string *key_, *flat_;
+  size_t key_len_, flat_len_;
+};
+
+}  // namespace weft
+
+#endif  // SRC_IMPORTERS_PROTO_ARG_KEY_SCOPE_H_
