@@ -64,10 +64,12 @@ enum class StatSource { kTrace, kAnalysis };
     "A TrackEvent (or a typed arg inside it) had a field that neither "      \
     "weft's compiled-in protos nor the trace's ExtensionDescriptors "        \
     "describe; it was not imported into args.")                              \
-  X(typed_args_wire_type_mismatch, "typed_args_wire_type_mismatch", kError,  \
+  X(track_event_typed_args_errors, "track_event_typed_args_errors", kError,  \
     kTrace,                                                                  \
-    "A typed TrackEvent arg had a wire type its descriptor's field type "    \
-    "does not allow; the field was skipped.")                                \
+    "A typed TrackEvent arg contradicted its descriptor: a wire type the "   \
+    "field type does not allow (that field is skipped) or a nested message " \
+    "that is not valid protobuf (the event's typed args are dropped, the "   \
+    "event is kept).")                                                       \
   X(extension_descriptor_errors, "extension_descriptor_errors", kError,      \
     kTrace,                                                                  \
     "An ExtensionDescriptor packet was malformed and was ignored (see "      \

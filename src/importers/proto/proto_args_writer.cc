@@ -116,7 +116,7 @@ void ProtoArgsWriter::AddFields(const ProtoMessageInfo& message, protozero::data
     bool packed = field.repeated && r.wire_type() == pbf_wire_type::length_delimited &&
                   wire != pbf_wire_type::length_delimited;
     if (r.wire_type() != wire && !packed) {
-      storage_->stats.Increment(Stat::typed_args_wire_type_mismatch);
+      storage_->stats.Increment(Stat::track_event_typed_args_errors);
       r.skip();
       continue;
     }
@@ -244,7 +244,7 @@ void ProtoArgsWriter::AddScalar(const ProtoFieldInfo& field, uint64_t raw) {
       break;
     }
     default:
-      storage_->stats.Increment(Stat::typed_args_wire_type_mismatch);
+      storage_->stats.Increment(Stat::track_event_typed_args_errors);
   }
 }
 

@@ -79,7 +79,14 @@ void TrackEventArgs::Add(uint32_t set, const TrackEventTypedFields& fields,
   ArgsTable& args = storage_->args;
   if (fields.has_reflected) {
     const ProtoMessageInfo* track_event = pool.FindMessage(kTrackEventType);
-    if (track_event) writer_.Add(set, pool, *track_event, event, gen, kNativeFields);
+    uint32_t rows = args.row_count();
+    try {
+      if (track_event) writer_.Add(set, pool, *track_event, event, gen, kNativeFields);
+    } catch (const protozero::exception&) {
+      // Bytes a descriptor calls a message but are not one: keep the event.
+      args.Truncate(rows);
+      storage_->stats.Increment(Stat::track_event_typed_args_errors);
+    }
   }
   if (fields.has_source_location_iid) {
     writer_.AddSourceLocation(set, fields.source_location_iid, gen, "source");
