@@ -3,6 +3,7 @@
 
 #include <cstring>
 
+#include <nlohmann/json.hpp>
 #include <protozero/pbf_reader.hpp>
 
 #include "src/importers/proto/arg_key_scope.h"
@@ -94,10 +95,20 @@ void DebugAnnotationWriter::AddValue(protozero::data_view annotation, int depth)
         break;
       }
       case tag_and_type(da::kStringValue, pbf_wire_type::length_delimited):
-      case tag_and_type(da::kLegacyJsonValue, pbf_wire_type::length_delimited):
-        // TODO: legacy JSON values are kept as strings, not flattened yet.
         AddLeaf(ArgType::kString, storage_->Intern(View(r.get_view())));
         break;
+      case tag_and_type(da::kLegacyJsonValue, pbf_wire_type::length_delimited): {
+        // Flattened like a nested value, as Perfetto does; text that is not
+        // JSON stays a string.
+        std::string_view text = View(r.get_view());
+        auto json = nlohmann::ordered_json::parse(text, nullptr, /*allow_exceptions=*/false);
+        if (json.is_discarded()) {
+          AddLeaf(ArgType::kString, storage_->Intern(text));
+        } else {
+          AddJson(json, depth + 1);
+        }
+        break;
+      }
       case tag_and_type(da::kStringValueIid, pbf_wire_type::varint): {
         auto it = gen_->annotation_strings.find(r.get_uint64());
         if (it == gen_->annotation_strings.end()) {
@@ -131,6 +142,57 @@ void DebugAnnotationWriter::AddValue(protozero::data_view annotation, int depth)
       default:
         r.skip();
     }
+  }
+}
+
+void DebugAnnotationWriter::AddJson(const nlohmann::ordered_json& value, int depth) {
+  if (depth > kMaxDepth) {
+    storage_->stats.Increment(Stat::track_event_parser_errors);
+    return;
+  }
+  switch (value.type()) {
+    case nlohmann::json::value_t::object:
+      for (const auto& [name, member] : value.items()) {
+        ArgKeyScope scope(&key_, &flat_key_);
+        key_.push_back('.');
+        key_.append(name);
+        flat_key_.push_back('.');
+        flat_key_.append(name);
+        AddJson(member, depth + 1);
+      }
+      break;
+    case nlohmann::json::value_t::array:
+      for (size_t i = 0; i < value.size(); ++i) {
+        ArgKeyScope scope(&key_, &flat_key_);
+        key_ += "[" + std::to_string(i) + "]";
+        AddJson(value[i], depth + 1);
+      }
+      break;
+    case nlohmann::json::value_t::number_integer:
+      AddLeaf(ArgType::kInt, value.get<int64_t>());
+      break;
+    case nlohmann::json::value_t::number_unsigned: {
+      // The parser calls every non-negative integer unsigned; Perfetto
+      // stores ints unless they do not fit.
+      uint64_t v = value.get<uint64_t>();
+      AddLeaf(v > INT64_MAX ? ArgType::kUint : ArgType::kInt, static_cast<int64_t>(v));
+      break;
+    }
+    case nlohmann::json::value_t::number_float: {
+      double d = value.get<double>();
+      int64_t bits;
+      memcpy(&bits, &d, 8);
+      AddLeaf(ArgType::kReal, bits);
+      break;
+    }
+    case nlohmann::json::value_t::boolean:
+      AddLeaf(ArgType::kBool, value.get<bool>());
+      break;
+    case nlohmann::json::value_t::string:
+      AddLeaf(ArgType::kString, storage_->Intern(value.get_ref<const std::string&>()));
+      break;
+    default:  // null: no value to store.
+      break;
   }
 }
 

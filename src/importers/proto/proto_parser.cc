@@ -380,11 +380,22 @@ void ProtoParser::ParseProcessDescriptor(protozero::data_view bytes) {
 }
 
 uint32_t ProtoParser::AsyncTrack(uint32_t upid, uint64_t id, StringId scope, StringId name) {
-  uint64_t key = HashCombine(HashCombine(HashCombine(upid, id), scope), name);
+  uint64_t id_key = HashCombine(HashCombine(upid, id), scope);
+  if (name == kNullStringId) {
+    // A nameless event (typically an end) joins the last track of its id.
+    auto last = last_async_track_.find(id_key);
+    if (last != last_async_track_.end()) return last->second;
+  }
+  uint64_t key = HashCombine(id_key, name);
   auto it = async_tracks_.find(key);
-  if (it != async_tracks_.end()) return it->second;
-  uint32_t track = ctx_->tracks.NewAsyncTrack(upid, name, type_async_);
-  async_tracks_.emplace(key, track);
+  uint32_t track;
+  if (it != async_tracks_.end()) {
+    track = it->second;
+  } else {
+    track = ctx_->tracks.NewAsyncTrack(upid, name, type_async_);
+    async_tracks_.emplace(key, track);
+  }
+  last_async_track_[id_key] = track;
   return track;
 }
 

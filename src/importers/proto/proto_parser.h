@@ -64,6 +64,8 @@ class ProtoParser {
   std::unordered_map<uint64_t, Resolved> resolved_;
   std::unordered_map<uint32_t, uint64_t> uuid_by_utid_, uuid_by_upid_;
   std::unordered_map<uint64_t, uint32_t> async_tracks_;
+  // By (upid, id, scope) only: the track nameless async events go to.
+  std::unordered_map<uint64_t, uint32_t> last_async_track_;
   std::unordered_map<uint32_t, uint32_t> thread_time_tracks_, instruction_tracks_;
   // Tracks named after their first event (descriptors without a name).
   std::unordered_set<uint32_t> unnamed_tracks_;
