@@ -62,7 +62,10 @@ std::string_view DebugAnnotationWriter::NameOf(protozero::data_view annotation) 
 }
 
 void DebugAnnotationWriter::AddLeaf(ArgType type, int64_t raw) {
-  storage_->args.Add(set_, storage_->Intern(flat_key_), storage_->Intern(key_), type, raw);
+  // Without array indices the two keys are the same string: intern once.
+  StringId key = storage_->Intern(key_);
+  StringId flat = flat_key_.size() == key_.size() ? key : storage_->Intern(flat_key_);
+  storage_->args.Add(set_, flat, key, type, raw);
 }
 
 void DebugAnnotationWriter::AddValue(protozero::data_view annotation, int depth) {

@@ -249,7 +249,9 @@ void ProtoArgsWriter::AddScalar(const ProtoFieldInfo& field, uint64_t raw) {
 }
 
 void ProtoArgsWriter::AddLeaf(ArgType type, int64_t raw) {
-  storage_->args.Add(set_, storage_->Intern(flat_key_), storage_->Intern(key_), type, raw);
+  StringId key = storage_->Intern(key_);
+  StringId flat = flat_key_.size() == key_.size() ? key : storage_->Intern(flat_key_);
+  storage_->args.Add(set_, flat, key, type, raw);
 }
 
 }  // namespace weft

@@ -407,11 +407,16 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
   bool has_type = false, has_track = false, has_value = false;
   uint64_t track_uuid = gen.has_default_track ? gen.default_track_uuid : 0;
   StringId name = kNullStringId;
-  std::vector<StringId> categories;
-  std::vector<uint64_t> flow_ids, terminating_flow_ids;
-  std::vector<uint64_t> extra_uuids, extra_double_uuids;
-  std::vector<double> extra_values, extra_double_values;
-  std::vector<protozero::data_view> annotations;
+  // Reused buffers: no allocations per event.
+  scratch_.Clear();
+  std::vector<StringId>& categories = scratch_.categories;
+  std::vector<uint64_t>& flow_ids = scratch_.flow_ids;
+  std::vector<uint64_t>& terminating_flow_ids = scratch_.terminating_flow_ids;
+  std::vector<uint64_t>& extra_uuids = scratch_.extra_uuids;
+  std::vector<uint64_t>& extra_double_uuids = scratch_.extra_double_uuids;
+  std::vector<double>& extra_values = scratch_.extra_values;
+  std::vector<double>& extra_double_values = scratch_.extra_double_values;
+  std::vector<protozero::data_view>& annotations = scratch_.annotations;
   TrackEventTypedFields typed;
   double value = 0;
   int64_t thread_time = kNoThreadTime, instruction_count = kNoThreadTime;
@@ -487,7 +492,8 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
         ReadRepeated(&event, false, &extra_double_uuids);
         break;
       case te::kExtraCounterValues: {
-        std::vector<uint64_t> raw;
+        std::vector<uint64_t>& raw = scratch_.raw;
+        raw.clear();
         ReadRepeated(&event, false, &raw);
         for (uint64_t v : raw) extra_values.push_back(static_cast<double>(static_cast<int64_t>(v)));
         break;

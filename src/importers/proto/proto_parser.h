@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include <protozero/data_view.hpp>
 
@@ -60,6 +61,23 @@ class ProtoParser {
   const ProtoTokenizer* tokenizer_;
   DebugAnnotationWriter annotations_;
   TrackEventArgs typed_args_;
+  // ParseTrackEvent's per-event lists, kept to reuse their capacity.
+  struct EventScratch {
+    std::vector<StringId> categories;
+    std::vector<uint64_t> flow_ids, terminating_flow_ids, extra_uuids, extra_double_uuids, raw;
+    std::vector<double> extra_values, extra_double_values;
+    std::vector<protozero::data_view> annotations;
+    void Clear() {
+      categories.clear();
+      flow_ids.clear();
+      terminating_flow_ids.clear();
+      extra_uuids.clear();
+      extra_double_uuids.clear();
+      extra_values.clear();
+      extra_double_values.clear();
+      annotations.clear();
+    }
+  } scratch_;
   std::unordered_map<uint64_t, uint32_t> track_by_uuid_;
   std::unordered_map<uint64_t, Resolved> resolved_;
   std::unordered_map<uint32_t, uint64_t> uuid_by_utid_, uuid_by_upid_;
