@@ -29,13 +29,10 @@ void DebugAnnotationWriter::AddUnder(uint32_t set, protozero::data_view annotati
                                      std::string_view flat_prefix) {
   set_ = set;
   gen_ = &gen;
-  std::string_view name = NameOf(annotation);
   key_.assign(key_prefix);
-  key_.push_back('.');
-  key_.append(name);
   flat_key_.assign(flat_prefix);
-  flat_key_.push_back('.');
-  flat_key_.append(name);
+  ArgKeyScope scope(&key_, &flat_key_);
+  scope.Member(NameOf(annotation));
   AddValue(annotation, 0);
 }
 
@@ -127,18 +124,14 @@ void DebugAnnotationWriter::AddValue(protozero::data_view annotation, int depth)
       case tag_and_type(da::kDictEntries, pbf_wire_type::length_delimited): {
         protozero::data_view entry = r.get_view();
         ArgKeyScope scope(&key_, &flat_key_);
-        std::string_view name = NameOf(entry);
-        key_.push_back('.');
-        key_.append(name);
-        flat_key_.push_back('.');
-        flat_key_.append(name);
+        scope.Member(NameOf(entry));
         AddValue(entry, depth + 1);
         break;
       }
       case tag_and_type(da::kArrayValues, pbf_wire_type::length_delimited): {
         protozero::data_view entry = r.get_view();
         ArgKeyScope scope(&key_, &flat_key_);
-        key_ += "[" + std::to_string(array_index++) + "]";
+        scope.Index(array_index++);
         AddValue(entry, depth + 1);
         break;
       }
@@ -157,17 +150,14 @@ void DebugAnnotationWriter::AddJson(const nlohmann::ordered_json& value, int dep
     case nlohmann::json::value_t::object:
       for (const auto& [name, member] : value.items()) {
         ArgKeyScope scope(&key_, &flat_key_);
-        key_.push_back('.');
-        key_.append(name);
-        flat_key_.push_back('.');
-        flat_key_.append(name);
+        scope.Member(name);
         AddJson(member, depth + 1);
       }
       break;
     case nlohmann::json::value_t::array:
       for (size_t i = 0; i < value.size(); ++i) {
         ArgKeyScope scope(&key_, &flat_key_);
-        key_ += "[" + std::to_string(i) + "]";
+        scope.Index(i);
         AddJson(value[i], depth + 1);
       }
       break;
@@ -253,16 +243,13 @@ void DebugAnnotationWriter::AddNested(protozero::data_view nested, int depth) {
   if (type == nv::kDict) {
     for (size_t i = 0; i < children.size() && i < dict_keys.size(); ++i) {
       ArgKeyScope scope(&key_, &flat_key_);
-      key_.push_back('.');
-      key_.append(dict_keys[i]);
-      flat_key_.push_back('.');
-      flat_key_.append(dict_keys[i]);
+      scope.Member(dict_keys[i]);
       AddNested(children[i], depth + 1);
     }
   } else if (type == nv::kArray) {
     for (size_t i = 0; i < children.size(); ++i) {
       ArgKeyScope scope(&key_, &flat_key_);
-      key_ += "[" + std::to_string(i) + "]";
+      scope.Index(i);
       AddNested(children[i], depth + 1);
     }
   } else if (has_leaf) {

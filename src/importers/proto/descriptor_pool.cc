@@ -4,15 +4,15 @@
 #include <protozero/pbf_reader.hpp>
 
 #include "src/importers/proto/proto_fields.h"
+#include "src/importers/proto/protozero_util.h"
 
 namespace weft {
 namespace {
 
-using protozero::pbf_wire_type;
 using protozero::tag_and_type;
 
-constexpr auto kVarint = pbf_wire_type::varint;
-constexpr auto kBytes = pbf_wire_type::length_delimited;
+constexpr auto kVarint = kWireVarint;
+constexpr auto kBytes = kWireBytes;
 
 std::string Str(protozero::data_view v) { return std::string(v.data(), v.size()); }
 

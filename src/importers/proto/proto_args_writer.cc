@@ -8,6 +8,7 @@
 
 #include "src/importers/proto/arg_key_scope.h"
 #include "src/importers/proto/proto_fields.h"
+#include "src/importers/proto/protozero_util.h"
 
 namespace weft {
 namespace {
@@ -36,8 +37,6 @@ pbf_wire_type WireTypeOf(uint32_t type) {
 bool EndsWith(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
-
-std::string_view View(protozero::data_view v) { return std::string_view(v.data(), v.size()); }
 
 }  // namespace
 
@@ -74,13 +73,6 @@ bool ProtoArgsWriter::AddSourceLocation(uint32_t set, uint64_t iid, const Sequen
   }
   args.AddInt(set, line, line, loc.line_number);
   return true;
-}
-
-void ProtoArgsWriter::PushName(std::string_view name) {
-  if (!key_.empty()) key_.push_back('.');
-  key_.append(name);
-  if (!flat_key_.empty()) flat_key_.push_back('.');
-  flat_key_.append(name);
 }
 
 void ProtoArgsWriter::AddFields(const ProtoMessageInfo& message, protozero::data_view bytes,
@@ -131,18 +123,18 @@ void ProtoArgsWriter::AddFields(const ProtoMessageInfo& message, protozero::data
       uint64_t iid = r.get_uint64();
       if (AddSourceLocation(set_, iid, *gen_, key_)) continue;
       ArgKeyScope scope(&key_, &flat_key_);
-      PushName(field.name);
+      scope.Member(field.name);
       AddLeaf(ArgType::kUint, static_cast<int64_t>(iid));
       continue;
     }
     ArgKeyScope scope(&key_, &flat_key_);
-    PushName(field.name);
+    scope.Member(field.name);
     size_t* index = field.repeated ? next_index(number) : nullptr;
     if (packed) {
       AddPacked(field, r.get_view(), index);
       continue;
     }
-    if (index) key_ += "[" + std::to_string((*index)++) + "]";
+    if (index) scope.Index((*index)++);
     switch (wire) {
       case pbf_wire_type::varint:
         AddScalar(field, r.get_uint64());
@@ -163,7 +155,7 @@ void ProtoArgsWriter::AddFields(const ProtoMessageInfo& message, protozero::data
           }
           AddFields(*nested, r.get_view(), 0, depth + 1);
         } else {  // string or bytes.
-          AddLeaf(ArgType::kString, storage_->Intern(View(r.get_view())));
+          AddLeaf(ArgType::kString, storage_->Intern(StringViewOf(r.get_view())));
         }
         break;
       default:  // Groups (deprecated): not imported.
@@ -189,7 +181,7 @@ void ProtoArgsWriter::AddPacked(const ProtoFieldInfo& field, protozero::data_vie
       v = protozero::decode_varint(&p, end);
     }
     ArgKeyScope scope(&key_, &flat_key_);
-    key_ += "[" + std::to_string((*index)++) + "]";
+    scope.Index((*index)++);
     AddScalar(field, v);
   }
 }

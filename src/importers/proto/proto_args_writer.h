@@ -46,8 +46,6 @@ class ProtoArgsWriter {
   void AddScalar(const ProtoFieldInfo& field, uint64_t raw);
   void AddPacked(const ProtoFieldInfo& field, protozero::data_view bytes, size_t* index);
   void AddLeaf(ArgType type, int64_t raw);
-  // Appends ".name" (or "name" at the top) to both keys.
-  void PushName(std::string_view name);
 
   TraceStorage* storage_;
   DebugAnnotationWriter* annotations_;

@@ -2,16 +2,16 @@
 #include "src/importers/proto/track_event_args.h"
 
 #include "src/importers/proto/proto_fields.h"
+#include "src/importers/proto/protozero_util.h"
 
 namespace weft {
 namespace {
 
 namespace te = pb::track_event;
-using protozero::pbf_wire_type;
 using protozero::tag_and_type;
 
-constexpr auto kVarint = pbf_wire_type::varint;
-constexpr auto kBytes = pbf_wire_type::length_delimited;
+constexpr auto kVarint = kWireVarint;
+constexpr auto kBytes = kWireBytes;
 constexpr char kTrackEventType[] = ".perfetto.protos.TrackEvent";
 
 constexpr uint64_t Bits(std::initializer_list<uint32_t> fields) {
@@ -19,8 +19,6 @@ constexpr uint64_t Bits(std::initializer_list<uint32_t> fields) {
   for (uint32_t f : fields) bits |= uint64_t{1} << f;
   return bits;
 }
-
-std::string_view View(protozero::data_view v) { return std::string_view(v.data(), v.size()); }
 
 }  // namespace
 
@@ -141,11 +139,11 @@ void TrackEventArgs::AddInlineSourceLocation(uint32_t set, protozero::data_view 
     switch (r.tag_and_type()) {
       case tag_and_type(sl::kFileName, kBytes):
         args.AddString(set, key_source_file_, key_source_file_,
-                       storage_->Intern(View(r.get_view())));
+                       storage_->Intern(StringViewOf(r.get_view())));
         break;
       case tag_and_type(sl::kFunctionName, kBytes):
         args.AddString(set, key_source_function_, key_source_function_,
-                       storage_->Intern(View(r.get_view())));
+                       storage_->Intern(StringViewOf(r.get_view())));
         break;
       case tag_and_type(sl::kLineNumber, kVarint):
         line = r.get_uint32();
