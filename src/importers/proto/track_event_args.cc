@@ -1,6 +1,8 @@
 // TrackEventArgs: typed and specially expanded TrackEvent args.
 #include "src/importers/proto/track_event_args.h"
 
+#include <string>
+
 #include "src/importers/proto/proto_fields.h"
 #include "src/importers/proto/protozero_util.h"
 
@@ -12,7 +14,6 @@ using protozero::tag_and_type;
 
 constexpr auto kVarint = kWireVarint;
 constexpr auto kBytes = kWireBytes;
-constexpr char kTrackEventType[] = ".perfetto.protos.TrackEvent";
 
 constexpr uint64_t Bits(std::initializer_list<uint32_t> fields) {
   uint64_t bits = 0;
@@ -76,7 +77,9 @@ void TrackEventArgs::Add(uint32_t set, const TrackEventTypedFields& fields,
                          const SequenceGeneration& gen) {
   ArgsTable& args = storage_->args;
   if (fields.has_reflected) {
-    const ProtoMessageInfo* track_event = pool.FindMessage(kTrackEventType);
+    static const std::string* const kTrackEventType =
+        new std::string(".perfetto.protos.TrackEvent");
+    const ProtoMessageInfo* track_event = pool.FindMessage(*kTrackEventType);
     uint32_t rows = args.row_count();
     try {
       if (track_event) writer_.Add(set, pool, *track_event, event, gen, kNativeFields);
