@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
+#include <cstdlib>
+#include <string>
 
 #include "src/base/hash.h"
 
@@ -94,7 +96,7 @@ class ArgsTable::ValueColumn final : public Column {
   StringId type_names_[8];
 };
 
-ArgsTable::ArgsTable(StringPool* pool) : StoredTable("args") {
+ArgsTable::ArgsTable(StringPool* pool) : StoredTable("args"), pool_(pool) {
   auto add = [&](ValueColumn::Kind kind, const char* name, ColumnType type) {
     computed_.emplace_back(new ValueColumn(this, kind, name, type, pool));
     return computed_.back().get();
@@ -211,11 +213,46 @@ void ArgsTable::CopyRows(uint32_t from_set, uint32_t into_set) {
 uint32_t ArgsTable::MergeSets(uint32_t base, uint32_t extra) {
   uint32_t set = BeginSet();
   CopyRows(base, set);
-  CopyRows(extra, set);
+  if (extra != Uint32Column::kNull && extra < set_count_.size()) {
+    uint32_t base_end = rows_;
+    uint32_t first = set_first_[extra];
+    for (uint32_t i = 0; i < set_count_[extra]; ++i) MergeRow(set, first + i, base_end);
+  }
   uint32_t merged = rows_ == pending_begin_ ? Uint32Column::kNull : FinishSet();
   ReleaseSet(base);
   ReleaseSet(extra);
   return merged;
+}
+
+void ArgsTable::MergeRow(uint32_t set, uint32_t r, uint32_t base_end) {
+  StringId k = key[r];
+  std::string_view text = pool_->Get(k);
+  size_t open = text.find('[');
+  size_t close = open == std::string_view::npos ? open : text.find(']', open);
+  if (close != std::string_view::npos) {
+    // Renumber the element after the base's elements of the same array.
+    std::string prefix(text.substr(0, open + 1));
+    uint32_t next = 0;
+    for (uint32_t b = pending_begin_; b < base_end; ++b) {
+      std::string_view other = pool_->Get(key[b]);
+      if (other.size() <= prefix.size() || other.compare(0, prefix.size(), prefix) != 0) continue;
+      uint32_t index = static_cast<uint32_t>(strtoul(other.data() + prefix.size(), nullptr, 10));
+      next = std::max(next, index + 1);
+    }
+    if (next > 0) {
+      uint32_t index = static_cast<uint32_t>(strtoul(text.data() + open + 1, nullptr, 10));
+      std::string renamed = prefix + std::to_string(next + index);
+      renamed.append(text.substr(close));
+      k = pool_->Intern(renamed);
+    }
+  }
+  for (uint32_t m = pending_begin_; m < rows_; ++m) {
+    if (key[m] != k) continue;
+    values_[m] = values_[r];
+    types_[m] = types_[r];
+    return;
+  }
+  Add(set, flat_key[r], k, types_[r], values_[r]);
 }
 
 uint32_t ArgsTable::WithIntArg(uint32_t base, StringId k, int64_t value) {

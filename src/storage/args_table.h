@@ -59,8 +59,11 @@ class ArgsTable final : public StoredTable {
   // Each FinishSet() result is one use of the set; releasing the last use
   // removes its rows (at Finalize()).
   void ReleaseSet(uint32_t set);
-  // A set holding |base|'s args followed by |extra|'s (either may be NULL);
-  // releases both. Used when an end event's args join its slice.
+  // A set holding |base|'s args updated by |extra|'s (either may be NULL);
+  // releases both. Used when an end event's args join its slice, with
+  // Perfetto's add-or-update rule: a key already in |base| takes the new
+  // value in place, and array elements ("a[i]...") continue after the
+  // elements |base| already has for that array.
   uint32_t MergeSets(uint32_t base, uint32_t extra);
   // A set holding |base|'s args plus one int arg; releases |base|.
   uint32_t WithIntArg(uint32_t base, StringId key, int64_t value);
@@ -90,8 +93,12 @@ class ArgsTable final : public StoredTable {
   uint64_t HashRows(uint32_t begin, uint32_t end) const;
   bool SameRows(uint32_t set, uint32_t begin, uint32_t end) const;
   void CopyRows(uint32_t from_set, uint32_t into_set);
+  // Adds or updates row |r|'s arg in |set| (being built; its rows before
+  // |base_end| are the base's, see MergeSets).
+  void MergeRow(uint32_t set, uint32_t r, uint32_t base_end);
   void Compact();
 
+  StringPool* pool_;
   PodVector<int64_t> values_;
   PodVector<ArgType> types_;
   // Per set id: first row, row count (0 once released) and use count.

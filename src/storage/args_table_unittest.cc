@@ -176,6 +176,32 @@ TEST_F(ArgsTableTest, MergeSetsWithNull) {
   EXPECT_EQ(args_.row_count(), 1u);
 }
 
+TEST_F(ArgsTableTest, MergeSetsUpdatesKeysAndContinuesArrays) {
+  uint32_t base = args_.BeginSet();
+  args_.AddInt(base, S("v"), S("v"), 1);
+  args_.AddInt(base, S("a"), S("a[0]"), 10);
+  args_.AddInt(base, S("a"), S("a[1]"), 11);
+  args_.AddInt(base, S("d.x"), S("d.x"), 5);
+  base = args_.FinishSet(/*shareable=*/false);
+  uint32_t extra = args_.BeginSet();
+  args_.AddInt(extra, S("v"), S("v"), 2);           // Updates v.
+  args_.AddInt(extra, S("a"), S("a[0]"), 12);       // Becomes a[2].
+  args_.AddInt(extra, S("a.b"), S("a[1].b"), 13);   // Becomes a[3].b.
+  args_.AddInt(extra, S("d.y"), S("d.y"), 6);       // New member.
+  args_.AddInt(extra, S("n"), S("n[0]"), 7);        // New array: kept as is.
+  extra = args_.FinishSet(/*shareable=*/false);
+  uint32_t merged = args_.MergeSets(base, extra);
+  args_.Finalize();
+  std::vector<std::string> keys;
+  for (uint32_t r = 0; r < args_.row_count(); ++r) {
+    ASSERT_EQ(args_.arg_set_id[r], merged);
+    keys.push_back(std::string(pool_.Get(args_.key[r])) + "=" +
+                   std::to_string(args_.raw_value(r)));
+  }
+  EXPECT_EQ(keys, (std::vector<std::string>{"v=2", "a[0]=10", "a[1]=11", "d.x=5", "a[2]=12",
+                                            "a[3].b=13", "d.y=6", "n[0]=7"}));
+}
+
 TEST_F(ArgsTableTest, WithIntArg) {
   uint32_t a = args_.BeginSet();
   AddInt(a, 1);

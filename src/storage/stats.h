@@ -60,6 +60,20 @@ enum class StatSource { kTrace, kAnalysis };
   X(tokenizer_skipped_packets, "tokenizer_skipped_packets", kInfo, kTrace,   \
     "A packet needed its sequence's incremental state, which was lost or "  \
     "never set, and was skipped.")                                           \
+  X(track_event_unknown_fields, "track_event_unknown_fields", kInfo, kTrace, \
+    "A TrackEvent (or a typed arg inside it) had a field that neither "      \
+    "weft's compiled-in protos nor the trace's ExtensionDescriptors "        \
+    "describe; it was not imported into args.")                              \
+  X(track_event_typed_args_errors, "track_event_typed_args_errors", kError,  \
+    kTrace,                                                                  \
+    "A typed TrackEvent arg contradicted its descriptor: a wire type the "   \
+    "field type does not allow (that field is skipped) or a nested message " \
+    "that is not valid protobuf (the event's typed args are dropped, the "   \
+    "event is kept).")                                                       \
+  X(extension_descriptor_errors, "extension_descriptor_errors", kError,      \
+    kTrace,                                                                  \
+    "An ExtensionDescriptor packet was malformed and was ignored (see "      \
+    "_trace_import_logs for the reason).")                                   \
   X(interned_data_tokenizer_errors, "interned_data_tokenizer_errors",        \
     kInfo, kAnalysis,                                                        \
     "A packet referred to an interned iid its sequence never defined.")      \

@@ -3,8 +3,10 @@
 
 #include <cstring>
 
+#include <nlohmann/json.hpp>
 #include <protozero/pbf_reader.hpp>
 
+#include "src/importers/proto/arg_key_scope.h"
 #include "src/importers/proto/proto_fields.h"
 
 namespace weft {
@@ -15,27 +17,22 @@ using protozero::tag_and_type;
 
 std::string_view View(protozero::data_view v) { return std::string_view(v.data(), v.size()); }
 
-// Restores a key to its length on scope exit.
-struct KeyScope {
-  KeyScope(std::string* key, std::string* flat)
-      : key_(key), flat_(flat), key_len_(key->size()), flat_len_(flat->size()) {}
-  ~KeyScope() {
-    key_->resize(key_len_);
-    flat_->resize(flat_len_);
-  }
-  std::string *key_, *flat_;
-  size_t key_len_, flat_len_;
-};
-
 }  // namespace
 
 void DebugAnnotationWriter::Add(uint32_t set, protozero::data_view annotation,
                                 const SequenceGeneration& gen) {
+  AddUnder(set, annotation, gen, "debug", "debug");
+}
+
+void DebugAnnotationWriter::AddUnder(uint32_t set, protozero::data_view annotation,
+                                     const SequenceGeneration& gen, std::string_view key_prefix,
+                                     std::string_view flat_prefix) {
   set_ = set;
   gen_ = &gen;
-  key_ = "debug.";
-  key_ += NameOf(annotation);
-  flat_key_ = key_;
+  key_.assign(key_prefix);
+  flat_key_.assign(flat_prefix);
+  ArgKeyScope scope(&key_, &flat_key_);
+  scope.Member(NameOf(annotation));
   AddValue(annotation, 0);
 }
 
@@ -62,7 +59,10 @@ std::string_view DebugAnnotationWriter::NameOf(protozero::data_view annotation) 
 }
 
 void DebugAnnotationWriter::AddLeaf(ArgType type, int64_t raw) {
-  storage_->args.Add(set_, storage_->Intern(flat_key_), storage_->Intern(key_), type, raw);
+  // Without array indices the two keys are the same string: intern once.
+  StringId key = storage_->Intern(key_);
+  StringId flat = flat_key_.size() == key_.size() ? key : storage_->Intern(flat_key_);
+  storage_->args.Add(set_, flat, key, type, raw);
 }
 
 void DebugAnnotationWriter::AddValue(protozero::data_view annotation, int depth) {
@@ -95,10 +95,20 @@ void DebugAnnotationWriter::AddValue(protozero::data_view annotation, int depth)
         break;
       }
       case tag_and_type(da::kStringValue, pbf_wire_type::length_delimited):
-      case tag_and_type(da::kLegacyJsonValue, pbf_wire_type::length_delimited):
-        // TODO: legacy JSON values are kept as strings, not flattened yet.
         AddLeaf(ArgType::kString, storage_->Intern(View(r.get_view())));
         break;
+      case tag_and_type(da::kLegacyJsonValue, pbf_wire_type::length_delimited): {
+        // Flattened like a nested value, as Perfetto does; text that is not
+        // JSON stays a string.
+        std::string_view text = View(r.get_view());
+        auto json = nlohmann::ordered_json::parse(text, nullptr, /*allow_exceptions=*/false);
+        if (json.is_discarded()) {
+          AddLeaf(ArgType::kString, storage_->Intern(text));
+        } else {
+          AddJson(json, depth + 1);
+        }
+        break;
+      }
       case tag_and_type(da::kStringValueIid, pbf_wire_type::varint): {
         auto it = gen_->annotation_strings.find(r.get_uint64());
         if (it == gen_->annotation_strings.end()) {
@@ -113,25 +123,69 @@ void DebugAnnotationWriter::AddValue(protozero::data_view annotation, int depth)
         break;
       case tag_and_type(da::kDictEntries, pbf_wire_type::length_delimited): {
         protozero::data_view entry = r.get_view();
-        KeyScope scope(&key_, &flat_key_);
-        std::string_view name = NameOf(entry);
-        key_.push_back('.');
-        key_.append(name);
-        flat_key_.push_back('.');
-        flat_key_.append(name);
+        ArgKeyScope scope(&key_, &flat_key_);
+        scope.Member(NameOf(entry));
         AddValue(entry, depth + 1);
         break;
       }
       case tag_and_type(da::kArrayValues, pbf_wire_type::length_delimited): {
         protozero::data_view entry = r.get_view();
-        KeyScope scope(&key_, &flat_key_);
-        key_ += "[" + std::to_string(array_index++) + "]";
+        ArgKeyScope scope(&key_, &flat_key_);
+        scope.Index(array_index++);
         AddValue(entry, depth + 1);
         break;
       }
       default:
         r.skip();
     }
+  }
+}
+
+void DebugAnnotationWriter::AddJson(const nlohmann::ordered_json& value, int depth) {
+  if (depth > kMaxDepth) {
+    storage_->stats.Increment(Stat::track_event_parser_errors);
+    return;
+  }
+  switch (value.type()) {
+    case nlohmann::json::value_t::object:
+      for (const auto& [name, member] : value.items()) {
+        ArgKeyScope scope(&key_, &flat_key_);
+        scope.Member(name);
+        AddJson(member, depth + 1);
+      }
+      break;
+    case nlohmann::json::value_t::array:
+      for (size_t i = 0; i < value.size(); ++i) {
+        ArgKeyScope scope(&key_, &flat_key_);
+        scope.Index(i);
+        AddJson(value[i], depth + 1);
+      }
+      break;
+    case nlohmann::json::value_t::number_integer:
+      AddLeaf(ArgType::kInt, value.get<int64_t>());
+      break;
+    case nlohmann::json::value_t::number_unsigned: {
+      // The parser calls every non-negative integer unsigned; Perfetto
+      // stores ints unless they do not fit.
+      uint64_t v = value.get<uint64_t>();
+      AddLeaf(v > INT64_MAX ? ArgType::kUint : ArgType::kInt, static_cast<int64_t>(v));
+      break;
+    }
+    case nlohmann::json::value_t::number_float: {
+      double d = value.get<double>();
+      int64_t bits;
+      memcpy(&bits, &d, 8);
+      AddLeaf(ArgType::kReal, bits);
+      break;
+    }
+    case nlohmann::json::value_t::boolean:
+      AddLeaf(ArgType::kBool, value.get<bool>());
+      break;
+    case nlohmann::json::value_t::string:
+      AddLeaf(ArgType::kString, storage_->Intern(value.get_ref<const std::string&>()));
+      break;
+    default:  // null: no value to store.
+      break;
   }
 }
 
@@ -188,17 +242,14 @@ void DebugAnnotationWriter::AddNested(protozero::data_view nested, int depth) {
   }
   if (type == nv::kDict) {
     for (size_t i = 0; i < children.size() && i < dict_keys.size(); ++i) {
-      KeyScope scope(&key_, &flat_key_);
-      key_.push_back('.');
-      key_.append(dict_keys[i]);
-      flat_key_.push_back('.');
-      flat_key_.append(dict_keys[i]);
+      ArgKeyScope scope(&key_, &flat_key_);
+      scope.Member(dict_keys[i]);
       AddNested(children[i], depth + 1);
     }
   } else if (type == nv::kArray) {
     for (size_t i = 0; i < children.size(); ++i) {
-      KeyScope scope(&key_, &flat_key_);
-      key_ += "[" + std::to_string(i) + "]";
+      ArgKeyScope scope(&key_, &flat_key_);
+      scope.Index(i);
       AddNested(children[i], depth + 1);
     }
   } else if (has_leaf) {

@@ -1,13 +1,15 @@
 // DebugAnnotationWriter: turns TrackEvent debug_annotations into `args` rows
 // with Perfetto's key style — "debug.<name>", dict members joined with '.',
 // array elements as "[i]" in `key` only (flat_key drops the index). Handles
-// both the NestedValue form and dict_entries / array_values.
+// both the NestedValue form and dict_entries / array_values, and parses
+// legacy_json_value into the same nested keys.
 #ifndef SRC_IMPORTERS_PROTO_DEBUG_ANNOTATIONS_H_
 #define SRC_IMPORTERS_PROTO_DEBUG_ANNOTATIONS_H_
 
 #include <cstdint>
 #include <string>
 
+#include <nlohmann/json_fwd.hpp>
 #include <protozero/data_view.hpp>
 
 #include "src/importers/proto/proto_sequence_state.h"
@@ -24,11 +26,17 @@ class DebugAnnotationWriter {
   // Adds the rows of one DebugAnnotation message to |set|. May throw
   // protozero::exception on malformed bytes (the caller drops the packet).
   void Add(uint32_t set, protozero::data_view annotation, const SequenceGeneration& gen);
+  // The same with keys "<key_prefix>.<name>" instead of "debug.<name>"
+  // (DebugAnnotation fields inside typed args).
+  void AddUnder(uint32_t set, protozero::data_view annotation, const SequenceGeneration& gen,
+                std::string_view key_prefix, std::string_view flat_prefix);
 
  private:
   // Adds the value fields of |annotation| under the current key.
   void AddValue(protozero::data_view annotation, int depth);
   void AddNested(protozero::data_view nested, int depth);
+  // A legacy_json_value, parsed: objects and arrays become nested keys.
+  void AddJson(const nlohmann::ordered_json& value, int depth);
   void AddLeaf(ArgType type, int64_t raw);
   // Name of a DebugAnnotation (name or name_iid), empty if none.
   std::string_view NameOf(protozero::data_view annotation);

@@ -28,6 +28,7 @@ constexpr uint32_t kThreadDescriptor = 44;
 constexpr uint32_t kTimestampClockId = 58;
 constexpr uint32_t kTracePacketDefaults = 59;
 constexpr uint32_t kTrackDescriptor = 60;
+constexpr uint32_t kExtensionDescriptor = 72;
 constexpr uint32_t kFirstPacketOnSequence = 87;
 // SequenceFlags.
 constexpr uint32_t kSeqIncrementalStateCleared = 1;
@@ -53,6 +54,9 @@ namespace interned_data {
 constexpr uint32_t kEventCategories = 1;
 constexpr uint32_t kEventNames = 2;
 constexpr uint32_t kDebugAnnotationNames = 3;
+constexpr uint32_t kSourceLocations = 4;
+constexpr uint32_t kLogMessageBody = 20;
+constexpr uint32_t kHistogramNames = 25;
 constexpr uint32_t kDebugAnnotationStringValues = 29;
 }
 
@@ -152,6 +156,11 @@ constexpr uint32_t kTerminatingFlowIdsOld = 42;
 constexpr uint32_t kDoubleCounterValue = 44;
 constexpr uint32_t kFlowIds = 47;
 constexpr uint32_t kTerminatingFlowIds = 48;
+constexpr uint32_t kTaskExecution = 5;
+constexpr uint32_t kLogMessage = 21;
+constexpr uint32_t kChromeHistogramSample = 28;
+constexpr uint32_t kSourceLocation = 33;
+constexpr uint32_t kSourceLocationIid = 34;
 // Type.
 constexpr uint32_t kTypeUnspecified = 0;
 constexpr uint32_t kTypeSliceBegin = 1;
@@ -213,6 +222,94 @@ constexpr uint32_t kStringValue = 8;
 constexpr uint32_t kDict = 1;
 constexpr uint32_t kArray = 2;
 }  // namespace nested_value
+
+namespace source_location {
+constexpr uint32_t kIid = 1;
+constexpr uint32_t kFileName = 2;
+constexpr uint32_t kFunctionName = 3;
+constexpr uint32_t kLineNumber = 4;
+}
+
+namespace task_execution {
+constexpr uint32_t kPostedFromIid = 1;
+}
+
+namespace log_message {
+constexpr uint32_t kSourceLocationIid = 1;
+constexpr uint32_t kBodyIid = 2;
+}
+
+namespace chrome_histogram_sample {
+constexpr uint32_t kNameHash = 1;
+constexpr uint32_t kName = 2;
+constexpr uint32_t kSample = 3;
+constexpr uint32_t kNameIid = 4;
+}
+
+namespace extension_descriptor {
+constexpr uint32_t kExtensionSet = 1;
+}
+
+// google.protobuf descriptors (protos/perfetto/common/descriptor.proto).
+namespace file_descriptor_set {
+constexpr uint32_t kFile = 1;
+}
+
+namespace file_descriptor_proto {
+constexpr uint32_t kName = 1;
+constexpr uint32_t kPackage = 2;
+constexpr uint32_t kMessageType = 4;
+constexpr uint32_t kEnumType = 5;
+constexpr uint32_t kExtension = 7;
+}
+
+namespace descriptor_proto {
+constexpr uint32_t kName = 1;
+constexpr uint32_t kField = 2;
+constexpr uint32_t kNestedType = 3;
+constexpr uint32_t kEnumType = 4;
+constexpr uint32_t kExtension = 6;
+}
+
+namespace field_descriptor_proto {
+constexpr uint32_t kName = 1;
+constexpr uint32_t kExtendee = 2;
+constexpr uint32_t kNumber = 3;
+constexpr uint32_t kLabel = 4;
+constexpr uint32_t kType = 5;
+constexpr uint32_t kTypeName = 6;
+// Type.
+constexpr uint32_t kTypeDouble = 1;
+constexpr uint32_t kTypeFloat = 2;
+constexpr uint32_t kTypeInt64 = 3;
+constexpr uint32_t kTypeUint64 = 4;
+constexpr uint32_t kTypeInt32 = 5;
+constexpr uint32_t kTypeFixed64 = 6;
+constexpr uint32_t kTypeFixed32 = 7;
+constexpr uint32_t kTypeBool = 8;
+constexpr uint32_t kTypeString = 9;
+constexpr uint32_t kTypeGroup = 10;
+constexpr uint32_t kTypeMessage = 11;
+constexpr uint32_t kTypeBytes = 12;
+constexpr uint32_t kTypeUint32 = 13;
+constexpr uint32_t kTypeEnum = 14;
+constexpr uint32_t kTypeSfixed32 = 15;
+constexpr uint32_t kTypeSfixed64 = 16;
+constexpr uint32_t kTypeSint32 = 17;
+constexpr uint32_t kTypeSint64 = 18;
+// Label.
+constexpr uint32_t kLabelRepeated = 3;
+}  // namespace field_descriptor_proto
+
+namespace enum_descriptor_proto {
+constexpr uint32_t kName = 1;
+constexpr uint32_t kValue = 2;
+}
+
+namespace enum_value_descriptor_proto {
+constexpr uint32_t kName = 1;
+constexpr uint32_t kNumber = 2;
+}
 
 }  // namespace pb
 }  // namespace weft

@@ -50,7 +50,8 @@ ProtoParser::ProtoParser(TraceContext* context, ProtoEventQueue* queue,
       storage_(context->storage),
       queue_(queue),
       tokenizer_(tokenizer),
-      annotations_(context->storage) {
+      annotations_(context->storage),
+      typed_args_(context->storage, &annotations_) {
   TraceStorage* s = storage_;
   type_track_event_ = s->Intern("track_event");
   type_process_ = s->Intern("process");
@@ -379,11 +380,22 @@ void ProtoParser::ParseProcessDescriptor(protozero::data_view bytes) {
 }
 
 uint32_t ProtoParser::AsyncTrack(uint32_t upid, uint64_t id, StringId scope, StringId name) {
-  uint64_t key = HashCombine(HashCombine(HashCombine(upid, id), scope), name);
+  uint64_t id_key = HashCombine(HashCombine(upid, id), scope);
+  if (name == kNullStringId) {
+    // A nameless event (typically an end) joins the last track of its id.
+    auto last = last_async_track_.find(id_key);
+    if (last != last_async_track_.end()) return last->second;
+  }
+  uint64_t key = HashCombine(id_key, name);
   auto it = async_tracks_.find(key);
-  if (it != async_tracks_.end()) return it->second;
-  uint32_t track = ctx_->tracks.NewAsyncTrack(upid, name, type_async_);
-  async_tracks_.emplace(key, track);
+  uint32_t track;
+  if (it != async_tracks_.end()) {
+    track = it->second;
+  } else {
+    track = ctx_->tracks.NewAsyncTrack(upid, name, type_async_);
+    async_tracks_.emplace(key, track);
+  }
+  last_async_track_[id_key] = track;
   return track;
 }
 
@@ -395,11 +407,17 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
   bool has_type = false, has_track = false, has_value = false;
   uint64_t track_uuid = gen.has_default_track ? gen.default_track_uuid : 0;
   StringId name = kNullStringId;
-  std::vector<StringId> categories;
-  std::vector<uint64_t> flow_ids, terminating_flow_ids;
-  std::vector<uint64_t> extra_uuids, extra_double_uuids;
-  std::vector<double> extra_values, extra_double_values;
-  std::vector<protozero::data_view> annotations;
+  // Reused buffers: no allocations per event.
+  scratch_.Clear();
+  std::vector<StringId>& categories = scratch_.categories;
+  std::vector<uint64_t>& flow_ids = scratch_.flow_ids;
+  std::vector<uint64_t>& terminating_flow_ids = scratch_.terminating_flow_ids;
+  std::vector<uint64_t>& extra_uuids = scratch_.extra_uuids;
+  std::vector<uint64_t>& extra_double_uuids = scratch_.extra_double_uuids;
+  std::vector<double>& extra_values = scratch_.extra_values;
+  std::vector<double>& extra_double_values = scratch_.extra_double_values;
+  std::vector<protozero::data_view>& annotations = scratch_.annotations;
+  TrackEventTypedFields typed;
   double value = 0;
   int64_t thread_time = kNoThreadTime, instruction_count = kNoThreadTime;
   // LegacyEvent.
@@ -474,7 +492,8 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
         ReadRepeated(&event, false, &extra_double_uuids);
         break;
       case te::kExtraCounterValues: {
-        std::vector<uint64_t> raw;
+        std::vector<uint64_t>& raw = scratch_.raw;
+        raw.clear();
         ReadRepeated(&event, false, &raw);
         for (uint64_t v : raw) extra_values.push_back(static_cast<double>(static_cast<int64_t>(v)));
         break;
@@ -550,7 +569,7 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
         break;
       }
       default:
-        event.skip();
+        typed.Collect(&event);
     }
   }
   if (name == kNullStringId) name = legacy_name;
@@ -761,13 +780,14 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
 
   // Args: the async id, debug annotations, then the legacy fields.
   bool passthrough = is_async && utid != kNull && !is_end;
-  if (!annotations.empty() || (is_async && !is_end)) {
+  if (!annotations.empty() || typed.any() || (is_async && !is_end)) {
     ArgsTable& args = storage_->args;
     uint32_t set = args.BeginSet();
     if (is_async && !is_end) {
       args.AddInt(set, key_source_id_, key_source_id_, static_cast<int64_t>(legacy_id));
     }
     for (const protozero::data_view& a : annotations) annotations_.Add(set, a, gen);
+    if (typed.any()) typed_args_.Add(set, typed, bytes, tokenizer_->descriptor_pool(), gen);
     if (passthrough) args.AddInt(set, key_passthrough_utid_, key_passthrough_utid_, utid);
     if (is_async && !is_end) {
       char buf[2] = {ph, 0};

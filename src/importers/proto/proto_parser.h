@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include <protozero/data_view.hpp>
 
@@ -15,6 +16,7 @@
 #include "src/importers/proto/debug_annotations.h"
 #include "src/importers/proto/proto_event_queue.h"
 #include "src/importers/proto/proto_tokenizer.h"
+#include "src/importers/proto/track_event_args.h"
 
 namespace weft {
 
@@ -58,10 +60,30 @@ class ProtoParser {
   ProtoEventQueue* queue_;
   const ProtoTokenizer* tokenizer_;
   DebugAnnotationWriter annotations_;
+  TrackEventArgs typed_args_;
+  // ParseTrackEvent's per-event lists, kept to reuse their capacity.
+  struct EventScratch {
+    std::vector<StringId> categories;
+    std::vector<uint64_t> flow_ids, terminating_flow_ids, extra_uuids, extra_double_uuids, raw;
+    std::vector<double> extra_values, extra_double_values;
+    std::vector<protozero::data_view> annotations;
+    void Clear() {
+      categories.clear();
+      flow_ids.clear();
+      terminating_flow_ids.clear();
+      extra_uuids.clear();
+      extra_double_uuids.clear();
+      extra_values.clear();
+      extra_double_values.clear();
+      annotations.clear();
+    }
+  } scratch_;
   std::unordered_map<uint64_t, uint32_t> track_by_uuid_;
   std::unordered_map<uint64_t, Resolved> resolved_;
   std::unordered_map<uint32_t, uint64_t> uuid_by_utid_, uuid_by_upid_;
   std::unordered_map<uint64_t, uint32_t> async_tracks_;
+  // By (upid, id, scope) only: the track nameless async events go to.
+  std::unordered_map<uint64_t, uint32_t> last_async_track_;
   std::unordered_map<uint32_t, uint32_t> thread_time_tracks_, instruction_tracks_;
   // Tracks named after their first event (descriptors without a name).
   std::unordered_set<uint32_t> unnamed_tracks_;

@@ -15,6 +15,13 @@
 
 namespace weft {
 
+// An interned SourceLocation (InternedData.source_locations).
+struct InternedSourceLocation {
+  StringId file_name = kNullStringId;
+  StringId function_name = kNullStringId;
+  int64_t line_number = 0;
+};
+
 struct SequenceGeneration {
   using InternMap = std::unordered_map<uint64_t, StringId>;
   uint32_t seq_id = 0;  // trusted_packet_sequence_id.
@@ -22,6 +29,9 @@ struct SequenceGeneration {
   InternMap categories;
   InternMap annotation_names;
   InternMap annotation_strings;
+  InternMap histogram_names;
+  InternMap log_message_bodies;
+  std::unordered_map<uint64_t, InternedSourceLocation> source_locations;
   // TracePacketDefaults.
   bool has_default_track = false;
   uint64_t default_track_uuid = 0;

@@ -3,6 +3,7 @@
 
 #include <protozero/pbf_reader.hpp>
 
+#include "src/importers/proto/compiled_descriptors.h"
 #include "src/importers/proto/proto_fields.h"
 
 namespace weft {
@@ -21,6 +22,9 @@ std::string_view View(protozero::data_view v) { return std::string_view(v.data()
 ProtoTokenizer::ProtoTokenizer(TraceStorage* storage, ProtoEventQueue* queue)
     : storage_(storage), queue_(queue) {
   generations_.emplace_back(new SequenceGeneration());  // Shared empty state.
+  Status compiled =
+      descriptor_pool_.AddFileDescriptorSet(kCompiledDescriptorSet, kCompiledDescriptorSetSize);
+  (void)compiled;  // Generated from protos/ at build time; cannot be malformed.
 }
 
 void ProtoTokenizer::OnPacket(const uint8_t* data, size_t size) {
@@ -47,7 +51,8 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   uint64_t ts = 0;
   uint32_t clock_id = 0, seq_id = 0, flags = 0;
   bool has_clock_id = false;
-  protozero::data_view defaults, interned, payload;
+  protozero::data_view defaults, interned, payload, extension;
+  bool has_extension = false;
   bool has_defaults = false, has_interned = false;
   uint32_t payload_field = 0;
   while (packet.next()) {
@@ -83,6 +88,10 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
         interned = packet.get_view();
         has_interned = true;
         break;
+      case tag_and_type(tp::kExtensionDescriptor, kBytes):
+        extension = packet.get_view();
+        has_extension = true;
+        break;
       case tag_and_type(tp::kTrackEvent, kBytes):
       case tag_and_type(tp::kTrackDescriptor, kBytes):
       case tag_and_type(tp::kThreadDescriptor, kBytes):
@@ -95,6 +104,7 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
     }
   }
 
+  if (has_extension) ReadExtensionDescriptor(extension, has_ts ? static_cast<int64_t>(ts) : last_ts_);
   auto [seq_it, new_seq] = sequences_.try_emplace(seq_id);
   SequenceState& seq = seq_it->second;
   if (new_seq) {
@@ -243,6 +253,11 @@ void ProtoTokenizer::ReadInternedData(protozero::data_view bytes, SequenceGenera
         case id::kEventNames: map = &gen->event_names; break;
         case id::kDebugAnnotationNames: map = &gen->annotation_names; break;
         case id::kDebugAnnotationStringValues: map = &gen->annotation_strings; break;
+        case id::kHistogramNames: map = &gen->histogram_names; break;
+        case id::kLogMessageBody: map = &gen->log_message_bodies; break;
+        case id::kSourceLocations:
+          ReadSourceLocation(interned.get_view(), gen);
+          continue;
       }
     }
     if (!map) {
@@ -266,6 +281,50 @@ void ProtoTokenizer::ReadInternedData(protozero::data_view bytes, SequenceGenera
     }
     (*map)[iid] = name;
   }
+}
+
+void ProtoTokenizer::ReadSourceLocation(protozero::data_view bytes, SequenceGeneration* gen) {
+  namespace sl = pb::source_location;
+  uint64_t iid = 0;
+  InternedSourceLocation loc;
+  protozero::pbf_reader r(bytes);
+  while (r.next()) {
+    switch (r.tag_and_type()) {
+      case tag_and_type(sl::kIid, kVarint): iid = r.get_uint64(); break;
+      case tag_and_type(sl::kFileName, kBytes):
+        loc.file_name = storage_->Intern(View(r.get_view()));
+        break;
+      case tag_and_type(sl::kFunctionName, kBytes):
+        loc.function_name = storage_->Intern(View(r.get_view()));
+        break;
+      case tag_and_type(sl::kLineNumber, kVarint): loc.line_number = r.get_uint32(); break;
+      default: r.skip();
+    }
+  }
+  gen->source_locations[iid] = loc;
+}
+
+void ProtoTokenizer::ReadExtensionDescriptor(protozero::data_view bytes, int64_t ts) {
+  Status status;
+  protozero::pbf_reader r(bytes);
+  while (status.ok() && r.next()) {
+    if (r.tag_and_type() != tag_and_type(pb::extension_descriptor::kExtensionSet, kBytes)) {
+      r.skip();
+      continue;
+    }
+    protozero::data_view set = r.get_view();
+    status = descriptor_pool_.AddFileDescriptorSet(reinterpret_cast<const uint8_t*>(set.data()),
+                                                   set.size());
+  }
+  if (status.ok()) return;
+  storage_->stats.Increment(Stat::extension_descriptor_errors);
+  ArgsTable& args = storage_->args;
+  uint32_t arg_set = args.BeginSet();
+  StringId key = storage_->Intern("error");
+  args.AddString(arg_set, key, key, storage_->Intern(status.message()));
+  storage_->import_logs.Insert(ts, storage_->Intern("error"),
+                               storage_->Intern("extension_descriptor_errors"),
+                               args.FinishSet(/*shareable=*/false));
 }
 
 void ProtoTokenizer::ReserveTrack(protozero::data_view bytes, SequenceState* seq) {

@@ -15,6 +15,7 @@
 #include <protozero/data_view.hpp>
 
 #include "src/base/status.h"
+#include "src/importers/proto/descriptor_pool.h"
 #include "src/importers/proto/proto_event_queue.h"
 #include "src/importers/proto/proto_sequence_state.h"
 #include "src/storage/trace_storage.h"
@@ -32,6 +33,10 @@ class ProtoTokenizer {
     return *generations_[index];
   }
   const TrackDescriptorMap& descriptors() const { return descriptors_; }
+  // Message schemas for typed args: compiled-in, plus the trace's
+  // ExtensionDescriptor packets (registered when read, so they apply to
+  // every event of the trace, as in Perfetto).
+  const DescriptorPool& descriptor_pool() const { return descriptor_pool_; }
   // Accumulated values of an event's extra counters (QueuedPacket.extra_values).
   const std::vector<double>& extra_values(uint32_t index) const {
     return extra_values_[index];
@@ -48,6 +53,8 @@ class ProtoTokenizer {
   // Starts a new generation for |seq|, empty or copying the current one.
   SequenceGeneration* NewGeneration(SequenceState* seq, bool copy);
   void ReadInternedData(protozero::data_view bytes, SequenceGeneration* gen);
+  void ReadSourceLocation(protozero::data_view bytes, SequenceGeneration* gen);
+  void ReadExtensionDescriptor(protozero::data_view bytes, int64_t ts);
   void ReadDefaults(protozero::data_view bytes, SequenceGeneration* gen);
   void ReserveTrack(protozero::data_view bytes, SequenceState* seq);
   // Accumulates an incremental counter's value; false if not one.
@@ -61,6 +68,7 @@ class ProtoTokenizer {
   std::unordered_map<uint32_t, SequenceState> sequences_;
   std::vector<std::unique_ptr<SequenceGeneration>> generations_;
   TrackDescriptorMap descriptors_;
+  DescriptorPool descriptor_pool_;
   std::unordered_set<uint32_t> first_packet_seqs_;
   std::vector<std::vector<double>> extra_values_;
   bool process_rank_hint_ = false, thread_rank_hint_ = false;

@@ -1,0 +1,108 @@
+"""Perfetto protobuf ingest benchmark, used by tools/bench.
+
+/tmp/weft_bench/t200.pb (~200 MB, made once with tools/gen_proto_trace.py,
+deterministic: 8 sequences, interned names / categories / annotation names,
+debug annotations, nested slices, instants, counters) is loaded `reps` times
+natively with `weft --stats -Q 'select count(*) from slice'` and, when
+out/wasm/weft.js exists, under Node. Reports best wall MB/s, MB/s on the
+process's CPU time (user + sys: the figure to trust on a busy machine),
+peak RSS and RSS bytes per event.
+"""
+
+import os
+import re
+import resource
+import shutil
+import subprocess
+import sys
+
+TOOLS = os.path.dirname(os.path.abspath(__file__))
+GEN = os.path.join(TOOLS, 'gen_proto_trace.py')
+SIZE_MB = 200
+GEN_RE = re.compile(r'wrote .*: (\d+) bytes, (\d+) events')
+
+
+def ensure_trace(bench_dir, log):
+  os.makedirs(bench_dir, exist_ok=True)
+  path = os.path.join(bench_dir, 't200.pb')
+  meta = path + '.gen.txt'
+  if not (os.path.exists(path) and os.path.exists(meta)):
+    log(f'bench: generating {path} ({SIZE_MB} MB, once; ~2 min) ...')
+    tmp = path + '.tmp'
+    p = subprocess.run([sys.executable, GEN, tmp, str(SIZE_MB)],
+                       stderr=subprocess.PIPE, check=True)
+    os.rename(tmp, path)
+    with open(meta, 'w') as f:
+      f.write(p.stderr.decode().strip() + '\n')
+  with open(meta) as f:
+    m = GEN_RE.search(f.read())
+  return path, int(m.group(2)) if m else None
+
+
+def _timed(argv, stats_re, rss_re):
+  """Runs argv under /usr/bin/time -v; (rc, stats match, rss KB, cpu s)."""
+  before = resource.getrusage(resource.RUSAGE_CHILDREN)
+  p = subprocess.run(['/usr/bin/time', '-v'] + argv, capture_output=True,
+                     text=True, stdin=subprocess.DEVNULL)
+  after = resource.getrusage(resource.RUSAGE_CHILDREN)
+  cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+  m = stats_re.search(p.stderr)
+  t = rss_re.search(p.stderr)
+  return p.returncode, m, int(t.group(1)) if t else None, cpu, p.stderr
+
+
+def bench(weft, wasm_js, reps, bench_dir, query, stats_re, rss_re, log):
+  path, events = ensure_trace(bench_dir, log)
+  size = os.path.getsize(path)
+  res = dict(trace=path, size_bytes=size, events=events)
+  variants = [('native', [weft])]
+  node = shutil.which('node')
+  if node and os.path.exists(wasm_js):
+    variants.append(('wasm', [node, '--no-experimental-fetch', wasm_js]))
+  for name, prefix in variants:
+    runs = []
+    for i in range(reps):
+      log(f'bench: proto {name} ingest run {i + 1}/{reps} ...')
+      rc, m, rss, cpu, err = _timed(prefix + ['--stats', '-Q', query, path],
+                                    stats_re, rss_re)
+      if rc != 0 or not m:
+        res[name] = dict(error=err.strip()[-300:])
+        break
+      runs.append(dict(secs=float(m.group(2)), mbps=float(m.group(3)),
+                       slices=int(m.group(4)), rss_kb=rss, cpu=cpu))
+    if not runs:
+      continue
+    best = min(runs, key=lambda r: r['secs'])
+    best_cpu = min(r['cpu'] for r in runs)
+    rss_kb = max(r['rss_kb'] or 0 for r in runs)
+    res[name] = dict(
+        load_secs_best=best['secs'], load_secs_all=[r['secs'] for r in runs],
+        mb_per_s_best=best['mbps'], cpu_secs_best=best_cpu,
+        mb_per_cpu_s=size / 1048576 / best_cpu if best_cpu else None,
+        slices=best['slices'], peak_rss_kb=rss_kb,
+        rss_bytes_per_event=rss_kb * 1024 / events if events else None)
+  return res
+
+
+def print_report(r):
+  if not r:
+    return
+  print(f'\n== Ingest: t200.pb (tools/gen_proto_trace.py OUT {SIZE_MB}) ==')
+  print(f'  file              {r["trace"]} ({r["size_bytes"] / 1e6:.1f} MB, '
+        f'{r["events"]:,} TrackEvents, '
+        f'{r["size_bytes"] / max(1, r["events"]):.1f} bytes/event)')
+  for name in ('native', 'wasm'):
+    v = r.get(name)
+    if not v:
+      continue
+    if 'error' in v:
+      print(f'  {name:<6} error     {v["error"]}')
+      continue
+    print(f'  {name:<6} load      {v["load_secs_best"]:.3f} s best (all: '
+          + ', '.join(f'{x:.3f}' for x in v['load_secs_all']) + ')')
+    print(f'  {name:<6} MB/s      {v["mb_per_s_best"]:.1f} wall (MiB/s), '
+          f'{v["mb_per_cpu_s"]:.1f} per CPU second (process CPU '
+          f'{v["cpu_secs_best"]:.2f} s, includes startup and the query)')
+    print(f'  {name:<6} RSS       {v["peak_rss_kb"] / 1024:.1f} MiB peak, '
+          f'{v["rss_bytes_per_event"]:.1f} bytes per event; '
+          f'{v["slices"]:,} slices')
