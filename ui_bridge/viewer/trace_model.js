@@ -102,19 +102,10 @@ async function loadBounds(engine) {
   };
 }
 
-// SQL for the largest id of |table| (-1 when empty): a binary search of
-// O(1) id lookups inside SQLite, where count(*) or max(id) would visit
-// every row. Invariant: id lo exists (or lo = -1), id hi does not.
+// SQL for the largest id of |table| (-1 when empty). The engine serves
+// max() on a sorted column from its last row, not by a scan.
 function lastIdSql(table) {
-  const mid = '(lo + hi) / 2';
-  const found = `exists (select 1 from ${table} where id = ${mid})`;
-  return `with recursive search(lo, hi) as (
-        select -1, 1099511627776
-        union all
-        select case when ${found} then ${mid} else lo end,
-               case when ${found} then hi else ${mid} end
-        from search where hi - lo > 1)
-      select lo from search where hi - lo = 1`;
+  return `select coalesce(max(id), -1) from ${table}`;
 }
 
 async function loadLongSlices(engine, threshold) {
