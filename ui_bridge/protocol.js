@@ -1,7 +1,8 @@
 // Encoding and decoding of the trace processor RPC protocol
 // (protos/perfetto/trace_processor/trace_processor.proto) with a minimal
 // hand-written protobuf codec: varints and length-delimited fields only.
-// Field numbers mirror src/rpc/rpc_protocol.h; keep the three in sync.
+// Field numbers mirror the .proto (C++ gets them generated at build time by
+// tools/gen_proto_fields.py); keep this file in sync with the .proto.
 
 export const Method = Object.freeze({
   TPM_UNSPECIFIED: 0,

@@ -5,7 +5,7 @@
 
 #include <protozero/pbf_reader.hpp>
 
-#include "src/importers/proto/proto_fields.h"
+#include "protos/perfetto/trace/track_event/debug_annotation.fields.h"
 
 namespace weft {
 namespace {
@@ -136,7 +136,7 @@ void DebugAnnotationWriter::AddValue(protozero::data_view annotation, int depth)
 }
 
 void DebugAnnotationWriter::AddNested(protozero::data_view nested, int depth) {
-  namespace nv = pb::nested_value;
+  namespace nv = pb::debug_annotation_nested_value;
   if (depth > kMaxDepth) {
     storage_->stats.Increment(Stat::track_event_parser_errors);
     return;
@@ -186,7 +186,7 @@ void DebugAnnotationWriter::AddNested(protozero::data_view nested, int depth) {
         r.skip();
     }
   }
-  if (type == nv::kDict) {
+  if (type == pb::debug_annotation_nested_value_nested_type::kDict) {
     for (size_t i = 0; i < children.size() && i < dict_keys.size(); ++i) {
       KeyScope scope(&key_, &flat_key_);
       key_.push_back('.');
@@ -195,7 +195,7 @@ void DebugAnnotationWriter::AddNested(protozero::data_view nested, int depth) {
       flat_key_.append(dict_keys[i]);
       AddNested(children[i], depth + 1);
     }
-  } else if (type == nv::kArray) {
+  } else if (type == pb::debug_annotation_nested_value_nested_type::kArray) {
     for (size_t i = 0; i < children.size(); ++i) {
       KeyScope scope(&key_, &flat_key_);
       key_ += "[" + std::to_string(i) + "]";

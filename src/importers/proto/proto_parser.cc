@@ -7,7 +7,12 @@
 #include <protozero/pbf_reader.hpp>
 
 #include "src/base/hash.h"
-#include "src/importers/proto/proto_fields.h"
+#include "protos/perfetto/trace/trace_packet.fields.h"
+#include "protos/perfetto/trace/track_event/counter_descriptor.fields.h"
+#include "protos/perfetto/trace/track_event/process_descriptor.fields.h"
+#include "protos/perfetto/trace/track_event/thread_descriptor.fields.h"
+#include "protos/perfetto/trace/track_event/track_descriptor.fields.h"
+#include "protos/perfetto/trace/track_event/track_event.fields.h"
 
 namespace weft {
 namespace {
@@ -258,10 +263,10 @@ uint32_t ProtoParser::TrackForUuid(uint64_t uuid, uint32_t seq_id, int depth) {
     row.type = type_counter_;
     row.event_type = TrackEventType::kCounter;
     row.unit = d->unit;
-    if (d->counter_type == pb::counter_descriptor::kThreadTimeNs) {
+    if (d->counter_type == pb::counter_descriptor_builtin_counter_type::kCounterThreadTimeNs) {
       if (row.name == kNullStringId) row.name = thread_time_;
       row.unit = unit_ns_;
-    } else if (d->counter_type == pb::counter_descriptor::kThreadInstructionCount) {
+    } else if (d->counter_type == pb::counter_descriptor_builtin_counter_type::kCounterThreadInstructionCount) {
       if (row.name == kNullStringId) row.name = thread_instruction_count_;
       row.unit = unit_count_;
     }
@@ -389,9 +394,9 @@ uint32_t ProtoParser::AsyncTrack(uint32_t upid, uint64_t id, StringId scope, Str
 
 void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view bytes) {
   namespace te = pb::track_event;
-  namespace le = pb::legacy_event;
+  namespace le = pb::track_event_legacy_event;
   const SequenceGeneration& gen = tokenizer_->generation(p.generation);
-  uint32_t type = te::kTypeUnspecified;
+  uint32_t type = pb::track_event_type::kUnspecified;
   bool has_type = false, has_track = false, has_value = false;
   uint64_t track_uuid = gen.has_default_track ? gen.default_track_uuid : 0;
   StringId name = kNullStringId;
@@ -557,12 +562,12 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
 
   char ph;
   switch (type) {
-    case te::kTypeSliceBegin: ph = 'B'; break;
-    case te::kTypeSliceEnd: ph = 'E'; break;
-    case te::kTypeInstant: ph = 'i'; break;
-    case te::kTypeCounter: ph = 'C'; break;
+    case pb::track_event_type::kSliceBegin: ph = 'B'; break;
+    case pb::track_event_type::kSliceEnd: ph = 'E'; break;
+    case pb::track_event_type::kInstant: ph = 'i'; break;
+    case pb::track_event_type::kCounter: ph = 'C'; break;
     default:
-      if (type != te::kTypeUnspecified || !has_legacy || phase <= 0 || phase > 127) {
+      if (type != pb::track_event_type::kUnspecified || !has_legacy || phase <= 0 || phase > 127) {
         storage_->stats.Increment(Stat::track_event_parser_errors);
         return;
       }
@@ -635,7 +640,7 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
         double v = values[i];
         if (d->second.unit_multiplier > 0) v *= static_cast<double>(d->second.unit_multiplier);
         storage_->counter.Insert(p.ts, counter, v, kNull);
-        if (d->second.counter_type == pb::counter_descriptor::kThreadTimeNs) {
+        if (d->second.counter_type == pb::counter_descriptor_builtin_counter_type::kCounterThreadTimeNs) {
           thread_time = static_cast<int64_t>(v);
         }
       }
@@ -740,9 +745,9 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
       return;
     }
     case 'i': case 'I': case 'R':
-      if (instant_scope == le::kScopeGlobal) {
+      if (instant_scope == pb::track_event_legacy_event_instant_event_scope::kScopeGlobal) {
         track = ctx_->tracks.GlobalInstantTrack();
-      } else if (instant_scope == le::kScopeProcess) {
+      } else if (instant_scope == pb::track_event_legacy_event_instant_event_scope::kScopeProcess) {
         if (upid == kNull) {
           storage_->stats.Increment(Stat::track_event_parser_errors);
           return;
@@ -828,11 +833,11 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
   BindFlows(terminating_flow_ids, true, row);
   if (has_bind_id) {
     uint64_t key = HashCombine(bind_id, 0x7632);
-    if (flow_direction == le::kFlowInOut) {
+    if (flow_direction == pb::track_event_legacy_event_flow_direction::kFlowInout) {
       ctx_->flows.Step(key, row);
-    } else if (flow_direction == le::kFlowOut) {
+    } else if (flow_direction == pb::track_event_legacy_event_flow_direction::kFlowOut) {
       ctx_->flows.Begin(key, row);
-    } else if (flow_direction == le::kFlowIn) {
+    } else if (flow_direction == pb::track_event_legacy_event_flow_direction::kFlowIn) {
       ctx_->flows.End(key, row, /*close=*/false);
     }
   }

@@ -3,7 +3,16 @@
 
 #include <protozero/pbf_reader.hpp>
 
-#include "src/importers/proto/proto_fields.h"
+#include "protos/perfetto/trace/clock_snapshot.fields.h"
+#include "protos/perfetto/trace/interned_data/interned_data.fields.h"
+#include "protos/perfetto/trace/trace_packet.fields.h"
+#include "protos/perfetto/trace/trace_packet_defaults.fields.h"
+#include "protos/perfetto/trace/track_event/counter_descriptor.fields.h"
+#include "protos/perfetto/trace/track_event/debug_annotation.fields.h"
+#include "protos/perfetto/trace/track_event/process_descriptor.fields.h"
+#include "protos/perfetto/trace/track_event/thread_descriptor.fields.h"
+#include "protos/perfetto/trace/track_event/track_descriptor.fields.h"
+#include "protos/perfetto/trace/track_event/track_event.fields.h"
 
 namespace weft {
 namespace {
@@ -15,6 +24,15 @@ constexpr auto kVarint = pbf_wire_type::varint;
 constexpr auto kBytes = pbf_wire_type::length_delimited;
 
 std::string_view View(protozero::data_view v) { return std::string_view(v.data(), v.size()); }
+
+// The interned messages ReadInternedData reads share EventName's shape.
+static_assert(pb::event_category::kIid == pb::event_name::kIid &&
+                  pb::event_category::kName == pb::event_name::kName &&
+                  pb::debug_annotation_name::kIid == pb::event_name::kIid &&
+                  pb::debug_annotation_name::kName == pb::event_name::kName &&
+                  pb::interned_string::kIid == pb::event_name::kIid &&
+                  pb::interned_string::kStr == pb::event_name::kName,
+              "interned messages: iid = 1, name = 2");
 
 }  // namespace
 
@@ -103,7 +121,7 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   }
   if (first_packet) first_packet_seqs_.insert(seq_id);
   if (dropped) seq.incremental_state_valid = false;
-  if (cleared || (flags & tp::kSeqIncrementalStateCleared)) {
+  if (cleared || (flags & pb::trace_packet_sequence_flags::kSeqIncrementalStateCleared)) {
     const SequenceGeneration& old = *generations_[seq.generation];
     bool has_thread = old.has_thread;
     int64_t pid = old.pid, tid = old.tid;
@@ -118,7 +136,7 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   if (has_defaults) ReadDefaults(defaults, NewGeneration(&seq, /*copy=*/true));
   if (has_interned) ReadInternedData(interned, generations_[seq.generation].get());
   if (!payload_field) return;
-  if ((flags & tp::kSeqNeedsIncrementalState) && !seq.incremental_state_valid) {
+  if ((flags & pb::trace_packet_sequence_flags::kSeqNeedsIncrementalState) && !seq.incremental_state_valid) {
     storage_->stats.Increment(Stat::tokenizer_skipped_packets);
     return;
   }
@@ -254,10 +272,10 @@ void ProtoTokenizer::ReadInternedData(protozero::data_view bytes, SequenceGenera
     StringId name = kNullStringId;
     while (entry.next()) {
       switch (entry.tag_and_type()) {
-        case tag_and_type(pb::interned_entry::kIid, kVarint):
+        case tag_and_type(pb::event_name::kIid, kVarint):
           iid = entry.get_uint64();
           break;
-        case tag_and_type(pb::interned_entry::kName, kBytes):
+        case tag_and_type(pb::event_name::kName, kBytes):
           name = storage_->Intern(View(entry.get_view()));
           break;
         default:
@@ -373,9 +391,9 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes, SequenceState* seq
               break;
             case tag_and_type(cd::kUnit, kVarint): {
               uint32_t unit = c.get_uint32();
-              const char* s = unit == cd::kUnitTimeNs      ? "ns"
-                              : unit == cd::kUnitCount     ? "count"
-                              : unit == cd::kUnitSizeBytes ? "bytes"
+              const char* s = unit == pb::counter_descriptor_unit::kTimeNs     ? "ns"
+                              : unit == pb::counter_descriptor_unit::kCount    ? "count"
+                              : unit == pb::counter_descriptor_unit::kSizeBytes ? "bytes"
                                                            : nullptr;
               if (s && info.unit == kNullStringId) info.unit = storage_->Intern(s);
               break;
@@ -419,7 +437,7 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes, SequenceState* seq
     storage_->stats.Increment(Stat::track_event_tokenizer_errors);
     return;
   }
-  if (info.name != kNullStringId && (old.name == kNullStringId || info.merge_behavior == td::kMergeNone)) {
+  if (info.name != kNullStringId && (old.name == kNullStringId || info.merge_behavior == pb::track_descriptor_sibling_merge_behavior::kNone)) {
     old.name = info.name;
   }
 }
@@ -503,7 +521,7 @@ bool ProtoTokenizer::IncrementalCounterValue(protozero::data_view bytes, Sequenc
       extra_values_.push_back(std::move(extra));
     }
   }
-  if (type != te::kTypeCounter || !has_value) return false;
+  if (type != pb::track_event_type::kCounter || !has_value) return false;
   auto it = descriptors_.find(uuid);
   if (it == descriptors_.end() || !it->second.is_incremental) return false;
   double& total = seq->counter_totals[uuid];
