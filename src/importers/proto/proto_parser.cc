@@ -154,8 +154,9 @@ bool ProtoParser::Resolve(uint64_t uuid, Resolved* out, int depth) {
   auto it = descriptors.find(uuid);
   Resolved r;
   if (it == descriptors.end()) {
-    if (uuid != 0) return false;
-    r.is_root = true;  // The implicit trace-global default track.
+    // The implicit trace-global default track (uuid 0), or a uuid no
+    // descriptor defines: a global track too (as Perfetto does).
+    r.is_root = true;
     resolved_.emplace(uuid, r);
     *out = r;
     return true;
@@ -237,9 +238,12 @@ uint32_t ProtoParser::TrackForUuid(uint64_t uuid, uint32_t seq_id, int depth) {
   bool add_args = true;
   if (!d) {
     TrackTable::Row row;
-    row.name = default_track_name_;
+    // Tracks without a descriptor other than the default one take the name
+    // of their first slice.
+    row.name = uuid == 0 ? default_track_name_ : kNullStringId;
     row.type = type_track_event_;
     id = storage_->track.Insert(row, slice_event_);
+    if (uuid != 0) unnamed_tracks_.insert(id);
     AddTrackArgs(id, uuid, nullptr, /*is_root=*/true, 0);
     track_by_uuid_.emplace(uuid, id);
     return id;

@@ -65,8 +65,8 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   uint64_t ts = 0;
   uint32_t clock_id = 0, seq_id = 0, flags = 0;
   bool has_clock_id = false;
-  protozero::data_view defaults, interned, payload;
-  bool has_defaults = false, has_interned = false;
+  protozero::data_view defaults, interned, payload, clock_snapshot;
+  bool has_defaults = false, has_interned = false, has_clock_snapshot = false;
   uint32_t payload_field = 0;
   while (packet.next()) {
     switch (packet.tag_and_type()) {
@@ -101,7 +101,12 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
         interned = packet.get_view();
         has_interned = true;
         break;
+      case tag_and_type(tp::kClockSnapshot, kBytes):
+        clock_snapshot = packet.get_view();
+        has_clock_snapshot = true;
+        break;
       case tag_and_type(tp::kTrackEvent, kBytes):
+      case tag_and_type(tp::kStreamingProfilePacket, kBytes):
       case tag_and_type(tp::kTrackDescriptor, kBytes):
       case tag_and_type(tp::kThreadDescriptor, kBytes):
       case tag_and_type(tp::kProcessDescriptor, kBytes):
@@ -120,7 +125,10 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
     NewGeneration(&seq, /*copy=*/false);
   }
   if (first_packet) first_packet_seqs_.insert(seq_id);
-  if (dropped) seq.incremental_state_valid = false;
+  if (dropped) {
+    seq.incremental_state_valid = false;
+    seq.track_event_time = SequenceState::kTimeUnset;
+  }
   if (cleared || (flags & pb::trace_packet_sequence_flags::kSeqIncrementalStateCleared)) {
     const SequenceGeneration& old = *generations_[seq.generation];
     bool has_thread = old.has_thread;
@@ -132,7 +140,9 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
     fresh->tid = tid;
     seq.incremental_state_valid = true;
     seq.counter_totals.clear();
+    seq.track_event_time = SequenceState::kTimeUnset;
   }
+  if (has_clock_snapshot) ReadClockSnapshot(clock_snapshot, seq_id);
   if (has_defaults) ReadDefaults(defaults, NewGeneration(&seq, /*copy=*/true));
   if (has_interned) ReadInternedData(interned, generations_[seq.generation].get());
   if (!payload_field) return;
@@ -145,18 +155,26 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   if (!has_clock_id) clock_id = gen.default_clock_id;
   int64_t event_ts = last_ts_;
   if (has_ts) {
-    if (clock_id != 0 && clock_id != pb::builtin_clock::kBoottime) {
-      // Converting other clocks needs ClockSnapshots (a later task).
-      storage_->stats.Increment(Stat::clock_sync_failure);
-      return;
-    }
-    if (ts > static_cast<uint64_t>(INT64_MAX)) {
-      storage_->stats.Increment(Stat::trace_sorter_negative_timestamp_dropped);
-      return;
-    }
-    event_ts = static_cast<int64_t>(ts);
-    last_ts_ = event_ts;
+    std::optional<int64_t> converted = PacketTime(ts, clock_id, seq_id);
+    if (!converted) return;
+    event_ts = *converted;
   }
+  if (payload_field == tp::kStreamingProfilePacket) {
+    StreamingProfileTimestamps(payload, &seq);
+    return;
+  }
+  if (payload_field == tp::kTrackEvent) {
+    switch (LegacyTrackEventTime(payload, &seq, &event_ts)) {
+      case LegacyTime::kNone: break;
+      case LegacyTime::kSet: has_ts = true; break;
+      case LegacyTime::kDrop: return;
+    }
+  }
+  if (event_ts < 0) {
+    storage_->stats.Increment(Stat::trace_sorter_negative_timestamp_dropped);
+    return;
+  }
+  if (has_ts) last_ts_ = event_ts;
 
   QueuedPacket q{};
   q.extra_values = UINT32_MAX;
@@ -187,6 +205,9 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
           case tag_and_type(td::kTid, kVarint):
             g->tid = desc.get_int32();
             g->has_thread = true;
+            break;
+          case tag_and_type(td::kReferenceTimestampUs, kVarint):
+            SetTrackEventReferenceTime(desc.get_int64(), &seq);
             break;
           default:
             desc.skip();

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -15,6 +16,7 @@
 #include <protozero/data_view.hpp>
 
 #include "src/base/status.h"
+#include "src/importers/proto/clock_tracker.h"
 #include "src/importers/proto/proto_event_queue.h"
 #include "src/importers/proto/proto_sequence_state.h"
 #include "src/storage/trace_storage.h"
@@ -56,11 +58,27 @@ class ProtoTokenizer {
                                const SequenceGeneration& gen, double* value,
                                QueuedPacket* q);
 
+  // Timestamps (proto_tokenizer_timestamps.cc).
+  void ReadClockSnapshot(protozero::data_view bytes, uint32_t seq_id);
+  // A packet's timestamp in the trace clock; nullopt (stat counted) if it
+  // cannot be converted.
+  std::optional<int64_t> PacketTime(uint64_t ts, uint32_t clock_id, uint32_t seq_id);
+  void SetTrackEventReferenceTime(int64_t us, SequenceState* seq);
+  // Adds a microsecond delta to the sequence's TrackEvent time; false when
+  // the time is unknown or overflows.
+  bool AdvanceTrackEventTime(int64_t delta_us, SequenceState* seq);
+  enum class LegacyTime { kNone, kSet, kDrop };
+  // timestamp_delta_us / timestamp_absolute_us of a TrackEvent into |ts|;
+  // kDrop (stat counted) when the event must be dropped.
+  LegacyTime LegacyTrackEventTime(protozero::data_view event, SequenceState* seq, int64_t* ts);
+  void StreamingProfileTimestamps(protozero::data_view packet, SequenceState* seq);
+
   TraceStorage* storage_;
   ProtoEventQueue* queue_;
   std::unordered_map<uint32_t, SequenceState> sequences_;
   std::vector<std::unique_ptr<SequenceGeneration>> generations_;
   TrackDescriptorMap descriptors_;
+  ClockTracker clocks_;
   std::unordered_set<uint32_t> first_packet_seqs_;
   std::vector<std::vector<double>> extra_values_;
   bool process_rank_hint_ = false, thread_rank_hint_ = false;
