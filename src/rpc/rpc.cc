@@ -108,7 +108,8 @@ void Rpc::HandleMessage(const uint8_t* data, size_t size) {
       GetStatus();
       break;
     case method::kTpmResetTraceProcessor:
-      Reset();
+      Reset(args_field == rpc::kResetTraceProcessorArgs ? args : nullptr,
+            args_field == rpc::kResetTraceProcessorArgs ? args_size : 0);
       break;
     default: {
       // Like upstream: tell the client which method is not implemented, so
@@ -197,10 +198,23 @@ void Rpc::GetStatus() {
   Send(enc.data());
 }
 
-void Rpc::Reset() {
-  // ResetTraceProcessorArgs options do not apply to weft's formats.
+void Rpc::Reset(const uint8_t* args, size_t size) {
+  // Of ResetTraceProcessorArgs only drop_track_event_data_before applies to
+  // weft's formats; a malformed message resets with the defaults.
+  namespace reset = pb::reset_trace_processor_args;
+  TraceConfig config;
+  ProtoDecoder dec(args, size);
+  ProtoField f;
+  while (dec.Next(&f)) {
+    if (f.id == reset::kDropTrackEventDataBefore && f.wire_type == kWireVarint) {
+      config.crop_track_events =
+          f.int_value == pb::reset_trace_processor_args_drop_track_event_data_before::
+                             kTrackEventRangeOfInterest;
+    }
+  }
+  if (dec.error()) config = TraceConfig();
   tp_.reset();  // Free the old trace before building the new one.
-  tp_.reset(new TraceProcessor());
+  tp_.reset(new TraceProcessor(config));
   bytes_received_ = 0;
   load_error_.clear();
   finalized_ = false;

@@ -346,6 +346,45 @@ TEST(RpcTest, StatusAndReset) {
   EXPECT_EQ(rs[7].varints, std::vector<int64_t>{2});
 }
 
+// A protobuf trace with a range of interest starting at 12 us, and
+// instants at 10 us and 13 us.
+std::string CroppableProtoTrace() {
+  ProtoEncoder enc;
+  size_t packet = enc.BeginNested(1);
+  size_t range = enc.BeginNested(90);  // track_event_range_of_interest
+  enc.AppendVarint(1, 12);             // start_us
+  enc.EndNested(range);
+  enc.EndNested(packet);
+  for (uint64_t ts : {10000, 13000}) {
+    packet = enc.BeginNested(1);
+    enc.AppendVarint(8, ts);           // timestamp
+    enc.AppendVarint(10, 1);           // trusted_packet_sequence_id
+    size_t event = enc.BeginNested(11);
+    enc.AppendVarint(9, 3);            // TYPE_INSTANT
+    enc.AppendString(23, "e");
+    enc.EndNested(event);
+    enc.EndNested(packet);
+  }
+  return enc.data();
+}
+
+TEST(RpcTest, ResetArgsCropTrackEvents) {
+  RpcHarness h;
+  ProtoEncoder crop;
+  crop.AppendVarint(pb::reset_trace_processor_args::kDropTrackEventDataBefore,
+                    pb::reset_trace_processor_args_drop_track_event_data_before::
+                        kTrackEventRangeOfInterest);
+  std::string load =
+      Request(2, method::kTpmAppendTraceData, rpc::kAppendTraceData, CroppableProtoTrace()) +
+      Request(3, method::kTpmFinalizeTraceData) + QueryRequest(4, "select count(*) from slice");
+  h.Send(Request(1, method::kTpmResetTraceProcessor, rpc::kResetTraceProcessorArgs, crop.data()) +
+         load + Request(5, method::kTpmResetTraceProcessor) + load);
+  auto rs = h.Take();
+  ASSERT_EQ(rs.size(), 8u);
+  EXPECT_EQ(rs[3].varints, std::vector<int64_t>{1});  // Cropped.
+  EXPECT_EQ(rs[7].varints, std::vector<int64_t>{2});  // Reset without args.
+}
+
 TEST(RpcTest, AppendAfterFinalizeIsAnError) {
   RpcHarness h;
   h.Send(LoadRequests() + Request(3, method::kTpmAppendTraceData, rpc::kAppendTraceData, "x"));

@@ -78,6 +78,9 @@ enum class StatSource { kTrace, kAnalysis };
     "streaming_profile_invalid_timestamp", kError, kAnalysis,                \
     "A StreamingProfilePacket timestamp delta overflowed or followed an "   \
     "overflow on its sequence.")                                             \
+  X(track_event_cropped, "track_event_cropped", kInfo, kAnalysis,          \
+    "A TrackEvent before the trace's range of interest was dropped "        \
+    "(--crop-track-events).")                                                \
   X(track_event_tokenizer_errors, "track_event_tokenizer_errors", kInfo,     \
     kAnalysis, "A track event or descriptor could not be tokenized.")        \
   X(track_event_parser_errors, "track_event_parser_errors", kInfo,           \

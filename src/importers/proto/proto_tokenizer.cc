@@ -36,8 +36,9 @@ static_assert(pb::event_category::kIid == pb::event_name::kIid &&
 
 }  // namespace
 
-ProtoTokenizer::ProtoTokenizer(TraceStorage* storage, ProtoEventQueue* queue)
-    : storage_(storage), queue_(queue) {
+ProtoTokenizer::ProtoTokenizer(TraceStorage* storage, ProtoEventQueue* queue,
+                               const TraceConfig& config)
+    : storage_(storage), queue_(queue), config_(config) {
   generations_.emplace_back(new SequenceGeneration());  // Shared empty state.
 }
 
@@ -100,6 +101,9 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
       case tag_and_type(tp::kInternedData, kBytes):
         interned = packet.get_view();
         has_interned = true;
+        break;
+      case tag_and_type(tp::kTrackEventRangeOfInterest, kBytes):
+        ReadRangeOfInterest(packet.get_view());
         break;
       case tag_and_type(tp::kClockSnapshot, kBytes):
         clock_snapshot = packet.get_view();
@@ -172,6 +176,11 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   }
   if (event_ts < 0) {
     storage_->stats.Increment(Stat::trace_sorter_negative_timestamp_dropped);
+    return;
+  }
+  if (payload_field == tp::kTrackEvent && has_range_of_interest_ &&
+      event_ts < range_of_interest_start_ns_) {
+    storage_->stats.Increment(Stat::track_event_cropped);
     return;
   }
   if (has_ts) last_ts_ = event_ts;

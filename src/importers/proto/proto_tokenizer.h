@@ -16,6 +16,7 @@
 #include <protozero/data_view.hpp>
 
 #include "src/base/status.h"
+#include "src/importers/common/trace_config.h"
 #include "src/importers/proto/clock_tracker.h"
 #include "src/importers/proto/proto_event_queue.h"
 #include "src/importers/proto/proto_sequence_state.h"
@@ -25,7 +26,7 @@ namespace weft {
 
 class ProtoTokenizer {
  public:
-  ProtoTokenizer(TraceStorage* storage, ProtoEventQueue* queue);
+  ProtoTokenizer(TraceStorage* storage, ProtoEventQueue* queue, const TraceConfig& config);
 
   // One whole TracePacket (bytes valid only during the call).
   void OnPacket(const uint8_t* data, size_t size);
@@ -72,6 +73,9 @@ class ProtoTokenizer {
   // kDrop (stat counted) when the event must be dropped.
   LegacyTime LegacyTrackEventTime(protozero::data_view event, SequenceState* seq, int64_t* ts);
   void StreamingProfileTimestamps(protozero::data_view packet, SequenceState* seq);
+  // TracePacket.track_event_range_of_interest: metadata, and the crop start
+  // with --crop-track-events.
+  void ReadRangeOfInterest(protozero::data_view bytes);
 
   TraceStorage* storage_;
   ProtoEventQueue* queue_;
@@ -79,6 +83,11 @@ class ProtoTokenizer {
   std::vector<std::unique_ptr<SequenceGeneration>> generations_;
   TrackDescriptorMap descriptors_;
   ClockTracker clocks_;
+  TraceConfig config_;
+  // TracePacket.track_event_range_of_interest, in the trace clock.
+  bool has_range_of_interest_ = false;
+  bool has_range_metadata_ = false;
+  int64_t range_of_interest_start_ns_ = 0;
   std::unordered_set<uint32_t> first_packet_seqs_;
   std::vector<std::vector<double>> extra_values_;
   bool process_rank_hint_ = false, thread_rank_hint_ = false;

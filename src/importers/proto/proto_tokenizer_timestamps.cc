@@ -6,6 +6,7 @@
 
 #include "protos/perfetto/trace/clock_snapshot.fields.h"
 #include "protos/perfetto/trace/profiling/profile_packet.fields.h"
+#include "protos/perfetto/trace/track_event/range_of_interest.fields.h"
 #include "protos/perfetto/trace/track_event/track_event.fields.h"
 #include "src/importers/proto/proto_tokenizer.h"
 
@@ -130,6 +131,22 @@ ProtoTokenizer::LegacyTime ProtoTokenizer::LegacyTrackEventTime(protozero::data_
     return LegacyTime::kSet;
   }
   return LegacyTime::kNone;
+}
+
+void ProtoTokenizer::ReadRangeOfInterest(protozero::data_view bytes) {
+  int64_t start_us = 0;
+  protozero::pbf_reader range(bytes);
+  while (range.next(pb::track_event_range_of_interest::kStartUs, kVarint)) {
+    start_us = range.get_int64();
+  }
+  if (!has_range_metadata_) {
+    TraceStorage* s = storage_;
+    s->metadata.InsertInt(s->Intern("range_of_interest_start_us"), s->Intern("single"), start_us);
+    has_range_metadata_ = true;
+  }
+  if (config_.crop_track_events) {
+    has_range_of_interest_ = UsToNs(start_us, &range_of_interest_start_ns_);
+  }
 }
 
 void ProtoTokenizer::StreamingProfileTimestamps(protozero::data_view bytes, SequenceState* seq) {
