@@ -102,6 +102,10 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
         interned = packet.get_view();
         has_interned = true;
         break;
+      case tag_and_type(tp::kCompressedPackets, kBytes):
+        // A container of other packets: nothing else in it matters.
+        TokenizeCompressed(packet.get_view());
+        return;
       case tag_and_type(tp::kTrackEventRangeOfInterest, kBytes):
         ReadRangeOfInterest(packet.get_view());
         break;

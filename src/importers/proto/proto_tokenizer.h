@@ -73,6 +73,8 @@ class ProtoTokenizer {
   // kDrop (stat counted) when the event must be dropped.
   LegacyTime LegacyTrackEventTime(protozero::data_view event, SequenceState* seq, int64_t* ts);
   void StreamingProfileTimestamps(protozero::data_view packet, SequenceState* seq);
+  // TracePacket.compressed_packets (compressed_packets.cc).
+  void TokenizeCompressed(protozero::data_view bytes);
   // TracePacket.track_event_range_of_interest: metadata, and the crop start
   // with --crop-track-events.
   void ReadRangeOfInterest(protozero::data_view bytes);
@@ -87,6 +89,8 @@ class ProtoTokenizer {
   // TracePacket.track_event_range_of_interest, in the trace clock.
   bool has_range_of_interest_ = false;
   bool has_range_metadata_ = false;
+  bool inside_compressed_ = false;
+  bool logged_missing_zlib_ = false;
   int64_t range_of_interest_start_ns_ = 0;
   std::unordered_set<uint32_t> first_packet_seqs_;
   std::vector<std::vector<double>> extra_values_;
