@@ -110,6 +110,9 @@ void ProtoParser::Parse(const QueuedPacket& p) {
     case PacketKind::kProcessDescriptor: field = tp::kProcessDescriptor; break;
   }
   uint32_t args_rows = storage_->args.row_count();
+  uint32_t track_rows = storage_->track.row_count();
+  uint32_t thread_rows = storage_->thread.row_count();
+  uint32_t process_rows = storage_->process.row_count();
   try {
     protozero::pbf_reader packet(reinterpret_cast<const char*>(p.data), p.size);
     protozero::data_view payload;
@@ -132,6 +135,20 @@ void ProtoParser::Parse(const QueuedPacket& p) {
     // The tokenizer read the packet's top level; a nested message is bad.
     storage_->args.Truncate(args_rows);
     storage_->stats.Increment(Stat::proto_malformed_packet);
+  }
+  // Tracks, threads and processes first seen in a packet from another
+  // machine belong to it.
+  uint32_t machine = tokenizer_->generation(p.generation).machine_id;
+  if (machine != SequenceGeneration::kNoMachine) {
+    for (uint32_t r = track_rows; r < storage_->track.row_count(); ++r) {
+      storage_->track.machine_id.Set(r, machine);
+    }
+    for (uint32_t r = thread_rows; r < storage_->thread.row_count(); ++r) {
+      storage_->thread.machine_id.Set(r, machine);
+    }
+    for (uint32_t r = process_rows; r < storage_->process.row_count(); ++r) {
+      storage_->process.machine_id.Set(r, machine);
+    }
   }
 }
 

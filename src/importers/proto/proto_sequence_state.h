@@ -33,6 +33,10 @@ struct SequenceGeneration {
   bool has_thread = false;
   int64_t pid = 0;
   int64_t tid = 0;
+  // Dense id of TracePacket.machine_id (first machine seen: 0); kNoMachine
+  // for the host. Rows created for the packet get it as machine_id.
+  static constexpr uint32_t kNoMachine = UINT32_MAX;
+  uint32_t machine_id = kNoMachine;
 };
 
 struct SequenceState {

@@ -64,7 +64,7 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   protozero::pbf_reader packet(reinterpret_cast<const char*>(data), size);
   bool has_ts = false, cleared = false, dropped = false, first_packet = false;
   uint64_t ts = 0;
-  uint32_t clock_id = 0, seq_id = 0, flags = 0;
+  uint32_t clock_id = 0, seq_id = 0, flags = 0, raw_machine = 0;
   bool has_clock_id = false;
   protozero::data_view defaults, interned, payload, clock_snapshot;
   bool has_defaults = false, has_interned = false, has_clock_snapshot = false;
@@ -81,6 +81,9 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
         break;
       case tag_and_type(tp::kTrustedPacketSequenceId, kVarint):
         seq_id = packet.get_uint32();
+        break;
+      case tag_and_type(tp::kMachineId, kVarint):
+        raw_machine = packet.get_uint32();
         break;
       case tag_and_type(tp::kSequenceFlags, kVarint):
         flags = packet.get_uint32();
@@ -146,11 +149,20 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
     fresh->has_thread = has_thread;
     fresh->pid = pid;
     fresh->tid = tid;
+    fresh->machine_id = old.machine_id;
     seq.incremental_state_valid = true;
     seq.counter_totals.clear();
     seq.track_event_time = SequenceState::kTimeUnset;
   }
   if (has_clock_snapshot) ReadClockSnapshot(clock_snapshot, seq_id);
+  uint32_t machine = SequenceGeneration::kNoMachine;
+  if (raw_machine != 0) {
+    machine = machine_ids_.emplace(raw_machine, static_cast<uint32_t>(machine_ids_.size()))
+                  .first->second;
+  }
+  if (generations_[seq.generation]->machine_id != machine) {
+    NewGeneration(&seq, /*copy=*/true)->machine_id = machine;
+  }
   if (has_defaults) ReadDefaults(defaults, NewGeneration(&seq, /*copy=*/true));
   if (has_interned) ReadInternedData(interned, generations_[seq.generation].get());
   if (!payload_field) return;

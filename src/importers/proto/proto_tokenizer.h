@@ -93,6 +93,7 @@ class ProtoTokenizer {
   bool logged_missing_zlib_ = false;
   int64_t range_of_interest_start_ns_ = 0;
   std::unordered_set<uint32_t> first_packet_seqs_;
+  std::unordered_map<uint32_t, uint32_t> machine_ids_;  // Raw id -> dense id.
   std::vector<std::vector<double>> extra_values_;
   bool process_rank_hint_ = false, thread_rank_hint_ = false;
   bool has_incremental_counters_ = false;
