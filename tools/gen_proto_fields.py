@@ -116,14 +116,19 @@ class Message:
 LABELS = ('optional', 'required', 'repeated')
 
 
+def skip_options(tokens):
+    """Skips `[deprecated = true, packed = true]` after a field or value."""
+    if tokens.peek() == '[':
+        while tokens.next() != ']':
+            pass
+
+
 def parse_field_tail(tokens, message):
     """Parses `name = N [options];` after a field's type."""
     name = tokens.next('ident')
     tokens.expect('=')
     message.fields.append((name, int(tokens.next('number'), 0)))
-    if tokens.peek() == '[':
-        while tokens.next() != ']':
-            pass
+    skip_options(tokens)
     tokens.expect(';')
 
 
@@ -140,9 +145,7 @@ def parse_enum(tokens):
         name = tokens.next('ident')
         tokens.expect('=')
         enum.values.append((name, int(tokens.next('number'), 0)))
-        if tokens.peek() == '[':
-            while tokens.next() != ']':
-                pass
+        skip_options(tokens)
         tokens.expect(';')
     tokens.expect('}')
     return enum

@@ -13,6 +13,7 @@
 
 #include "protos/perfetto/trace/trace.fields.h"
 #include "src/importers/proto/proto_tokenizer.h"
+#include "src/importers/proto/proto_wire.h"
 
 namespace weft {
 namespace {
@@ -68,7 +69,7 @@ void ProtoTokenizer::TokenizeCompressed(protozero::data_view bytes) {
   try {
     while (trace.next()) {
       if (trace.tag() == pb::trace::kPacket &&
-          trace.wire_type() == protozero::pbf_wire_type::length_delimited) {
+          trace.wire_type() == proto_wire::kBytes) {
         protozero::data_view packet = trace.get_view();
         OnPacket(reinterpret_cast<const uint8_t*>(packet.data()), packet.size());
       } else {

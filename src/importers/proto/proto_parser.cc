@@ -7,6 +7,7 @@
 #include <protozero/pbf_reader.hpp>
 
 #include "src/base/hash.h"
+#include "src/importers/proto/proto_wire.h"
 #include "protos/perfetto/trace/trace_packet.fields.h"
 #include "protos/perfetto/trace/track_event/counter_descriptor.fields.h"
 #include "protos/perfetto/trace/track_event/process_descriptor.fields.h"
@@ -17,16 +18,9 @@
 namespace weft {
 namespace {
 
-using protozero::pbf_wire_type;
-using protozero::tag_and_type;
-
-constexpr auto kVarint = pbf_wire_type::varint;
-constexpr auto kBytes = pbf_wire_type::length_delimited;
-constexpr auto kFixed64 = pbf_wire_type::fixed64;
+using namespace proto_wire;  // NOLINT
 constexpr uint32_t kNull = Uint32Column::kNull;
 constexpr int kMaxTrackDepth = 32;
-
-std::string_view View(protozero::data_view v) { return std::string_view(v.data(), v.size()); }
 
 // Appends a repeated uint64 field, packed or not.
 void ReadRepeated(protozero::pbf_reader* r, bool fixed, std::vector<uint64_t>* out) {

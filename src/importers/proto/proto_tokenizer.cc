@@ -13,17 +13,12 @@
 #include "protos/perfetto/trace/track_event/thread_descriptor.fields.h"
 #include "protos/perfetto/trace/track_event/track_descriptor.fields.h"
 #include "protos/perfetto/trace/track_event/track_event.fields.h"
+#include "src/importers/proto/proto_wire.h"
 
 namespace weft {
 namespace {
 
-using protozero::pbf_wire_type;
-using protozero::tag_and_type;
-
-constexpr auto kVarint = pbf_wire_type::varint;
-constexpr auto kBytes = pbf_wire_type::length_delimited;
-
-std::string_view View(protozero::data_view v) { return std::string_view(v.data(), v.size()); }
+using namespace proto_wire;  // NOLINT
 
 // The interned messages ReadInternedData reads share EventName's shape.
 static_assert(pb::event_category::kIid == pb::event_name::kIid &&

@@ -9,15 +9,12 @@
 #include "protos/perfetto/trace/track_event/range_of_interest.fields.h"
 #include "protos/perfetto/trace/track_event/track_event.fields.h"
 #include "src/importers/proto/proto_tokenizer.h"
+#include "src/importers/proto/proto_wire.h"
 
 namespace weft {
 namespace {
 
-using protozero::pbf_wire_type;
-using protozero::tag_and_type;
-
-constexpr auto kVarint = pbf_wire_type::varint;
-constexpr auto kBytes = pbf_wire_type::length_delimited;
+using namespace proto_wire;  // NOLINT
 
 // Microseconds to nanoseconds; false on overflow.
 bool UsToNs(int64_t us, int64_t* ns) { return !__builtin_mul_overflow(us, 1000, ns); }
