@@ -160,12 +160,9 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   }
   if (has_defaults) ReadDefaults(defaults, NewGeneration(&seq, /*copy=*/true));
   if (has_interned) ReadInternedData(interned, generations_[seq.generation].get());
-  if (!payload_field) return;
-  if ((flags & pb::trace_packet_sequence_flags::kSeqNeedsIncrementalState) && !seq.incremental_state_valid) {
-    storage_->stats.Increment(Stat::tokenizer_skipped_packets);
-    return;
-  }
 
+  // Every timestamp is converted, even of packets that make no rows:
+  // incremental clocks advance with each of them.
   const SequenceGeneration& gen = *generations_[seq.generation];
   if (!has_clock_id) clock_id = gen.default_clock_id;
   int64_t event_ts = last_ts_;
@@ -173,6 +170,11 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
     std::optional<int64_t> converted = PacketTime(ts, clock_id, seq_id);
     if (!converted) return;
     event_ts = *converted;
+  }
+  if (!payload_field) return;
+  if ((flags & pb::trace_packet_sequence_flags::kSeqNeedsIncrementalState) && !seq.incremental_state_valid) {
+    storage_->stats.Increment(Stat::tokenizer_skipped_packets);
+    return;
   }
   if (payload_field == tp::kStreamingProfilePacket) {
     StreamingProfileTimestamps(payload, &seq);
