@@ -33,6 +33,7 @@ bool ClockTracker::AddSnapshot(const std::vector<Reading>& readings) {
     Clock& clock = clocks_[r.id];
     clock.unit_multiplier_ns = r.unit_multiplier_ns;
     clock.incremental = r.incremental;
+    if (r.incremental || r.unit_multiplier_ns != 1) has_scaled_clocks_ = true;
   }
   for (size_t i = 0; i < ns.size(); ++i) {
     clocks_[ns[i].first].last_ns = ns[i].second;
@@ -60,6 +61,10 @@ bool ClockTracker::SetTraceClock(ClockId id) {
 }
 
 std::optional<int64_t> ClockTracker::PacketToTraceTime(ClockId clock, uint64_t raw) {
+  if (clock == trace_clock_ && !has_scaled_clocks_ && raw <= static_cast<uint64_t>(INT64_MAX)) {
+    converted_ = true;  // The common case: nanoseconds in the trace clock.
+    return static_cast<int64_t>(raw);
+  }
   auto it = clocks_.find(clock);
   if (it == clocks_.end()) {
     if (raw > static_cast<uint64_t>(INT64_MAX)) return std::nullopt;

@@ -71,6 +71,7 @@ class ClockTracker {
   std::unordered_map<ClockId, std::vector<ClockId>> path_cache_;
   ClockId trace_clock_ = kBoottime;
   bool converted_ = false;
+  bool has_scaled_clocks_ = false;  // Some clock is incremental or not in ns.
 };
 
 }  // namespace weft
