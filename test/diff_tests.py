@@ -12,6 +12,8 @@ Each case is a folder test/diff/<area>/<case>/ holding:
   expected.csv         the exact expected stdout, or instead
   expected_error.txt   a substring that must appear in stderr; weft must exit
                        non-zero (for malformed input / bad SQL).
+  flags.txt            optional: extra shell flags, e.g. --crop-track-events
+                       (test/bridge/compare_native.js runs cases without them).
 
 To add a case: create the folder with trace.* and query.sql, write
 expected.csv by reasoning about what Perfetto's trace_processor would print
@@ -54,6 +56,8 @@ class Case:
     self.query = os.path.join(path, 'query.sql')
     self.expected = os.path.join(path, 'expected.csv')
     self.expected_error = os.path.join(path, 'expected_error.txt')
+    flags = os.path.join(path, 'flags.txt')
+    self.flags = open(flags).read().split() if os.path.exists(flags) else []
 
 
 def discover(filter_str):
@@ -110,7 +114,7 @@ def run_weft(weft, case, read_size=None):
   cmd = [weft]
   if read_size is not None:
     cmd += ['--read-size', str(read_size)]
-  cmd += ['-q', case.query, case.trace]
+  cmd += case.flags + ['-q', case.query, case.trace]
   try:
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        timeout=TIMEOUT_S)

@@ -10,7 +10,7 @@
 //   await engine.status(); await engine.reset(); engine.close();
 
 import {Method, CellType, RpcStreamDecoder, decodeRpc, encodeAppend, encodeQuery,
-  encodeRequest, readVarint} from './protocol.js';
+  encodeRequest, encodeReset, readVarint} from './protocol.js';
 import {isNode, readSlices} from './sources.js';
 
 export const DEFAULT_SLICE_SIZE = 32 << 20;
@@ -383,10 +383,12 @@ export class Engine {
     return {...res.status, wasmHeapBytes: this._heapBytes};
   }
 
-  // Drops the loaded trace; the engine can load another one.
-  async reset() {
+  // Drops the loaded trace; the engine can load another one. Options for
+  // the next trace: {cropTrackEvents} drops protobuf TrackEvents before the
+  // trace's range of interest (the shell's --crop-track-events).
+  async reset(options = {}) {
     await this._barrier;
-    await this._request((seq) => encodeRequest(seq, Method.TPM_RESET_TRACE_PROCESSOR));
+    await this._request((seq) => encodeReset(seq, options));
   }
 
   close() {

@@ -1,7 +1,8 @@
 // Encoding and decoding of the trace processor RPC protocol
 // (protos/perfetto/trace_processor/trace_processor.proto) with a minimal
 // hand-written protobuf codec: varints and length-delimited fields only.
-// Field numbers mirror src/rpc/rpc_protocol.h; keep the three in sync.
+// Field numbers mirror the .proto (C++ gets them generated at build time by
+// tools/gen_proto_fields.py); keep this file in sync with the .proto.
 
 export const Method = Object.freeze({
   TPM_UNSPECIFIED: 0,
@@ -19,6 +20,7 @@ export const CellType = Object.freeze({
 // TraceProcessorRpc fields.
 const RPC_SEQ = 1, RPC_REQUEST = 2, RPC_RESPONSE = 3, RPC_INVALID_REQUEST = 4,
   RPC_FATAL_ERROR = 5, RPC_APPEND_TRACE_DATA = 101, RPC_QUERY_ARGS = 103,
+  RPC_RESET_TRACE_PROCESSOR_ARGS = 107,
   RPC_APPEND_RESULT = 201, RPC_QUERY_RESULT = 203, RPC_STATUS = 210,
   RPC_FINALIZE_RESULT = 212;
 
@@ -71,6 +73,15 @@ export function encodeRequest(seq, method, argField = 0, argBytes = null) {
 
 export function encodeAppend(seq, data) {
   return encodeRequest(seq, Method.TPM_APPEND_TRACE_DATA, RPC_APPEND_TRACE_DATA, data);
+}
+
+// TPM_RESET_TRACE_PROCESSOR; cropTrackEvents sets
+// ResetTraceProcessorArgs.drop_track_event_data_before (field 1) to
+// TRACK_EVENT_RANGE_OF_INTEREST (1).
+export function encodeReset(seq, {cropTrackEvents = false} = {}) {
+  const args = cropTrackEvents ? new Uint8Array([(1 << 3) | WIRE_VARINT, 1]) : null;
+  return encodeRequest(seq, Method.TPM_RESET_TRACE_PROCESSOR,
+      args ? RPC_RESET_TRACE_PROCESSOR_ARGS : 0, args);
 }
 
 export function encodeQuery(seq, sql) {

@@ -3,11 +3,16 @@
 
 #include <utility>
 
+#include "protos/perfetto/trace_processor/trace_processor.fields.h"
 #include "src/rpc/rpc_protocol.h"
 
 namespace weft {
 
 using namespace rpc_proto;
+namespace rpc = pb::trace_processor_rpc;
+namespace method = pb::trace_processor_rpc_trace_processor_method;
+namespace cells_batch = pb::query_result_cells_batch;
+namespace cell_type = pb::query_result_cells_batch_cell_type;
 
 namespace {
 
@@ -61,15 +66,15 @@ void QueryResultWriter::AddRow(sqlite3_stmt* stmt, int columns) {
   for (int i = 0; i < columns; ++i) {
     switch (sqlite3_column_type(stmt, i)) {
       case SQLITE_INTEGER:
-        *cell++ = CELL_VARINT;
+        *cell++ = cell_type::kCellVarint;
         varint = WriteVarint(varint, static_cast<uint64_t>(sqlite3_column_int64(stmt, i)));
         break;
       case SQLITE_FLOAT:
-        *cell++ = CELL_FLOAT64;
+        *cell++ = cell_type::kCellFloat64;
         float64s_.push_back(sqlite3_column_double(stmt, i));
         break;
       case SQLITE_TEXT: {
-        *cell++ = CELL_STRING;
+        *cell++ = cell_type::kCellString;
         // The text's bytes as they are: sqlite3_column_text would first copy
         // strings that the table hands over without a NUL terminator.
         const char* text = static_cast<const char*>(sqlite3_column_blob(stmt, i));
@@ -79,14 +84,14 @@ void QueryResultWriter::AddRow(sqlite3_stmt* stmt, int columns) {
         break;
       }
       case SQLITE_BLOB: {
-        *cell++ = CELL_BLOB;
+        *cell++ = cell_type::kCellBlob;
         const void* blob = sqlite3_column_blob(stmt, i);
         int len = sqlite3_column_bytes(stmt, i);
-        blobs_.AppendBytes(kBatchBlobCells, blob, blob ? static_cast<size_t>(len) : 0);
+        blobs_.AppendBytes(cells_batch::kBlobCells, blob, blob ? static_cast<size_t>(len) : 0);
         break;
       }
       default:
-        *cell++ = CELL_NULL;
+        *cell++ = cell_type::kCellNull;
     }
   }
   cells_size_ += n;
@@ -106,30 +111,30 @@ void QueryResultWriter::SendBatch(bool last, const std::string& error) {
   for (const std::string& name : pending_columns_) reserve += name.size() + 16;
   ProtoEncoder enc;
   enc.Reserve(reserve);
-  size_t msg = enc.BeginNested(kStreamMsg);
-  enc.AppendInt64(kRpcSeq, next_seq_());
-  enc.AppendVarint(kRpcResponse, TPM_QUERY_STREAMING);
-  size_t result = enc.BeginNested(kRpcQueryResult);
-  for (const std::string& name : pending_columns_) enc.AppendString(kQueryColumnNames, name);
+  size_t msg = enc.BeginNested(pb::trace_processor_rpc_stream::kMsg);
+  enc.AppendInt64(rpc::kSeq, next_seq_());
+  enc.AppendVarint(rpc::kResponse, method::kTpmQueryStreaming);
+  size_t result = enc.BeginNested(rpc::kQueryResult);
+  for (const std::string& name : pending_columns_) enc.AppendString(pb::query_result::kColumnNames, name);
   pending_columns_.clear();
-  if (!error.empty()) enc.AppendString(kQueryError, error);
+  if (!error.empty()) enc.AppendString(pb::query_result::kError, error);
 
-  size_t batch = enc.BeginNested(kQueryBatch);
-  if (cells_size_) enc.AppendBytes(kBatchCells, cells_.data(), cells_size_);
-  if (varints_size_) enc.AppendBytes(kBatchVarintCells, varints_.data(), varints_size_);
+  size_t batch = enc.BeginNested(pb::query_result::kBatch);
+  if (cells_size_) enc.AppendBytes(cells_batch::kCells, cells_.data(), cells_size_);
+  if (varints_size_) enc.AppendBytes(cells_batch::kVarintCells, varints_.data(), varints_size_);
   if (blobs_.size()) enc.AppendRaw(blobs_.data());  // Encoded blob_cells fields.
-  if (!strings_.empty()) enc.AppendBytes(kBatchStringCells, strings_.data(), strings_.size());
-  if (last) enc.AppendVarint(kBatchIsLastBatch, 1);
+  if (!strings_.empty()) enc.AppendBytes(cells_batch::kStringCells, strings_.data(), strings_.size());
+  if (last) enc.AppendVarint(cells_batch::kIsLastBatch, 1);
   if (!float64s_.empty()) {
     size_t bytes = float64s_.size() * sizeof(double);
-    enc.AlignNextPayload(kBatchPadding, kBatchFloat64Cells, bytes, 8);
-    enc.AppendBytes(kBatchFloat64Cells, float64s_.data(), bytes);  // Little-endian hosts.
+    enc.AlignNextPayload(cells_batch::kPadding, cells_batch::kFloat64Cells, bytes, 8);
+    enc.AppendBytes(cells_batch::kFloat64Cells, float64s_.data(), bytes);  // Little-endian hosts.
   }
   enc.EndNested(batch);
 
   if (last) {
-    enc.AppendVarint(kQueryStatementWithOutputCount, statements_with_output_);
-    if (!last_statement_sql_.empty()) enc.AppendString(kQueryLastStatementSql, last_statement_sql_);
+    enc.AppendVarint(pb::query_result::kStatementWithOutputCount, statements_with_output_);
+    if (!last_statement_sql_.empty()) enc.AppendString(pb::query_result::kLastStatementSql, last_statement_sql_);
   }
   enc.EndNested(result);
   enc.EndNested(msg);

@@ -6,12 +6,15 @@
 #include "src/rpc/proto_decoder.h"
 #include "src/rpc/proto_encoder.h"
 #include "src/rpc/query_result_writer.h"
+#include "protos/perfetto/trace_processor/trace_processor.fields.h"
 #include "src/rpc/rpc_protocol.h"
 #include "src/trace/trace_processor.h"
 
 namespace weft {
 
 using namespace rpc_proto;
+namespace rpc = pb::trace_processor_rpc;
+namespace method = pb::trace_processor_rpc_trace_processor_method;
 
 namespace {
 
@@ -22,9 +25,9 @@ constexpr char kVersion[] = "weft 0.1";
 
 // Starts a response message for |method|; returns the token to close it.
 size_t BeginResponse(ProtoEncoder* enc, int64_t seq, uint32_t method) {
-  size_t msg = enc->BeginNested(kStreamMsg);
-  enc->AppendInt64(kRpcSeq, seq);
-  enc->AppendVarint(kRpcResponse, method);
+  size_t msg = enc->BeginNested(pb::trace_processor_rpc_stream::kMsg);
+  enc->AppendInt64(rpc::kSeq, seq);
+  enc->AppendVarint(rpc::kResponse, method);
   return msg;
 }
 
@@ -41,9 +44,9 @@ void Rpc::Send(const std::string& stream_bytes) {
 
 void Rpc::SendFatalError(std::string_view message) {
   ProtoEncoder enc;
-  size_t msg = enc.BeginNested(kStreamMsg);
-  enc.AppendInt64(kRpcSeq, NextResponseSeq());
-  enc.AppendString(kRpcFatalError, message);
+  size_t msg = enc.BeginNested(pb::trace_processor_rpc_stream::kMsg);
+  enc.AppendInt64(rpc::kSeq, NextResponseSeq());
+  enc.AppendString(rpc::kFatalError, message);
   enc.EndNested(msg);
   Send(enc.data());
 }
@@ -66,14 +69,14 @@ void Rpc::HandleMessage(const uint8_t* data, size_t size) {
   ProtoDecoder dec(data, size);
   ProtoField f;
   while (dec.Next(&f)) {
-    if (f.id == kRpcSeq && f.wire_type == kWireVarint) {
+    if (f.id == rpc::kSeq && f.wire_type == kWireVarint) {
       seq = static_cast<int64_t>(f.int_value);
-    } else if (f.id == kRpcRequest && f.wire_type == kWireVarint) {
+    } else if (f.id == rpc::kRequest && f.wire_type == kWireVarint) {
       has_method = true;
       method = static_cast<uint32_t>(f.int_value);
     } else if (f.wire_type == kWireLengthDelimited &&
-               (f.id == kRpcAppendTraceData || f.id == kRpcQueryArgs ||
-                f.id == kRpcResetTraceProcessorArgs)) {
+               (f.id == rpc::kAppendTraceData || f.id == rpc::kQueryArgs ||
+                f.id == rpc::kResetTraceProcessorArgs)) {
       args_field = f.id;
       args = f.data;
       args_size = f.size;
@@ -89,31 +92,32 @@ void Rpc::HandleMessage(const uint8_t* data, size_t size) {
     return;
   }
   switch (method) {
-    case TPM_APPEND_TRACE_DATA:
+    case method::kTpmAppendTraceData:
       // An append without data is valid (zero bytes).
-      AppendTraceData(args_field == kRpcAppendTraceData ? args : nullptr,
-                      args_field == kRpcAppendTraceData ? args_size : 0);
+      AppendTraceData(args_field == rpc::kAppendTraceData ? args : nullptr,
+                      args_field == rpc::kAppendTraceData ? args_size : 0);
       break;
-    case TPM_FINALIZE_TRACE_DATA:
+    case method::kTpmFinalizeTraceData:
       FinalizeTraceData();
       break;
-    case TPM_QUERY_STREAMING:
-      Query(args_field == kRpcQueryArgs ? args : nullptr,
-            args_field == kRpcQueryArgs ? args_size : 0);
+    case method::kTpmQueryStreaming:
+      Query(args_field == rpc::kQueryArgs ? args : nullptr,
+            args_field == rpc::kQueryArgs ? args_size : 0);
       break;
-    case TPM_GET_STATUS:
+    case method::kTpmGetStatus:
       GetStatus();
       break;
-    case TPM_RESET_TRACE_PROCESSOR:
-      Reset();
+    case method::kTpmResetTraceProcessor:
+      Reset(args_field == rpc::kResetTraceProcessorArgs ? args : nullptr,
+            args_field == rpc::kResetTraceProcessorArgs ? args_size : 0);
       break;
     default: {
       // Like upstream: tell the client which method is not implemented, so
       // a newer client can detect features.
       ProtoEncoder enc;
-      size_t msg = enc.BeginNested(kStreamMsg);
-      enc.AppendInt64(kRpcSeq, NextResponseSeq());
-      enc.AppendVarint(kRpcInvalidRequest, method);
+      size_t msg = enc.BeginNested(pb::trace_processor_rpc_stream::kMsg);
+      enc.AppendInt64(rpc::kSeq, NextResponseSeq());
+      enc.AppendVarint(rpc::kInvalidRequest, method);
       enc.EndNested(msg);
       Send(enc.data());
     }
@@ -130,10 +134,10 @@ void Rpc::AppendTraceData(const uint8_t* data, size_t size) {
     if (!status.ok()) load_error_ = status.message();
   }
   ProtoEncoder enc;
-  size_t msg = BeginResponse(&enc, NextResponseSeq(), TPM_APPEND_TRACE_DATA);
-  size_t result = enc.BeginNested(kRpcAppendResult);
-  enc.AppendInt64(kAppendTotalBytesParsed, static_cast<int64_t>(bytes_received_));
-  if (!load_error_.empty()) enc.AppendString(kAppendError, load_error_);
+  size_t msg = BeginResponse(&enc, NextResponseSeq(), method::kTpmAppendTraceData);
+  size_t result = enc.BeginNested(rpc::kAppendResult);
+  enc.AppendInt64(pb::append_trace_data_result::kTotalBytesParsed, static_cast<int64_t>(bytes_received_));
+  if (!load_error_.empty()) enc.AppendString(pb::append_trace_data_result::kError, load_error_);
   enc.EndNested(result);
   enc.EndNested(msg);
   Send(enc.data());
@@ -146,9 +150,9 @@ void Rpc::FinalizeTraceData() {
     if (!status.ok() && load_error_.empty()) load_error_ = status.message();
   }
   ProtoEncoder enc;
-  size_t msg = BeginResponse(&enc, NextResponseSeq(), TPM_FINALIZE_TRACE_DATA);
-  size_t result = enc.BeginNested(kRpcFinalizeDataResult);
-  if (!load_error_.empty()) enc.AppendString(kFinalizeError, load_error_);
+  size_t msg = BeginResponse(&enc, NextResponseSeq(), method::kTpmFinalizeTraceData);
+  size_t result = enc.BeginNested(rpc::kFinalizeDataResult);
+  if (!load_error_.empty()) enc.AppendString(pb::finalize_data_result::kError, load_error_);
   enc.EndNested(result);
   enc.EndNested(msg);
   Send(enc.data());
@@ -162,7 +166,7 @@ void Rpc::Query(const uint8_t* args, size_t size) {
   ProtoDecoder dec(args, size);
   ProtoField f;
   while (dec.Next(&f)) {
-    if (f.id == kQueryArgsSql && f.wire_type == kWireLengthDelimited) {
+    if (f.id == pb::query_args::kSqlQuery && f.wire_type == kWireLengthDelimited) {
       sql = f.as_string();
       has_sql = true;
     }
@@ -182,27 +186,40 @@ void Rpc::Query(const uint8_t* args, size_t size) {
 
 void Rpc::GetStatus() {
   ProtoEncoder enc;
-  size_t msg = BeginResponse(&enc, NextResponseSeq(), TPM_GET_STATUS);
-  size_t result = enc.BeginNested(kRpcStatus);
+  size_t msg = BeginResponse(&enc, NextResponseSeq(), method::kTpmGetStatus);
+  size_t result = enc.BeginNested(rpc::kStatus);
   if (finalized_ && load_error_.empty()) {
-    enc.AppendString(kStatusLoadedTraceName, tp_->format_name());
+    enc.AppendString(pb::status_result::kLoadedTraceName, tp_->format_name());
   }
-  enc.AppendString(kStatusHumanReadableVersion, kVersion);
-  enc.AppendVarint(kStatusApiVersion, kApiVersion);
+  enc.AppendString(pb::status_result::kHumanReadableVersion, kVersion);
+  enc.AppendVarint(pb::status_result::kApiVersion, kApiVersion);
   enc.EndNested(result);
   enc.EndNested(msg);
   Send(enc.data());
 }
 
-void Rpc::Reset() {
-  // ResetTraceProcessorArgs options do not apply to weft's formats.
+void Rpc::Reset(const uint8_t* args, size_t size) {
+  // Of ResetTraceProcessorArgs only drop_track_event_data_before applies to
+  // weft's formats; a malformed message resets with the defaults.
+  namespace reset = pb::reset_trace_processor_args;
+  TraceConfig config;
+  ProtoDecoder dec(args, size);
+  ProtoField f;
+  while (dec.Next(&f)) {
+    if (f.id == reset::kDropTrackEventDataBefore && f.wire_type == kWireVarint) {
+      config.crop_track_events =
+          f.int_value == pb::reset_trace_processor_args_drop_track_event_data_before::
+                             kTrackEventRangeOfInterest;
+    }
+  }
+  if (dec.error()) config = TraceConfig();
   tp_.reset();  // Free the old trace before building the new one.
-  tp_.reset(new TraceProcessor());
+  tp_.reset(new TraceProcessor(config));
   bytes_received_ = 0;
   load_error_.clear();
   finalized_ = false;
   ProtoEncoder enc;
-  size_t msg = BeginResponse(&enc, NextResponseSeq(), TPM_RESET_TRACE_PROCESSOR);
+  size_t msg = BeginResponse(&enc, NextResponseSeq(), method::kTpmResetTraceProcessor);
   enc.EndNested(msg);
   Send(enc.data());
 }

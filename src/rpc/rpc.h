@@ -45,7 +45,8 @@ class Rpc {
   void FinalizeTraceData();
   void Query(const uint8_t* args, size_t size);
   void GetStatus();
-  void Reset();
+  // |args|: ResetTraceProcessorArgs (may be null).
+  void Reset(const uint8_t* args, size_t size);
   // Responses carry their own sequence number, 1, 2, 3, ... as the Perfetto
   // UI expects (it checks each is the previous plus one).
   int64_t NextResponseSeq() { return ++tx_seq_; }

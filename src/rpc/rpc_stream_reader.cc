@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "src/rpc/proto_decoder.h"
+#include "protos/perfetto/trace_processor/trace_processor.fields.h"
 #include "src/rpc/rpc_protocol.h"
 
 namespace weft {
@@ -23,7 +24,7 @@ Header ParseHeader(const uint8_t* data, size_t size, size_t* header_size,
     *error = "bad tag varint";
     return Header::kBad;
   }
-  if (tag != ((rpc_proto::kStreamMsg << 3) | rpc_proto::kWireLengthDelimited)) {
+  if (tag != ((pb::trace_processor_rpc_stream::kMsg << 3) | rpc_proto::kWireLengthDelimited)) {
     *error = "expected field 1 (length-delimited), got tag " + std::to_string(tag);
     return Header::kBad;
   }

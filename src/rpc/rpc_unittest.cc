@@ -11,6 +11,7 @@
 #include "src/rpc/proto_decoder.h"
 #include "src/rpc/proto_encoder.h"
 #include "src/rpc/query_result_writer.h"
+#include "protos/perfetto/trace_processor/trace_processor.fields.h"
 #include "src/rpc/rpc_protocol.h"
 #include "src/rpc/rpc_stream_reader.h"
 
@@ -18,6 +19,10 @@ namespace weft {
 namespace {
 
 using namespace rpc_proto;
+namespace rpc = pb::trace_processor_rpc;
+namespace method = pb::trace_processor_rpc_trace_processor_method;
+namespace cells_batch = pb::query_result_cells_batch;
+namespace cell_type = pb::query_result_cells_batch_cell_type;
 
 // One decoded response message (only what the tests look at).
 struct Response {
@@ -43,22 +48,22 @@ void DecodeBatch(const uint8_t* base, const uint8_t* data, size_t size, Response
   ProtoDecoder dec(data, size);
   ProtoField f;
   while (dec.Next(&f)) {
-    if (f.id == kBatchCells) {
+    if (f.id == cells_batch::kCells) {
       r->cells.append(f.as_string());
-    } else if (f.id == kBatchVarintCells) {
+    } else if (f.id == cells_batch::kVarintCells) {
       const uint8_t* p = f.data;
       uint64_t v;
       while (p < f.data + f.size && ReadVarint(&p, f.data + f.size, &v)) {
         r->varints.push_back(static_cast<int64_t>(v));
       }
-    } else if (f.id == kBatchFloat64Cells) {
+    } else if (f.id == cells_batch::kFloat64Cells) {
       r->float64_offset = static_cast<size_t>(f.data - base);
       for (size_t i = 0; i + 8 <= f.size; i += 8) {
         double d;
         memcpy(&d, f.data + i, 8);
         r->doubles.push_back(d);
       }
-    } else if (f.id == kBatchStringCells) {
+    } else if (f.id == cells_batch::kStringCells) {
       std::string s(f.as_string());
       size_t start = 0;
       for (size_t i = 0; i < s.size(); ++i) {
@@ -67,9 +72,9 @@ void DecodeBatch(const uint8_t* base, const uint8_t* data, size_t size, Response
           start = i + 1;
         }
       }
-    } else if (f.id == kBatchBlobCells) {
+    } else if (f.id == cells_batch::kBlobCells) {
       r->blobs.emplace_back(f.as_string());
-    } else if (f.id == kBatchIsLastBatch) {
+    } else if (f.id == cells_batch::kIsLastBatch) {
       r->is_last_batch = f.int_value != 0;
     }
   }
@@ -81,39 +86,39 @@ Response DecodeRpc(const uint8_t* base, const uint8_t* data, size_t size) {
   ProtoDecoder dec(data, size);
   ProtoField f;
   while (dec.Next(&f)) {
-    if (f.id == kRpcSeq) r.seq = static_cast<int64_t>(f.int_value);
-    if (f.id == kRpcResponse) r.method = static_cast<uint32_t>(f.int_value);
-    if (f.id == kRpcInvalidRequest) {
+    if (f.id == rpc::kSeq) r.seq = static_cast<int64_t>(f.int_value);
+    if (f.id == rpc::kResponse) r.method = static_cast<uint32_t>(f.int_value);
+    if (f.id == rpc::kInvalidRequest) {
       r.has_invalid_request = true;
       r.invalid_request = static_cast<uint32_t>(f.int_value);
     }
-    if (f.id == kRpcFatalError) r.fatal_error = std::string(f.as_string());
-    if (f.id == kRpcAppendResult || f.id == kRpcFinalizeDataResult) {
-      uint32_t error_id = f.id == kRpcAppendResult ? kAppendError : kFinalizeError;
+    if (f.id == rpc::kFatalError) r.fatal_error = std::string(f.as_string());
+    if (f.id == rpc::kAppendResult || f.id == rpc::kFinalizeDataResult) {
+      uint32_t error_id = f.id == rpc::kAppendResult ? pb::append_trace_data_result::kError : pb::finalize_data_result::kError;
       ProtoDecoder sub(f.data, f.size);
       ProtoField g;
       while (sub.Next(&g)) {
         if (g.id == error_id) r.error = std::string(g.as_string());
-        if (f.id == kRpcAppendResult && g.id == kAppendTotalBytesParsed) {
+        if (f.id == rpc::kAppendResult && g.id == pb::append_trace_data_result::kTotalBytesParsed) {
           r.total_bytes = static_cast<int64_t>(g.int_value);
         }
       }
     }
-    if (f.id == kRpcStatus) {
+    if (f.id == rpc::kStatus) {
       ProtoDecoder sub(f.data, f.size);
       ProtoField g;
       while (sub.Next(&g)) {
-        if (g.id == kStatusApiVersion) r.api_version_and_name += std::to_string(g.int_value);
-        if (g.id == kStatusHumanReadableVersion) r.api_version_and_name += std::string(g.as_string());
+        if (g.id == pb::status_result::kApiVersion) r.api_version_and_name += std::to_string(g.int_value);
+        if (g.id == pb::status_result::kHumanReadableVersion) r.api_version_and_name += std::string(g.as_string());
       }
     }
-    if (f.id == kRpcQueryResult) {
+    if (f.id == rpc::kQueryResult) {
       ProtoDecoder sub(f.data, f.size);
       ProtoField g;
       while (sub.Next(&g)) {
-        if (g.id == kQueryColumnNames) r.columns.emplace_back(g.as_string());
-        if (g.id == kQueryError) r.error = std::string(g.as_string());
-        if (g.id == kQueryBatch) DecodeBatch(base, g.data, g.size, &r);
+        if (g.id == pb::query_result::kColumnNames) r.columns.emplace_back(g.as_string());
+        if (g.id == pb::query_result::kError) r.error = std::string(g.as_string());
+        if (g.id == pb::query_result::kBatch) DecodeBatch(base, g.data, g.size, &r);
       }
       EXPECT_FALSE(sub.error());
     }
@@ -154,9 +159,9 @@ class RpcHarness {
 std::string Request(int64_t seq, uint32_t method, uint32_t arg_field = 0,
                     const std::string& arg = "") {
   ProtoEncoder enc;
-  size_t msg = enc.BeginNested(kStreamMsg);
-  enc.AppendInt64(kRpcSeq, seq);
-  enc.AppendVarint(kRpcRequest, method);
+  size_t msg = enc.BeginNested(pb::trace_processor_rpc_stream::kMsg);
+  enc.AppendInt64(rpc::kSeq, seq);
+  enc.AppendVarint(rpc::kRequest, method);
   if (arg_field) enc.AppendString(arg_field, arg);
   enc.EndNested(msg);
   return enc.data();
@@ -164,8 +169,8 @@ std::string Request(int64_t seq, uint32_t method, uint32_t arg_field = 0,
 
 std::string QueryRequest(int64_t seq, const std::string& sql) {
   ProtoEncoder args;
-  args.AppendString(kQueryArgsSql, sql);
-  return Request(seq, TPM_QUERY_STREAMING, kRpcQueryArgs, args.data());
+  args.AppendString(pb::query_args::kSqlQuery, sql);
+  return Request(seq, method::kTpmQueryStreaming, rpc::kQueryArgs, args.data());
 }
 
 const char kTrace[] =
@@ -177,8 +182,8 @@ const char kTrace[] =
 ]})";
 
 std::string LoadRequests() {
-  return Request(1, TPM_APPEND_TRACE_DATA, kRpcAppendTraceData, kTrace) +
-         Request(2, TPM_FINALIZE_TRACE_DATA);
+  return Request(1, method::kTpmAppendTraceData, rpc::kAppendTraceData, kTrace) +
+         Request(2, method::kTpmFinalizeTraceData);
 }
 
 TEST(RpcTest, AppendFinalizeQuery) {
@@ -189,20 +194,20 @@ TEST(RpcTest, AppendFinalizeQuery) {
   auto rs = h.Take();
   ASSERT_EQ(rs.size(), 3u);
   EXPECT_EQ(rs[0].seq, 1);
-  EXPECT_EQ(rs[0].method, TPM_APPEND_TRACE_DATA);
+  EXPECT_EQ(rs[0].method, method::kTpmAppendTraceData);
   EXPECT_EQ(rs[0].total_bytes, static_cast<int64_t>(strlen(kTrace)));
   EXPECT_EQ(rs[0].error, "");
   EXPECT_EQ(rs[1].seq, 2);
-  EXPECT_EQ(rs[1].method, TPM_FINALIZE_TRACE_DATA);
+  EXPECT_EQ(rs[1].method, method::kTpmFinalizeTraceData);
   EXPECT_EQ(rs[1].error, "");
   const Response& q = rs[2];
   EXPECT_EQ(q.seq, 3);
-  EXPECT_EQ(q.method, TPM_QUERY_STREAMING);
+  EXPECT_EQ(q.method, method::kTpmQueryStreaming);
   EXPECT_EQ(q.columns, (std::vector<std::string>{"name", "ts", "half", "n", "b"}));
   EXPECT_TRUE(q.is_last_batch);
   std::string types;
   for (int i = 0; i < 2; ++i) {
-    types += std::string{CELL_STRING, CELL_VARINT, CELL_FLOAT64, CELL_NULL, CELL_BLOB};
+    types += std::string{cell_type::kCellString, cell_type::kCellVarint, cell_type::kCellFloat64, cell_type::kCellNull, cell_type::kCellBlob};
   }
   EXPECT_EQ(q.cells, types);
   EXPECT_EQ(q.strings, (std::vector<std::string>{"A", "B"}));
@@ -281,8 +286,8 @@ TEST(RpcTest, LargeResultIsBatchedByWholeRows) {
 
 TEST(RpcTest, MalformedTraceIsReportedInAppendResult) {
   RpcHarness h;
-  h.Send(Request(1, TPM_APPEND_TRACE_DATA, kRpcAppendTraceData, "{\"traceEvents\": [{]") +
-         Request(2, TPM_FINALIZE_TRACE_DATA));
+  h.Send(Request(1, method::kTpmAppendTraceData, rpc::kAppendTraceData, "{\"traceEvents\": [{]") +
+         Request(2, method::kTpmFinalizeTraceData));
   auto rs = h.Take();
   ASSERT_EQ(rs.size(), 2u);
   EXPECT_NE(rs[0].error + rs[1].error, "");
@@ -304,19 +309,19 @@ TEST(RpcTest, MalformedInputGetsFatalError) {
   RpcHarness h;
   h.Send(std::string("\x12\x03xyz", 5));  // Wrong stream field.
   h.Send(std::string("\x0a\x02\xff\xff", 4));  // Truncated varint inside.
-  h.Send(std::string("\x0a\x02\x10\x01", 4) /* no seq, ok */ + Request(3, TPM_GET_STATUS));
+  h.Send(std::string("\x0a\x02\x10\x01", 4) /* no seq, ok */ + Request(3, method::kTpmGetStatus));
   h.Send(std::string("\x0a\x01\x08", 3));  // Seq without value.
   h.Send(std::string("\x0a\x02\x08\x05", 4));  // No method.
   ProtoEncoder bad_args;
-  bad_args.AppendString(kQueryArgsSql, "select 1");
+  bad_args.AppendString(pb::query_args::kSqlQuery, "select 1");
   std::string truncated = bad_args.data().substr(0, 4);
-  h.Send(Request(11, TPM_QUERY_STREAMING, kRpcQueryArgs, truncated));
+  h.Send(Request(11, method::kTpmQueryStreaming, rpc::kQueryArgs, truncated));
   auto rs = h.Take();
   ASSERT_EQ(rs.size(), 7u);
   EXPECT_NE(rs[0].fatal_error.find("malformed"), std::string::npos);
   EXPECT_NE(rs[1].fatal_error, "");
-  EXPECT_EQ(rs[2].method, TPM_APPEND_TRACE_DATA);  // Empty append.
-  EXPECT_EQ(rs[3].method, TPM_GET_STATUS);
+  EXPECT_EQ(rs[2].method, method::kTpmAppendTraceData);  // Empty append.
+  EXPECT_EQ(rs[3].method, method::kTpmGetStatus);
   EXPECT_EQ(rs[3].seq, 4);
   EXPECT_NE(rs[4].fatal_error, "");
   EXPECT_NE(rs[5].fatal_error.find("method"), std::string::npos);
@@ -327,23 +332,62 @@ TEST(RpcTest, MalformedInputGetsFatalError) {
 
 TEST(RpcTest, StatusAndReset) {
   RpcHarness h;
-  h.Send(LoadRequests() + Request(3, TPM_GET_STATUS) +
-         Request(4, TPM_RESET_TRACE_PROCESSOR) +
+  h.Send(LoadRequests() + Request(3, method::kTpmGetStatus) +
+         Request(4, method::kTpmResetTraceProcessor) +
          QueryRequest(5, "select count(*) from slice") +
-         Request(6, TPM_APPEND_TRACE_DATA, kRpcAppendTraceData, kTrace) +
-         Request(7, TPM_FINALIZE_TRACE_DATA) + QueryRequest(8, "select count(*) from slice"));
+         Request(6, method::kTpmAppendTraceData, rpc::kAppendTraceData, kTrace) +
+         Request(7, method::kTpmFinalizeTraceData) + QueryRequest(8, "select count(*) from slice"));
   auto rs = h.Take();
   ASSERT_EQ(rs.size(), 8u);
   EXPECT_EQ(rs[2].api_version_and_name, "weft 0.114");
-  EXPECT_EQ(rs[3].method, TPM_RESET_TRACE_PROCESSOR);
+  EXPECT_EQ(rs[3].method, method::kTpmResetTraceProcessor);
   EXPECT_EQ(rs[4].varints, std::vector<int64_t>{0});
   EXPECT_EQ(rs[5].total_bytes, static_cast<int64_t>(strlen(kTrace)));
   EXPECT_EQ(rs[7].varints, std::vector<int64_t>{2});
 }
 
+// A protobuf trace with a range of interest starting at 12 us, and
+// instants at 10 us and 13 us.
+std::string CroppableProtoTrace() {
+  ProtoEncoder enc;
+  size_t packet = enc.BeginNested(1);
+  size_t range = enc.BeginNested(90);  // track_event_range_of_interest
+  enc.AppendVarint(1, 12);             // start_us
+  enc.EndNested(range);
+  enc.EndNested(packet);
+  for (uint64_t ts : {10000, 13000}) {
+    packet = enc.BeginNested(1);
+    enc.AppendVarint(8, ts);           // timestamp
+    enc.AppendVarint(10, 1);           // trusted_packet_sequence_id
+    size_t event = enc.BeginNested(11);
+    enc.AppendVarint(9, 3);            // TYPE_INSTANT
+    enc.AppendString(23, "e");
+    enc.EndNested(event);
+    enc.EndNested(packet);
+  }
+  return enc.data();
+}
+
+TEST(RpcTest, ResetArgsCropTrackEvents) {
+  RpcHarness h;
+  ProtoEncoder crop;
+  crop.AppendVarint(pb::reset_trace_processor_args::kDropTrackEventDataBefore,
+                    pb::reset_trace_processor_args_drop_track_event_data_before::
+                        kTrackEventRangeOfInterest);
+  std::string load =
+      Request(2, method::kTpmAppendTraceData, rpc::kAppendTraceData, CroppableProtoTrace()) +
+      Request(3, method::kTpmFinalizeTraceData) + QueryRequest(4, "select count(*) from slice");
+  h.Send(Request(1, method::kTpmResetTraceProcessor, rpc::kResetTraceProcessorArgs, crop.data()) +
+         load + Request(5, method::kTpmResetTraceProcessor) + load);
+  auto rs = h.Take();
+  ASSERT_EQ(rs.size(), 8u);
+  EXPECT_EQ(rs[3].varints, std::vector<int64_t>{1});  // Cropped.
+  EXPECT_EQ(rs[7].varints, std::vector<int64_t>{2});  // Reset without args.
+}
+
 TEST(RpcTest, AppendAfterFinalizeIsAnError) {
   RpcHarness h;
-  h.Send(LoadRequests() + Request(3, TPM_APPEND_TRACE_DATA, kRpcAppendTraceData, "x"));
+  h.Send(LoadRequests() + Request(3, method::kTpmAppendTraceData, rpc::kAppendTraceData, "x"));
   auto rs = h.Take();
   ASSERT_EQ(rs.size(), 3u);
   EXPECT_NE(rs[2].error.find("finalized"), std::string::npos);

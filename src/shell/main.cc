@@ -31,11 +31,13 @@ const char kUsage[] =
     "  --time                  Print each statement's run time to stderr.\n"
     "  --read-size BYTES       Feed the trace in chunks of BYTES (default 4 MiB;\n"
     "                          tests use odd sizes to check chunk handling).\n"
+    "  --crop-track-events     Drop protobuf TrackEvents before the trace's\n"
+    "                          range of interest (as trace_processor_shell).\n"
     "  -h, --help              Show this help.\n"
     "\n"
     "Accepted for compatibility with trace_processor_shell (no effect on\n"
     "the formats weft reads today): --analyze-trace-proto-content,\n"
-    "--crop-track-events, --extra-checks.\n"
+    "--extra-checks.\n"
     "\n"
     "Without -q/-Q, statements are read from standard input; each runs\n"
     "when a line ends with ';'.\n";
@@ -46,6 +48,7 @@ struct Options {
   std::string query_string;
   bool has_query = false;
   bool stats = false;
+  TraceConfig config;
   bool time_statements = false;
   size_t read_size = 4 << 20;
 };
@@ -92,8 +95,9 @@ bool ParseArgs(int argc, char** argv, Options* opts, int* exit_code) {
         return false;
       }
       opts->read_size = static_cast<size_t>(n);
-    } else if (arg == "--analyze-trace-proto-content" ||
-               arg == "--crop-track-events" || arg == "--extra-checks") {
+    } else if (arg == "--crop-track-events") {
+      opts->config.crop_track_events = true;
+    } else if (arg == "--analyze-trace-proto-content" || arg == "--extra-checks") {
       // Compatibility flags.
     } else if (!arg.empty() && arg[0] == '-') {
       *exit_code = Fail("unknown option " + arg + " (see --help)");
@@ -221,7 +225,7 @@ int Main(int argc, char** argv) {
     return Fail("cannot read query file " + opts.query_file + ": " + strerror(errno));
   }
 
-  auto tp = std::make_unique<TraceProcessor>();
+  auto tp = std::make_unique<TraceProcessor>(opts.config);
   auto start = std::chrono::steady_clock::now();
   Status load = LoadTrace(tp.get(), opts.trace_path, opts.read_size);
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

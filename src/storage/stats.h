@@ -80,6 +80,26 @@ enum class StatSource { kTrace, kAnalysis };
   X(clock_sync_failure, "clock_sync_failure", kError, kAnalysis,             \
     "A packet's timestamp was in a clock weft cannot convert to the trace "  \
     "clock yet; the packet was dropped.")                                    \
+  X(invalid_clock_snapshots, "invalid_clock_snapshots", kError, kAnalysis, \
+    "A ClockSnapshot was ignored: a clock read twice, clock id 0, a zero "  \
+    "unit, a clock going backwards, or a primary_trace_clock change after " \
+    "timestamps were already converted.")                                    \
+  X(track_event_invalid_timestamp, "track_event_invalid_timestamp",         \
+    kError, kAnalysis,                                                       \
+    "A TrackEvent's microsecond timestamp (absolute or delta) overflowed "  \
+    "or followed an overflow on its sequence; the event was dropped.")      \
+  X(streaming_profile_invalid_timestamp,                                     \
+    "streaming_profile_invalid_timestamp", kError, kAnalysis,                \
+    "A StreamingProfilePacket timestamp delta overflowed or followed an "   \
+    "overflow on its sequence.")                                             \
+  X(compressed_packets_skipped, "compressed_packets_skipped", kDataLoss,   \
+    kTrace,                                                                  \
+    "A TracePacket.compressed_packets could not be inflated (corrupt or "   \
+    "truncated zlib data, over 256 MiB, nested, or a build without zlib: "  \
+    "wasm for now); the packets inside were skipped.")                      \
+  X(track_event_cropped, "track_event_cropped", kInfo, kAnalysis,          \
+    "A TrackEvent before the trace's range of interest was dropped "        \
+    "(--crop-track-events).")                                                \
   X(track_event_tokenizer_errors, "track_event_tokenizer_errors", kInfo,     \
     kAnalysis, "A track event or descriptor could not be tokenized.")        \
   X(track_event_parser_errors, "track_event_parser_errors", kInfo,           \

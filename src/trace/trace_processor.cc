@@ -18,8 +18,10 @@
 
 namespace weft {
 
-TraceProcessor::TraceProcessor()
-    : storage_(new TraceStorage()), context_(new TraceContext(storage_.get())) {}
+TraceProcessor::TraceProcessor(const TraceConfig& config)
+    : storage_(new TraceStorage()), context_(new TraceContext(storage_.get())) {
+  context_->config = config;
+}
 
 TraceProcessor::~TraceProcessor() = default;
 

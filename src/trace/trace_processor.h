@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "src/base/status.h"
+#include "src/importers/common/trace_config.h"
 #include "src/sql/sql_engine.h"
 #include "src/storage/trace_storage.h"
 
@@ -24,7 +25,7 @@ class ZipStream;
 
 class TraceProcessor {
  public:
-  TraceProcessor();
+  explicit TraceProcessor(const TraceConfig& config = TraceConfig());
   ~TraceProcessor();
 
   Status Parse(const uint8_t* data, size_t size);

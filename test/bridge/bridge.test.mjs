@@ -235,6 +235,25 @@ test('reset drops the trace and allows a reload', async () => {
   });
 });
 
+test('reset with cropTrackEvents drops TrackEvents before the range of interest', async () => {
+  // Packets: range of interest from 12 us, instants at 10 us and 13 us.
+  const packet = (bytes) => [0x0a, bytes.length, ...bytes];
+  const instant = (ts) => packet([0x40, ...ts, 0x50, 0x01, 0x5a, 0x06, 0x48, 0x03, 0xba, 0x01, 0x01, 0x65]);
+  const trace = new Uint8Array([
+    ...packet([0xd2, 0x05, 0x02, 0x08, 0x0c]),  // track_event_range_of_interest {start_us: 12}
+    ...instant([0x90, 0x4e]),                    // timestamp 10000
+    ...instant([0xc8, 0x65]),                    // timestamp 13000
+  ]);
+  await withEngine(async (engine) => {
+    await engine.reset({cropTrackEvents: true});
+    await engine.load(trace);
+    assert.deepEqual(await engine.query('select ts from slice').toArray(), [{ts: 13000}]);
+    await engine.reset();
+    await engine.load(trace);
+    assert.equal((await engine.query('select count(*) as n from slice').toArray())[0].n, 2);
+  });
+});
+
 test('concurrent queries are queued and answered in full', async () => {
   await withEngine(async (engine) => {
     const loading = engine.load(bigBytes);

@@ -9,6 +9,7 @@
 #include "src/importers/common/flow_tracker.h"
 #include "src/importers/common/process_tracker.h"
 #include "src/importers/common/slice_tracker.h"
+#include "src/importers/common/trace_config.h"
 #include "src/importers/common/track_tracker.h"
 #include "src/storage/trace_storage.h"
 
@@ -26,6 +27,7 @@ struct TraceContext {
   }
 
   TraceStorage* storage;
+  TraceConfig config;
   ProcessTracker processes;
   TrackTracker tracks;
   SliceTracker slices;

@@ -7,7 +7,7 @@
 #include <protozero/pbf_reader.hpp>
 
 #include "src/importers/proto/arg_key_scope.h"
-#include "src/importers/proto/proto_fields.h"
+#include "protos/perfetto/trace/track_event/debug_annotation.fields.h"
 
 namespace weft {
 namespace {
@@ -190,7 +190,7 @@ void DebugAnnotationWriter::AddJson(const nlohmann::ordered_json& value, int dep
 }
 
 void DebugAnnotationWriter::AddNested(protozero::data_view nested, int depth) {
-  namespace nv = pb::nested_value;
+  namespace nv = pb::debug_annotation_nested_value;
   if (depth > kMaxDepth) {
     storage_->stats.Increment(Stat::track_event_parser_errors);
     return;
@@ -240,13 +240,13 @@ void DebugAnnotationWriter::AddNested(protozero::data_view nested, int depth) {
         r.skip();
     }
   }
-  if (type == nv::kDict) {
+  if (type == pb::debug_annotation_nested_value_nested_type::kDict) {
     for (size_t i = 0; i < children.size() && i < dict_keys.size(); ++i) {
       ArgKeyScope scope(&key_, &flat_key_);
       scope.Member(dict_keys[i]);
       AddNested(children[i], depth + 1);
     }
-  } else if (type == nv::kArray) {
+  } else if (type == pb::debug_annotation_nested_value_nested_type::kArray) {
     for (size_t i = 0; i < children.size(); ++i) {
       ArgKeyScope scope(&key_, &flat_key_);
       scope.Index(i);

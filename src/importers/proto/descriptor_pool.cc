@@ -3,7 +3,8 @@
 
 #include <protozero/pbf_reader.hpp>
 
-#include "src/importers/proto/proto_fields.h"
+#include "protos/perfetto/common/descriptor.fields.h"
+#include "src/importers/proto/proto_wire.h"
 #include "src/importers/proto/protozero_util.h"
 
 namespace weft {
@@ -168,6 +169,8 @@ Status DescriptorPool::AddEnum(protozero::data_view enum_type, const std::string
 Status DescriptorPool::AddField(protozero::data_view field, const std::string& owner,
                                 const std::string& scope) {
   namespace fd = pb::field_descriptor_proto;
+  namespace ft = pb::field_descriptor_proto_type;
+  namespace fl = pb::field_descriptor_proto_label;
   ProtoFieldInfo info;
   std::string extendee;
   int64_t number = 0;
@@ -178,7 +181,7 @@ Status DescriptorPool::AddField(protozero::data_view field, const std::string& o
       case tag_and_type(fd::kExtendee, kBytes): extendee = Str(r.get_view()); break;
       case tag_and_type(fd::kNumber, kVarint): number = r.get_int64(); break;
       case tag_and_type(fd::kLabel, kVarint):
-        info.repeated = r.get_uint32() == fd::kLabelRepeated;
+        info.repeated = r.get_uint32() == fl::kRepeated;
         break;
       case tag_and_type(fd::kType, kVarint): info.type = r.get_uint32(); break;
       case tag_and_type(fd::kTypeName, kBytes): info.type_name = Str(r.get_view()); break;
@@ -191,11 +194,11 @@ Status DescriptorPool::AddField(protozero::data_view field, const std::string& o
     return ErrStatus("field %s of %s: bad number %lld", info.name.c_str(), where,
                      static_cast<long long>(number));
   }
-  if (info.type < fd::kTypeDouble || info.type > fd::kTypeSint64) {
+  if (info.type < ft::kDouble || info.type > ft::kSint64) {
     return ErrStatus("field %s of %s: bad type %u", info.name.c_str(), where, info.type);
   }
-  bool needs_type = info.type == fd::kTypeMessage || info.type == fd::kTypeEnum ||
-                    info.type == fd::kTypeGroup;
+  bool needs_type = info.type == ft::kMessage || info.type == ft::kEnum ||
+                    info.type == ft::kGroup;
   if (needs_type && info.type_name.empty()) {
     return ErrStatus("field %s of %s: no type_name", info.name.c_str(), where);
   }

@@ -8,12 +8,14 @@
 #include <protozero/pbf_writer.hpp>
 
 #include "src/importers/proto/compiled_descriptors.h"
-#include "src/importers/proto/proto_fields.h"
+#include "protos/perfetto/common/descriptor.fields.h"
 
 namespace weft {
 namespace {
 
 namespace fd = pb::field_descriptor_proto;
+namespace ft = pb::field_descriptor_proto_type;
+namespace fl = pb::field_descriptor_proto_label;
 
 std::string Field(const std::string& name, uint32_t number, uint32_t type,
                   const std::string& type_name = "", bool repeated = false,
@@ -22,7 +24,7 @@ std::string Field(const std::string& name, uint32_t number, uint32_t type,
   protozero::pbf_writer w(out);
   w.add_string(fd::kName, name);
   w.add_int32(fd::kNumber, static_cast<int32_t>(number));
-  w.add_enum(fd::kLabel, repeated ? fd::kLabelRepeated : 1);
+  w.add_enum(fd::kLabel, repeated ? fl::kRepeated : 1);
   w.add_enum(fd::kType, static_cast<int32_t>(type));
   if (!type_name.empty()) w.add_string(fd::kTypeName, type_name);
   if (!extendee.empty()) w.add_string(fd::kExtendee, extendee);
@@ -58,8 +60,8 @@ Status Add(DescriptorPool* pool, const std::string& set) {
 
 TEST(DescriptorPoolTest, ResolvesNestedAndRelativeTypes) {
   DescriptorPool pool;
-  std::string inner = Message("Inner", {Field("x", 1, fd::kTypeInt32)});
-  std::string outer = Message("Outer", {Field("inner", 2, fd::kTypeMessage, "Inner", true)},
+  std::string inner = Message("Inner", {Field("x", 1, ft::kInt32)});
+  std::string outer = Message("Outer", {Field("inner", 2, ft::kMessage, "Inner", true)},
                               {inner});
   ASSERT_TRUE(Add(&pool, Set("a.b", {outer}, {})).ok());
   const ProtoMessageInfo* m = pool.FindMessage(".a.b.Outer");
@@ -73,8 +75,8 @@ TEST(DescriptorPoolTest, ResolvesNestedAndRelativeTypes) {
 
 TEST(DescriptorPoolTest, ExtensionsJoinTheExtendedMessage) {
   DescriptorPool pool;
-  ASSERT_TRUE(Add(&pool, Set("p", {Message("Base", {Field("a", 1, fd::kTypeString)})}, {})).ok());
-  std::string ext = Field("ext", 1000, fd::kTypeUint64, "", false, ".p.Base");
+  ASSERT_TRUE(Add(&pool, Set("p", {Message("Base", {Field("a", 1, ft::kString)})}, {})).ok());
+  std::string ext = Field("ext", 1000, ft::kUint64, "", false, ".p.Base");
   ASSERT_TRUE(Add(&pool, Set("q", {}, {ext})).ok());
   const ProtoMessageInfo* base = pool.FindMessage(".p.Base");
   ASSERT_NE(base, nullptr);
@@ -86,19 +88,19 @@ TEST(DescriptorPoolTest, ExtensionsJoinTheExtendedMessage) {
 TEST(DescriptorPoolTest, MalformedSetAddsNothing) {
   DescriptorPool pool;
   // A valid message followed by a field with an unknown type: all rejected.
-  std::string bad = Set("p", {Message("Ok", {Field("a", 1, fd::kTypeInt32)}),
-                              Message("Bad", {Field("b", 1, fd::kTypeMessage, "Missing")})},
+  std::string bad = Set("p", {Message("Ok", {Field("a", 1, ft::kInt32)}),
+                              Message("Bad", {Field("b", 1, ft::kMessage, "Missing")})},
                         {});
   Status s = Add(&pool, bad);
   EXPECT_FALSE(s.ok());
   EXPECT_NE(s.message().find("Missing"), std::string::npos);
   EXPECT_EQ(pool.FindMessage(".p.Ok"), nullptr);
   // Truncated bytes.
-  std::string good = Set("p", {Message("Ok", {Field("a", 1, fd::kTypeInt32)})}, {});
+  std::string good = Set("p", {Message("Ok", {Field("a", 1, ft::kInt32)})}, {});
   EXPECT_FALSE(Add(&pool, good.substr(0, good.size() - 3)).ok());
   EXPECT_EQ(pool.FindMessage(".p.Ok"), nullptr);
   // Field number 0.
-  EXPECT_FALSE(Add(&pool, Set("p", {Message("Z", {Field("z", 0, fd::kTypeInt32)})}, {})).ok());
+  EXPECT_FALSE(Add(&pool, Set("p", {Message("Z", {Field("z", 0, ft::kInt32)})}, {})).ok());
 }
 
 TEST(DescriptorPoolTest, CompiledSetDescribesTypedTrackEventFields) {

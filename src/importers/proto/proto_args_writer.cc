@@ -7,13 +7,17 @@
 #include <protozero/pbf_reader.hpp>
 
 #include "src/importers/proto/arg_key_scope.h"
-#include "src/importers/proto/proto_fields.h"
+#include "protos/perfetto/common/descriptor.fields.h"
+#include "protos/perfetto/trace/track_event/debug_annotation.fields.h"
+#include "src/importers/proto/proto_wire.h"
 #include "src/importers/proto/protozero_util.h"
 
 namespace weft {
 namespace {
 
 namespace fd = pb::field_descriptor_proto;
+namespace ft = pb::field_descriptor_proto_type;
+namespace fl = pb::field_descriptor_proto_label;
 using protozero::pbf_wire_type;
 
 constexpr char kDebugAnnotationType[] = ".perfetto.protos.DebugAnnotation";
@@ -21,13 +25,13 @@ constexpr char kDebugAnnotationType[] = ".perfetto.protos.DebugAnnotation";
 // The wire type a field of |type| is written with (unpacked).
 pbf_wire_type WireTypeOf(uint32_t type) {
   switch (type) {
-    case fd::kTypeDouble: case fd::kTypeFixed64: case fd::kTypeSfixed64:
+    case ft::kDouble: case ft::kFixed64: case ft::kSfixed64:
       return pbf_wire_type::fixed64;
-    case fd::kTypeFloat: case fd::kTypeFixed32: case fd::kTypeSfixed32:
+    case ft::kFloat: case ft::kFixed32: case ft::kSfixed32:
       return pbf_wire_type::fixed32;
-    case fd::kTypeString: case fd::kTypeBytes: case fd::kTypeMessage:
+    case ft::kString: case ft::kBytes: case ft::kMessage:
       return pbf_wire_type::length_delimited;
-    case fd::kTypeGroup:
+    case ft::kGroup:
       return pbf_wire_type::unknown;  // Groups are not decoded.
     default:
       return pbf_wire_type::varint;
@@ -112,7 +116,7 @@ void ProtoArgsWriter::AddFields(const ProtoMessageInfo& message, protozero::data
       r.skip();
       continue;
     }
-    if (field.type == fd::kTypeMessage && field.type_name == kDebugAnnotationType) {
+    if (field.type == ft::kMessage && field.type_name == kDebugAnnotationType) {
       // Perfetto keys these by the annotation's own name, not the field's.
       annotations_->AddUnder(set_, r.get_view(), *gen_, key_, flat_key_);
       continue;
@@ -146,7 +150,7 @@ void ProtoArgsWriter::AddFields(const ProtoMessageInfo& message, protozero::data
         AddScalar(field, r.get_fixed32());
         break;
       case pbf_wire_type::length_delimited:
-        if (field.type == fd::kTypeMessage) {
+        if (field.type == ft::kMessage) {
           const ProtoMessageInfo* nested = pool_->FindMessage(field.type_name);
           if (!nested) {
             storage_->stats.Increment(Stat::track_event_unknown_fields);
@@ -188,33 +192,33 @@ void ProtoArgsWriter::AddPacked(const ProtoFieldInfo& field, protozero::data_vie
 
 void ProtoArgsWriter::AddScalar(const ProtoFieldInfo& field, uint64_t raw) {
   switch (field.type) {
-    case fd::kTypeInt32:
+    case ft::kInt32:
       AddLeaf(ArgType::kInt, static_cast<int32_t>(raw));
       break;
-    case fd::kTypeInt64:
-    case fd::kTypeSfixed64:
+    case ft::kInt64:
+    case ft::kSfixed64:
       AddLeaf(ArgType::kInt, static_cast<int64_t>(raw));
       break;
-    case fd::kTypeSfixed32:
+    case ft::kSfixed32:
       AddLeaf(ArgType::kInt, static_cast<int32_t>(static_cast<uint32_t>(raw)));
       break;
-    case fd::kTypeSint32:
-    case fd::kTypeSint64:
+    case ft::kSint32:
+    case ft::kSint64:
       AddLeaf(ArgType::kInt, static_cast<int64_t>((raw >> 1) ^ (~(raw & 1) + 1)));
       break;
-    case fd::kTypeUint32:
-    case fd::kTypeUint64:
-    case fd::kTypeFixed32:
-    case fd::kTypeFixed64:
+    case ft::kUint32:
+    case ft::kUint64:
+    case ft::kFixed32:
+    case ft::kFixed64:
       AddLeaf(ArgType::kUint, static_cast<int64_t>(raw));
       break;
-    case fd::kTypeBool:
+    case ft::kBool:
       AddLeaf(ArgType::kBool, raw != 0);
       break;
-    case fd::kTypeDouble:
+    case ft::kDouble:
       AddLeaf(ArgType::kReal, static_cast<int64_t>(raw));
       break;
-    case fd::kTypeFloat: {
+    case ft::kFloat: {
       float f;
       uint32_t bits = static_cast<uint32_t>(raw);
       memcpy(&f, &bits, 4);
@@ -224,7 +228,7 @@ void ProtoArgsWriter::AddScalar(const ProtoFieldInfo& field, uint64_t raw) {
       AddLeaf(ArgType::kReal, out);
       break;
     }
-    case fd::kTypeEnum: {
+    case ft::kEnum: {
       int32_t value = static_cast<int32_t>(raw);
       const ProtoEnumInfo* e = pool_->FindEnum(field.type_name);
       auto name = e ? e->values.find(value) : decltype(e->values.end())();

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cinttypes>
 
-#include "src/importers/proto/proto_fields.h"
+#include "protos/perfetto/trace/trace.fields.h"
 
 namespace weft {
 namespace {

@@ -15,7 +15,7 @@ namespace weft {
 class ProtoImporter final : public TraceImporter {
  public:
   explicit ProtoImporter(TraceContext* context)
-      : tokenizer_(context->storage, &queue_),
+      : tokenizer_(context->storage, &queue_, context->config),
         framer_([this](const uint8_t* data, size_t size, uint64_t) {
           tokenizer_.OnPacket(data, size);
         }),

@@ -7,21 +7,20 @@
 #include <protozero/pbf_reader.hpp>
 
 #include "src/base/hash.h"
-#include "src/importers/proto/proto_fields.h"
+#include "src/importers/proto/proto_wire.h"
+#include "protos/perfetto/trace/trace_packet.fields.h"
+#include "protos/perfetto/trace/track_event/counter_descriptor.fields.h"
+#include "protos/perfetto/trace/track_event/process_descriptor.fields.h"
+#include "protos/perfetto/trace/track_event/thread_descriptor.fields.h"
+#include "protos/perfetto/trace/track_event/track_descriptor.fields.h"
+#include "protos/perfetto/trace/track_event/track_event.fields.h"
 
 namespace weft {
 namespace {
 
-using protozero::pbf_wire_type;
-using protozero::tag_and_type;
-
-constexpr auto kVarint = pbf_wire_type::varint;
-constexpr auto kBytes = pbf_wire_type::length_delimited;
-constexpr auto kFixed64 = pbf_wire_type::fixed64;
+using namespace proto_wire;  // NOLINT
 constexpr uint32_t kNull = Uint32Column::kNull;
 constexpr int kMaxTrackDepth = 32;
-
-std::string_view View(protozero::data_view v) { return std::string_view(v.data(), v.size()); }
 
 // Appends a repeated uint64 field, packed or not.
 void ReadRepeated(protozero::pbf_reader* r, bool fixed, std::vector<uint64_t>* out) {
@@ -106,6 +105,9 @@ void ProtoParser::Parse(const QueuedPacket& p) {
     case PacketKind::kProcessDescriptor: field = tp::kProcessDescriptor; break;
   }
   uint32_t args_rows = storage_->args.row_count();
+  uint32_t track_rows = storage_->track.row_count();
+  uint32_t thread_rows = storage_->thread.row_count();
+  uint32_t process_rows = storage_->process.row_count();
   try {
     protozero::pbf_reader packet(reinterpret_cast<const char*>(p.data), p.size);
     protozero::data_view payload;
@@ -129,6 +131,20 @@ void ProtoParser::Parse(const QueuedPacket& p) {
     storage_->args.Truncate(args_rows);
     storage_->stats.Increment(Stat::proto_malformed_packet);
   }
+  // Tracks, threads and processes first seen in a packet from another
+  // machine belong to it.
+  uint32_t machine = tokenizer_->generation(p.generation).machine_id;
+  if (machine != SequenceGeneration::kNoMachine) {
+    for (uint32_t r = track_rows; r < storage_->track.row_count(); ++r) {
+      storage_->track.machine_id.Set(r, machine);
+    }
+    for (uint32_t r = thread_rows; r < storage_->thread.row_count(); ++r) {
+      storage_->thread.machine_id.Set(r, machine);
+    }
+    for (uint32_t r = process_rows; r < storage_->process.row_count(); ++r) {
+      storage_->process.machine_id.Set(r, machine);
+    }
+  }
 }
 
 void ProtoParser::AddArgTo(Uint32Column* col, uint32_t row, StringId key, ArgType type,
@@ -150,8 +166,9 @@ bool ProtoParser::Resolve(uint64_t uuid, Resolved* out, int depth) {
   auto it = descriptors.find(uuid);
   Resolved r;
   if (it == descriptors.end()) {
-    if (uuid != 0) return false;
-    r.is_root = true;  // The implicit trace-global default track.
+    // The implicit trace-global default track (uuid 0), or a uuid no
+    // descriptor defines: a global track too (as Perfetto does).
+    r.is_root = true;
     resolved_.emplace(uuid, r);
     *out = r;
     return true;
@@ -233,9 +250,12 @@ uint32_t ProtoParser::TrackForUuid(uint64_t uuid, uint32_t seq_id, int depth) {
   bool add_args = true;
   if (!d) {
     TrackTable::Row row;
-    row.name = default_track_name_;
+    // Tracks without a descriptor other than the default one take the name
+    // of their first slice.
+    row.name = uuid == 0 ? default_track_name_ : kNullStringId;
     row.type = type_track_event_;
     id = storage_->track.Insert(row, slice_event_);
+    if (uuid != 0) unnamed_tracks_.insert(id);
     AddTrackArgs(id, uuid, nullptr, /*is_root=*/true, 0);
     track_by_uuid_.emplace(uuid, id);
     return id;
@@ -259,10 +279,10 @@ uint32_t ProtoParser::TrackForUuid(uint64_t uuid, uint32_t seq_id, int depth) {
     row.type = type_counter_;
     row.event_type = TrackEventType::kCounter;
     row.unit = d->unit;
-    if (d->counter_type == pb::counter_descriptor::kThreadTimeNs) {
+    if (d->counter_type == pb::counter_descriptor_builtin_counter_type::kCounterThreadTimeNs) {
       if (row.name == kNullStringId) row.name = thread_time_;
       row.unit = unit_ns_;
-    } else if (d->counter_type == pb::counter_descriptor::kThreadInstructionCount) {
+    } else if (d->counter_type == pb::counter_descriptor_builtin_counter_type::kCounterThreadInstructionCount) {
       if (row.name == kNullStringId) row.name = thread_instruction_count_;
       row.unit = unit_count_;
     }
@@ -401,9 +421,9 @@ uint32_t ProtoParser::AsyncTrack(uint32_t upid, uint64_t id, StringId scope, Str
 
 void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view bytes) {
   namespace te = pb::track_event;
-  namespace le = pb::legacy_event;
+  namespace le = pb::track_event_legacy_event;
   const SequenceGeneration& gen = tokenizer_->generation(p.generation);
-  uint32_t type = te::kTypeUnspecified;
+  uint32_t type = pb::track_event_type::kUnspecified;
   bool has_type = false, has_track = false, has_value = false;
   uint64_t track_uuid = gen.has_default_track ? gen.default_track_uuid : 0;
   StringId name = kNullStringId;
@@ -576,12 +596,12 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
 
   char ph;
   switch (type) {
-    case te::kTypeSliceBegin: ph = 'B'; break;
-    case te::kTypeSliceEnd: ph = 'E'; break;
-    case te::kTypeInstant: ph = 'i'; break;
-    case te::kTypeCounter: ph = 'C'; break;
+    case pb::track_event_type::kSliceBegin: ph = 'B'; break;
+    case pb::track_event_type::kSliceEnd: ph = 'E'; break;
+    case pb::track_event_type::kInstant: ph = 'i'; break;
+    case pb::track_event_type::kCounter: ph = 'C'; break;
     default:
-      if (type != te::kTypeUnspecified || !has_legacy || phase <= 0 || phase > 127) {
+      if (type != pb::track_event_type::kUnspecified || !has_legacy || phase <= 0 || phase > 127) {
         storage_->stats.Increment(Stat::track_event_parser_errors);
         return;
       }
@@ -654,7 +674,7 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
         double v = values[i];
         if (d->second.unit_multiplier > 0) v *= static_cast<double>(d->second.unit_multiplier);
         storage_->counter.Insert(p.ts, counter, v, kNull);
-        if (d->second.counter_type == pb::counter_descriptor::kThreadTimeNs) {
+        if (d->second.counter_type == pb::counter_descriptor_builtin_counter_type::kCounterThreadTimeNs) {
           thread_time = static_cast<int64_t>(v);
         }
       }
@@ -759,9 +779,9 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
       return;
     }
     case 'i': case 'I': case 'R':
-      if (instant_scope == le::kScopeGlobal) {
+      if (instant_scope == pb::track_event_legacy_event_instant_event_scope::kScopeGlobal) {
         track = ctx_->tracks.GlobalInstantTrack();
-      } else if (instant_scope == le::kScopeProcess) {
+      } else if (instant_scope == pb::track_event_legacy_event_instant_event_scope::kScopeProcess) {
         if (upid == kNull) {
           storage_->stats.Increment(Stat::track_event_parser_errors);
           return;
@@ -848,11 +868,11 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
   BindFlows(terminating_flow_ids, true, row);
   if (has_bind_id) {
     uint64_t key = HashCombine(bind_id, 0x7632);
-    if (flow_direction == le::kFlowInOut) {
+    if (flow_direction == pb::track_event_legacy_event_flow_direction::kFlowInout) {
       ctx_->flows.Step(key, row);
-    } else if (flow_direction == le::kFlowOut) {
+    } else if (flow_direction == pb::track_event_legacy_event_flow_direction::kFlowOut) {
       ctx_->flows.Begin(key, row);
-    } else if (flow_direction == le::kFlowIn) {
+    } else if (flow_direction == pb::track_event_legacy_event_flow_direction::kFlowIn) {
       ctx_->flows.End(key, row, /*close=*/false);
     }
   }

@@ -43,12 +43,22 @@ struct SequenceGeneration {
   bool has_thread = false;
   int64_t pid = 0;
   int64_t tid = 0;
+  // Dense id of TracePacket.machine_id (first machine seen: 0); kNoMachine
+  // for the host. Rows created for the packet get it as machine_id.
+  static constexpr uint32_t kNoMachine = UINT32_MAX;
+  uint32_t machine_id = kNoMachine;
 };
 
 struct SequenceState {
   uint32_t generation = 0;          // Index into the tokenizer's generations.
   uint32_t seq_id = 0;
   bool incremental_state_valid = false;
+  // Time of the deprecated delta-encoded TrackEvent timestamps: set by a
+  // ThreadDescriptor's reference_timestamp_us, unset by packet loss or an
+  // incremental state reset, invalid after an overflow.
+  enum TrackEventTime : uint8_t { kTimeUnset, kTimeValid, kTimeInvalid };
+  TrackEventTime track_event_time = kTimeUnset;
+  int64_t track_event_ns = 0;
   // Running totals of incremental counters, by track uuid.
   std::unordered_map<uint64_t, double> counter_totals;
 };

@@ -4,23 +4,39 @@
 #include <protozero/pbf_reader.hpp>
 
 #include "src/importers/proto/compiled_descriptors.h"
-#include "src/importers/proto/proto_fields.h"
+#include "protos/perfetto/trace/clock_snapshot.fields.h"
+#include "protos/perfetto/trace/extension_descriptor.fields.h"
+#include "protos/perfetto/trace/interned_data/interned_data.fields.h"
+#include "protos/perfetto/trace/trace_packet.fields.h"
+#include "protos/perfetto/trace/trace_packet_defaults.fields.h"
+#include "protos/perfetto/trace/track_event/counter_descriptor.fields.h"
+#include "protos/perfetto/trace/track_event/debug_annotation.fields.h"
+#include "protos/perfetto/trace/track_event/process_descriptor.fields.h"
+#include "protos/perfetto/trace/track_event/source_location.fields.h"
+#include "protos/perfetto/trace/track_event/thread_descriptor.fields.h"
+#include "protos/perfetto/trace/track_event/track_descriptor.fields.h"
+#include "protos/perfetto/trace/track_event/track_event.fields.h"
+#include "src/importers/proto/proto_wire.h"
 
 namespace weft {
 namespace {
 
-using protozero::pbf_wire_type;
-using protozero::tag_and_type;
+using namespace proto_wire;  // NOLINT
 
-constexpr auto kVarint = pbf_wire_type::varint;
-constexpr auto kBytes = pbf_wire_type::length_delimited;
-
-std::string_view View(protozero::data_view v) { return std::string_view(v.data(), v.size()); }
+// The interned messages ReadInternedData reads share EventName's shape.
+static_assert(pb::event_category::kIid == pb::event_name::kIid &&
+                  pb::event_category::kName == pb::event_name::kName &&
+                  pb::debug_annotation_name::kIid == pb::event_name::kIid &&
+                  pb::debug_annotation_name::kName == pb::event_name::kName &&
+                  pb::interned_string::kIid == pb::event_name::kIid &&
+                  pb::interned_string::kStr == pb::event_name::kName,
+              "interned messages: iid = 1, name = 2");
 
 }  // namespace
 
-ProtoTokenizer::ProtoTokenizer(TraceStorage* storage, ProtoEventQueue* queue)
-    : storage_(storage), queue_(queue) {
+ProtoTokenizer::ProtoTokenizer(TraceStorage* storage, ProtoEventQueue* queue,
+                               const TraceConfig& config)
+    : storage_(storage), queue_(queue), config_(config) {
   generations_.emplace_back(new SequenceGeneration());  // Shared empty state.
   Status compiled =
       descriptor_pool_.AddFileDescriptorSet(kCompiledDescriptorSet, kCompiledDescriptorSetSize);
@@ -49,11 +65,11 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   protozero::pbf_reader packet(reinterpret_cast<const char*>(data), size);
   bool has_ts = false, cleared = false, dropped = false, first_packet = false;
   uint64_t ts = 0;
-  uint32_t clock_id = 0, seq_id = 0, flags = 0;
+  uint32_t clock_id = 0, seq_id = 0, flags = 0, raw_machine = 0;
   bool has_clock_id = false;
-  protozero::data_view defaults, interned, payload, extension;
-  bool has_extension = false;
-  bool has_defaults = false, has_interned = false;
+  protozero::data_view defaults, interned, payload, extension, clock_snapshot;
+  bool has_defaults = false, has_interned = false, has_extension = false;
+  bool has_clock_snapshot = false;
   uint32_t payload_field = 0;
   while (packet.next()) {
     switch (packet.tag_and_type()) {
@@ -67,6 +83,9 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
         break;
       case tag_and_type(tp::kTrustedPacketSequenceId, kVarint):
         seq_id = packet.get_uint32();
+        break;
+      case tag_and_type(tp::kMachineId, kVarint):
+        raw_machine = packet.get_uint32();
         break;
       case tag_and_type(tp::kSequenceFlags, kVarint):
         flags = packet.get_uint32();
@@ -92,7 +111,19 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
         extension = packet.get_view();
         has_extension = true;
         break;
+      case tag_and_type(tp::kCompressedPackets, kBytes):
+        // A container of other packets: nothing else in it matters.
+        TokenizeCompressed(packet.get_view());
+        return;
+      case tag_and_type(tp::kTrackEventRangeOfInterest, kBytes):
+        ReadRangeOfInterest(packet.get_view());
+        break;
+      case tag_and_type(tp::kClockSnapshot, kBytes):
+        clock_snapshot = packet.get_view();
+        has_clock_snapshot = true;
+        break;
       case tag_and_type(tp::kTrackEvent, kBytes):
+      case tag_and_type(tp::kStreamingProfilePacket, kBytes):
       case tag_and_type(tp::kTrackDescriptor, kBytes):
       case tag_and_type(tp::kThreadDescriptor, kBytes):
       case tag_and_type(tp::kProcessDescriptor, kBytes):
@@ -112,8 +143,11 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
     NewGeneration(&seq, /*copy=*/false);
   }
   if (first_packet) first_packet_seqs_.insert(seq_id);
-  if (dropped) seq.incremental_state_valid = false;
-  if (cleared || (flags & tp::kSeqIncrementalStateCleared)) {
+  if (dropped) {
+    seq.incremental_state_valid = false;
+    seq.track_event_time = SequenceState::kTimeUnset;
+  }
+  if (cleared || (flags & pb::trace_packet_sequence_flags::kSeqIncrementalStateCleared)) {
     const SequenceGeneration& old = *generations_[seq.generation];
     bool has_thread = old.has_thread;
     int64_t pid = old.pid, tid = old.tid;
@@ -122,33 +156,59 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
     fresh->has_thread = has_thread;
     fresh->pid = pid;
     fresh->tid = tid;
+    fresh->machine_id = old.machine_id;
     seq.incremental_state_valid = true;
     seq.counter_totals.clear();
+    seq.track_event_time = SequenceState::kTimeUnset;
+  }
+  if (has_clock_snapshot) ReadClockSnapshot(clock_snapshot, seq_id);
+  uint32_t machine = SequenceGeneration::kNoMachine;
+  if (raw_machine != 0) {
+    machine = machine_ids_.emplace(raw_machine, static_cast<uint32_t>(machine_ids_.size()))
+                  .first->second;
+  }
+  if (generations_[seq.generation]->machine_id != machine) {
+    NewGeneration(&seq, /*copy=*/true)->machine_id = machine;
   }
   if (has_defaults) ReadDefaults(defaults, NewGeneration(&seq, /*copy=*/true));
   if (has_interned) ReadInternedData(interned, generations_[seq.generation].get());
-  if (!payload_field) return;
-  if ((flags & tp::kSeqNeedsIncrementalState) && !seq.incremental_state_valid) {
-    storage_->stats.Increment(Stat::tokenizer_skipped_packets);
-    return;
-  }
 
+  // Every timestamp is converted, even of packets that make no rows:
+  // incremental clocks advance with each of them.
   const SequenceGeneration& gen = *generations_[seq.generation];
   if (!has_clock_id) clock_id = gen.default_clock_id;
   int64_t event_ts = last_ts_;
   if (has_ts) {
-    if (clock_id != 0 && clock_id != pb::builtin_clock::kBoottime) {
-      // Converting other clocks needs ClockSnapshots (a later task).
-      storage_->stats.Increment(Stat::clock_sync_failure);
-      return;
-    }
-    if (ts > static_cast<uint64_t>(INT64_MAX)) {
-      storage_->stats.Increment(Stat::trace_sorter_negative_timestamp_dropped);
-      return;
-    }
-    event_ts = static_cast<int64_t>(ts);
-    last_ts_ = event_ts;
+    std::optional<int64_t> converted = PacketTime(ts, clock_id, seq_id);
+    if (!converted) return;
+    event_ts = *converted;
   }
+  if (!payload_field) return;
+  if ((flags & pb::trace_packet_sequence_flags::kSeqNeedsIncrementalState) && !seq.incremental_state_valid) {
+    storage_->stats.Increment(Stat::tokenizer_skipped_packets);
+    return;
+  }
+  if (payload_field == tp::kStreamingProfilePacket) {
+    StreamingProfileTimestamps(payload, &seq);
+    return;
+  }
+  if (payload_field == tp::kTrackEvent) {
+    switch (LegacyTrackEventTime(payload, &seq, &event_ts)) {
+      case LegacyTime::kNone: break;
+      case LegacyTime::kSet: has_ts = true; break;
+      case LegacyTime::kDrop: return;
+    }
+  }
+  if (event_ts < 0) {
+    storage_->stats.Increment(Stat::trace_sorter_negative_timestamp_dropped);
+    return;
+  }
+  if (payload_field == tp::kTrackEvent && has_range_of_interest_ &&
+      event_ts < range_of_interest_start_ns_) {
+    storage_->stats.Increment(Stat::track_event_cropped);
+    return;
+  }
+  if (has_ts) last_ts_ = event_ts;
 
   QueuedPacket q{};
   q.extra_values = UINT32_MAX;
@@ -179,6 +239,9 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
           case tag_and_type(td::kTid, kVarint):
             g->tid = desc.get_int32();
             g->has_thread = true;
+            break;
+          case tag_and_type(td::kReferenceTimestampUs, kVarint):
+            SetTrackEventReferenceTime(desc.get_int64(), &seq);
             break;
           default:
             desc.skip();
@@ -269,10 +332,10 @@ void ProtoTokenizer::ReadInternedData(protozero::data_view bytes, SequenceGenera
     StringId name = kNullStringId;
     while (entry.next()) {
       switch (entry.tag_and_type()) {
-        case tag_and_type(pb::interned_entry::kIid, kVarint):
+        case tag_and_type(pb::event_name::kIid, kVarint):
           iid = entry.get_uint64();
           break;
-        case tag_and_type(pb::interned_entry::kName, kBytes):
+        case tag_and_type(pb::event_name::kName, kBytes):
           name = storage_->Intern(View(entry.get_view()));
           break;
         default:
@@ -432,9 +495,9 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes, SequenceState* seq
               break;
             case tag_and_type(cd::kUnit, kVarint): {
               uint32_t unit = c.get_uint32();
-              const char* s = unit == cd::kUnitTimeNs      ? "ns"
-                              : unit == cd::kUnitCount     ? "count"
-                              : unit == cd::kUnitSizeBytes ? "bytes"
+              const char* s = unit == pb::counter_descriptor_unit::kTimeNs     ? "ns"
+                              : unit == pb::counter_descriptor_unit::kCount    ? "count"
+                              : unit == pb::counter_descriptor_unit::kSizeBytes ? "bytes"
                                                            : nullptr;
               if (s && info.unit == kNullStringId) info.unit = storage_->Intern(s);
               break;
@@ -478,7 +541,7 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes, SequenceState* seq
     storage_->stats.Increment(Stat::track_event_tokenizer_errors);
     return;
   }
-  if (info.name != kNullStringId && (old.name == kNullStringId || info.merge_behavior == td::kMergeNone)) {
+  if (info.name != kNullStringId && (old.name == kNullStringId || info.merge_behavior == pb::track_descriptor_sibling_merge_behavior::kNone)) {
     old.name = info.name;
   }
 }
@@ -562,7 +625,7 @@ bool ProtoTokenizer::IncrementalCounterValue(protozero::data_view bytes, Sequenc
       extra_values_.push_back(std::move(extra));
     }
   }
-  if (type != te::kTypeCounter || !has_value) return false;
+  if (type != pb::track_event_type::kCounter || !has_value) return false;
   auto it = descriptors_.find(uuid);
   if (it == descriptors_.end() || !it->second.is_incremental) return false;
   double& total = seq->counter_totals[uuid];

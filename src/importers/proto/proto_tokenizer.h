@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -16,6 +17,8 @@
 
 #include "src/base/status.h"
 #include "src/importers/proto/descriptor_pool.h"
+#include "src/importers/common/trace_config.h"
+#include "src/importers/proto/clock_tracker.h"
 #include "src/importers/proto/proto_event_queue.h"
 #include "src/importers/proto/proto_sequence_state.h"
 #include "src/storage/trace_storage.h"
@@ -24,7 +27,7 @@ namespace weft {
 
 class ProtoTokenizer {
  public:
-  ProtoTokenizer(TraceStorage* storage, ProtoEventQueue* queue);
+  ProtoTokenizer(TraceStorage* storage, ProtoEventQueue* queue, const TraceConfig& config);
 
   // One whole TracePacket (bytes valid only during the call).
   void OnPacket(const uint8_t* data, size_t size);
@@ -63,13 +66,42 @@ class ProtoTokenizer {
                                const SequenceGeneration& gen, double* value,
                                QueuedPacket* q);
 
+  // Timestamps (proto_tokenizer_timestamps.cc).
+  void ReadClockSnapshot(protozero::data_view bytes, uint32_t seq_id);
+  // A packet's timestamp in the trace clock; nullopt (stat counted) if it
+  // cannot be converted.
+  std::optional<int64_t> PacketTime(uint64_t ts, uint32_t clock_id, uint32_t seq_id);
+  void SetTrackEventReferenceTime(int64_t us, SequenceState* seq);
+  // Adds a microsecond delta to the sequence's TrackEvent time; false when
+  // the time is unknown or overflows.
+  bool AdvanceTrackEventTime(int64_t delta_us, SequenceState* seq);
+  enum class LegacyTime { kNone, kSet, kDrop };
+  // timestamp_delta_us / timestamp_absolute_us of a TrackEvent into |ts|;
+  // kDrop (stat counted) when the event must be dropped.
+  LegacyTime LegacyTrackEventTime(protozero::data_view event, SequenceState* seq, int64_t* ts);
+  void StreamingProfileTimestamps(protozero::data_view packet, SequenceState* seq);
+  // TracePacket.compressed_packets (compressed_packets.cc).
+  void TokenizeCompressed(protozero::data_view bytes);
+  // TracePacket.track_event_range_of_interest: metadata, and the crop start
+  // with --crop-track-events.
+  void ReadRangeOfInterest(protozero::data_view bytes);
+
   TraceStorage* storage_;
   ProtoEventQueue* queue_;
   std::unordered_map<uint32_t, SequenceState> sequences_;
   std::vector<std::unique_ptr<SequenceGeneration>> generations_;
   TrackDescriptorMap descriptors_;
   DescriptorPool descriptor_pool_;
+  ClockTracker clocks_;
+  TraceConfig config_;
+  // TracePacket.track_event_range_of_interest, in the trace clock.
+  bool has_range_of_interest_ = false;
+  bool has_range_metadata_ = false;
+  bool inside_compressed_ = false;
+  bool logged_missing_zlib_ = false;
+  int64_t range_of_interest_start_ns_ = 0;
   std::unordered_set<uint32_t> first_packet_seqs_;
+  std::unordered_map<uint32_t, uint32_t> machine_ids_;  // Raw id -> dense id.
   std::vector<std::vector<double>> extra_values_;
   bool process_rank_hint_ = false, thread_rank_hint_ = false;
   bool has_incremental_counters_ = false;

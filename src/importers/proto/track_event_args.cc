@@ -3,7 +3,13 @@
 
 #include <string>
 
-#include "src/importers/proto/proto_fields.h"
+#include "protos/perfetto/trace/interned_data/interned_data.fields.h"
+#include "protos/perfetto/trace/track_event/chrome_histogram_sample.fields.h"
+#include "protos/perfetto/trace/track_event/log_message.fields.h"
+#include "protos/perfetto/trace/track_event/source_location.fields.h"
+#include "protos/perfetto/trace/track_event/task_execution.fields.h"
+#include "protos/perfetto/trace/track_event/track_event.fields.h"
+#include "src/importers/proto/proto_wire.h"
 #include "src/importers/proto/protozero_util.h"
 
 namespace weft {

@@ -1,0 +1,17 @@
+// TraceConfig: load options given before the trace (shell flags, RPC
+// ResetTraceProcessorArgs) that change what importers keep.
+#ifndef SRC_IMPORTERS_COMMON_TRACE_CONFIG_H_
+#define SRC_IMPORTERS_COMMON_TRACE_CONFIG_H_
+
+namespace weft {
+
+struct TraceConfig {
+  // Drop TrackEvents before the trace's range of interest
+  // (TracePacket.track_event_range_of_interest), as Perfetto's
+  // --crop-track-events / TRACK_EVENT_RANGE_OF_INTEREST do.
+  bool crop_track_events = false;
+};
+
+}  // namespace weft
+
+#endif  // SRC_IMPORTERS_COMMON_TRACE_CONFIG_H_

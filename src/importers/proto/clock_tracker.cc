@@ -1,0 +1,143 @@
+// ClockTracker: snapshot bookkeeping and path search; see clock_tracker.h.
+#include "src/importers/proto/clock_tracker.h"
+
+#include <algorithm>
+#include <deque>
+
+namespace weft {
+
+bool ClockTracker::AddSnapshot(const std::vector<Reading>& readings) {
+  std::vector<std::pair<ClockId, int64_t>> ns;  // (clock, ns) in this snapshot.
+  for (const Reading& r : readings) {
+    int64_t value = 0;
+    if (r.id == 0 || r.unit_multiplier_ns == 0 ||
+        __builtin_mul_overflow(r.timestamp, r.unit_multiplier_ns, &value) || value < 0) {
+      return false;
+    }
+    for (const auto& [id, unused] : ns) {
+      if (id == r.id) return false;
+    }
+    // A clock must not go backwards from one snapshot to the next.
+    auto it = clocks_.find(r.id);
+    if (it != clocks_.end()) {
+      for (ClockId other : it->second.neighbors) {
+        PairKey key = std::minmax(r.id, other);
+        const PairReadings& pair = pairs_[key];
+        int64_t last = key.first == r.id ? pair.back().first : pair.back().second;
+        if (value < last) return false;
+      }
+    }
+    ns.emplace_back(r.id, value);
+  }
+  for (const Reading& r : readings) {
+    Clock& clock = clocks_[r.id];
+    clock.unit_multiplier_ns = r.unit_multiplier_ns;
+    clock.incremental = r.incremental;
+    if (r.incremental || r.unit_multiplier_ns != 1) has_scaled_clocks_ = true;
+  }
+  for (size_t i = 0; i < ns.size(); ++i) {
+    clocks_[ns[i].first].last_ns = ns[i].second;
+    for (size_t j = i + 1; j < ns.size(); ++j) {
+      auto [a, b] = ns[i].first < ns[j].first ? std::make_pair(ns[i], ns[j])
+                                              : std::make_pair(ns[j], ns[i]);
+      PairReadings& pair = pairs_[{a.first, b.first}];
+      if (pair.empty()) {
+        clocks_[a.first].neighbors.push_back(b.first);
+        clocks_[b.first].neighbors.push_back(a.first);
+        path_cache_.clear();  // A new edge may shorten or create paths.
+      }
+      pair.emplace_back(a.second, b.second);
+    }
+  }
+  return true;
+}
+
+bool ClockTracker::SetTraceClock(ClockId id) {
+  if (id == trace_clock_) return true;
+  if (converted_) return false;
+  trace_clock_ = id;
+  path_cache_.clear();
+  return true;
+}
+
+std::optional<int64_t> ClockTracker::PacketToTraceTime(ClockId clock, uint64_t raw) {
+  if (clock == trace_clock_ && !has_scaled_clocks_ && raw <= static_cast<uint64_t>(INT64_MAX)) {
+    converted_ = true;  // The common case: nanoseconds in the trace clock.
+    return static_cast<int64_t>(raw);
+  }
+  auto it = clocks_.find(clock);
+  if (it == clocks_.end()) {
+    if (raw > static_cast<uint64_t>(INT64_MAX)) return std::nullopt;
+    return ToTraceTime(clock, static_cast<int64_t>(raw));
+  }
+  Clock& c = it->second;
+  int64_t ns = 0;
+  if (__builtin_mul_overflow(raw, c.unit_multiplier_ns, &ns)) return std::nullopt;
+  if (c.incremental) {
+    if (__builtin_add_overflow(c.last_ns, ns, &ns)) return std::nullopt;
+    c.last_ns = ns;
+  }
+  return ToTraceTime(clock, ns);
+}
+
+std::optional<int64_t> ClockTracker::ToTraceTime(ClockId clock, int64_t ns) {
+  if (clock == trace_clock_) {
+    converted_ = true;
+    return ns;
+  }
+  const std::vector<ClockId>& path = PathToTraceClock(clock);
+  if (path.empty()) return std::nullopt;
+  for (size_t i = 0; i + 1 < path.size(); ++i) {
+    bool forward = path[i] < path[i + 1];
+    const PairReadings& readings = pairs_.find(std::minmax(path[i], path[i + 1]))->second;
+    std::optional<int64_t> next = Hop(readings, forward, ns);
+    if (!next) return std::nullopt;
+    ns = *next;
+  }
+  converted_ = true;
+  return ns;
+}
+
+std::optional<int64_t> ClockTracker::Hop(const PairReadings& readings, bool forward, int64_t ns) {
+  // The last snapshot whose source reading is at or before |ns|, else the
+  // first one.
+  auto source = [forward](const std::pair<int64_t, int64_t>& r) {
+    return forward ? r.first : r.second;
+  };
+  auto it = std::upper_bound(readings.begin(), readings.end(), ns,
+                             [&](int64_t v, const auto& r) { return v < source(r); });
+  if (it != readings.begin()) --it;
+  int64_t from = source(*it), to = forward ? it->second : it->first;
+  int64_t out = 0;
+  if (__builtin_sub_overflow(ns, from, &out) || __builtin_add_overflow(out, to, &out)) {
+    return std::nullopt;
+  }
+  return out;
+}
+
+const std::vector<ClockTracker::ClockId>& ClockTracker::PathToTraceClock(ClockId from) {
+  auto cached = path_cache_.find(from);
+  if (cached != path_cache_.end()) return cached->second;
+  std::vector<ClockId>& path = path_cache_[from];
+  // Breadth-first search from the trace clock: the first time |from| is
+  // reached, the parents lead back along a shortest path.
+  std::unordered_map<ClockId, ClockId> parent{{trace_clock_, trace_clock_}};
+  std::deque<ClockId> queue{trace_clock_};
+  while (!queue.empty()) {
+    ClockId id = queue.front();
+    queue.pop_front();
+    if (id == from) {
+      for (ClockId c = from; c != trace_clock_; c = parent[c]) path.push_back(c);
+      path.push_back(trace_clock_);
+      break;
+    }
+    auto it = clocks_.find(id);
+    if (it == clocks_.end()) continue;
+    for (ClockId next : it->second.neighbors) {
+      if (parent.emplace(next, id).second) queue.push_back(next);
+    }
+  }
+  return path;
+}
+
+}  // namespace weft

@@ -1,0 +1,173 @@
+// ProtoTokenizer, timestamps: ClockSnapshots, conversion of packet
+// timestamps to the trace clock, and the deprecated microsecond TrackEvent
+// timestamps (absolute, or deltas from the sequence's ThreadDescriptor),
+// which are in the MONOTONIC clock. Overflows drop the event with a stat.
+#include <protozero/pbf_reader.hpp>
+
+#include "protos/perfetto/trace/clock_snapshot.fields.h"
+#include "protos/perfetto/trace/profiling/profile_packet.fields.h"
+#include "protos/perfetto/trace/track_event/range_of_interest.fields.h"
+#include "protos/perfetto/trace/track_event/track_event.fields.h"
+#include "src/importers/proto/proto_tokenizer.h"
+#include "src/importers/proto/proto_wire.h"
+
+namespace weft {
+namespace {
+
+using namespace proto_wire;  // NOLINT
+
+// Microseconds to nanoseconds; false on overflow.
+bool UsToNs(int64_t us, int64_t* ns) { return !__builtin_mul_overflow(us, 1000, ns); }
+
+}  // namespace
+
+void ProtoTokenizer::ReadClockSnapshot(protozero::data_view bytes, uint32_t seq_id) {
+  namespace cs = pb::clock_snapshot;
+  namespace clk = pb::clock_snapshot_clock;
+  std::vector<ClockTracker::Reading> readings;
+  uint32_t primary = 0;
+  protozero::pbf_reader snapshot(bytes);
+  while (snapshot.next()) {
+    switch (snapshot.tag_and_type()) {
+      case tag_and_type(cs::kClocks, kBytes): {
+        ClockTracker::Reading r;
+        uint32_t id = 0;
+        protozero::pbf_reader clock = snapshot.get_message();
+        while (clock.next()) {
+          switch (clock.tag_and_type()) {
+            case tag_and_type(clk::kClockId, kVarint): id = clock.get_uint32(); break;
+            case tag_and_type(clk::kTimestamp, kVarint): r.timestamp = clock.get_uint64(); break;
+            case tag_and_type(clk::kIsIncremental, kVarint): r.incremental = clock.get_bool(); break;
+            case tag_and_type(clk::kUnitMultiplierNs, kVarint):
+              r.unit_multiplier_ns = clock.get_uint64();
+              break;
+            default: clock.skip();
+          }
+        }
+        r.id = ClockTracker::SequenceScoped(seq_id, id);
+        readings.push_back(r);
+        break;
+      }
+      case tag_and_type(cs::kPrimaryTraceClock, kVarint):
+        primary = snapshot.get_uint32();
+        break;
+      default:
+        snapshot.skip();
+    }
+  }
+  if (primary != 0 && !clocks_.SetTraceClock(primary)) {
+    storage_->stats.Increment(Stat::invalid_clock_snapshots);
+  }
+  if (!clocks_.AddSnapshot(readings)) storage_->stats.Increment(Stat::invalid_clock_snapshots);
+}
+
+std::optional<int64_t> ProtoTokenizer::PacketTime(uint64_t ts, uint32_t clock_id,
+                                                  uint32_t seq_id) {
+  // No clock id: the timestamp is in the trace clock already.
+  ClockTracker::ClockId clock =
+      clock_id == 0 ? clocks_.trace_clock() : ClockTracker::SequenceScoped(seq_id, clock_id);
+  std::optional<int64_t> converted = clocks_.PacketToTraceTime(clock, ts);
+  if (!converted) storage_->stats.Increment(Stat::clock_sync_failure);
+  return converted;
+}
+
+void ProtoTokenizer::SetTrackEventReferenceTime(int64_t us, SequenceState* seq) {
+  seq->track_event_time =
+      UsToNs(us, &seq->track_event_ns) ? SequenceState::kTimeValid : SequenceState::kTimeInvalid;
+}
+
+bool ProtoTokenizer::AdvanceTrackEventTime(int64_t delta_us, SequenceState* seq) {
+  int64_t delta_ns = 0;
+  if (seq->track_event_time != SequenceState::kTimeValid || !UsToNs(delta_us, &delta_ns) ||
+      __builtin_add_overflow(seq->track_event_ns, delta_ns, &seq->track_event_ns)) {
+    // After an overflow the sequence's time is unknown until the next
+    // ThreadDescriptor.
+    if (seq->track_event_time == SequenceState::kTimeValid) {
+      seq->track_event_time = SequenceState::kTimeInvalid;
+    }
+    return false;
+  }
+  return true;
+}
+
+ProtoTokenizer::LegacyTime ProtoTokenizer::LegacyTrackEventTime(protozero::data_view bytes,
+                                                               SequenceState* seq,
+                                                               int64_t* ts) {
+  namespace te = pb::track_event;
+  protozero::pbf_reader event(bytes);
+  while (event.next()) {
+    int64_t ns = 0;
+    switch (event.tag_and_type()) {
+      case tag_and_type(te::kTimestampDeltaUs, kVarint):
+        if (seq->track_event_time == SequenceState::kTimeUnset) {
+          // Deltas need a ThreadDescriptor since the last loss / reset.
+          storage_->stats.Increment(Stat::track_event_tokenizer_errors);
+          return LegacyTime::kDrop;
+        }
+        if (!AdvanceTrackEventTime(event.get_int64(), seq)) {
+          storage_->stats.Increment(Stat::track_event_invalid_timestamp);
+          return LegacyTime::kDrop;
+        }
+        ns = seq->track_event_ns;
+        break;
+      case tag_and_type(te::kTimestampAbsoluteUs, kVarint):
+        if (!UsToNs(event.get_int64(), &ns)) {
+          storage_->stats.Increment(Stat::track_event_invalid_timestamp);
+          return LegacyTime::kDrop;
+        }
+        break;
+      default:
+        event.skip();
+        continue;
+    }
+    // These fields are in the MONOTONIC clock: converted when snapshots
+    // allow, else taken as they are (as Perfetto does).
+    std::optional<int64_t> converted =
+        clocks_.ToTraceTime(pb::builtin_clock::kMonotonic, ns);
+    *ts = converted ? *converted : ns;
+    return LegacyTime::kSet;
+  }
+  return LegacyTime::kNone;
+}
+
+void ProtoTokenizer::ReadRangeOfInterest(protozero::data_view bytes) {
+  int64_t start_us = 0;
+  protozero::pbf_reader range(bytes);
+  while (range.next(pb::track_event_range_of_interest::kStartUs, kVarint)) {
+    start_us = range.get_int64();
+  }
+  if (!has_range_metadata_) {
+    TraceStorage* s = storage_;
+    s->metadata.InsertInt(s->Intern("range_of_interest_start_us"), s->Intern("single"), start_us);
+    has_range_metadata_ = true;
+  }
+  if (config_.crop_track_events) {
+    has_range_of_interest_ = UsToNs(start_us, &range_of_interest_start_ns_);
+  }
+}
+
+void ProtoTokenizer::StreamingProfileTimestamps(protozero::data_view bytes, SequenceState* seq) {
+  namespace sp = pb::streaming_profile_packet;
+  // Only the timestamps are read (they advance the sequence's TrackEvent
+  // time); weft has no table for the samples yet.
+  protozero::pbf_reader packet(bytes);
+  auto advance = [&](int64_t delta_us) {
+    if (!AdvanceTrackEventTime(delta_us, seq)) {
+      storage_->stats.Increment(Stat::streaming_profile_invalid_timestamp);
+    }
+  };
+  while (packet.next()) {
+    switch (packet.tag_and_type()) {
+      case tag_and_type(sp::kTimestampDeltaUs, kVarint):
+        advance(packet.get_int64());
+        break;
+      case tag_and_type(sp::kTimestampDeltaUs, kBytes):
+        for (int64_t d : packet.get_packed_int64()) advance(d);
+        break;
+      default:
+        packet.skip();
+    }
+  }
+}
+
+}  // namespace weft
