@@ -7,6 +7,7 @@
 #include <protozero/pbf_reader.hpp>
 
 #include "src/importers/proto/arg_key_scope.h"
+#include "src/importers/proto/proto_wire.h"
 #include "protos/perfetto/trace/track_event/debug_annotation.fields.h"
 
 namespace weft {
@@ -15,7 +16,7 @@ namespace {
 using protozero::pbf_wire_type;
 using protozero::tag_and_type;
 
-std::string_view View(protozero::data_view v) { return std::string_view(v.data(), v.size()); }
+using proto_wire::View;
 
 }  // namespace
 

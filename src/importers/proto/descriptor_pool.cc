@@ -5,15 +5,13 @@
 
 #include "protos/perfetto/common/descriptor.fields.h"
 #include "src/importers/proto/proto_wire.h"
-#include "src/importers/proto/protozero_util.h"
 
 namespace weft {
 namespace {
 
 using protozero::tag_and_type;
 
-constexpr auto kVarint = kWireVarint;
-constexpr auto kBytes = kWireBytes;
+using namespace proto_wire;  // NOLINT
 
 std::string Str(protozero::data_view v) { return std::string(v.data(), v.size()); }
 

@@ -10,7 +10,6 @@
 #include "protos/perfetto/common/descriptor.fields.h"
 #include "protos/perfetto/trace/track_event/debug_annotation.fields.h"
 #include "src/importers/proto/proto_wire.h"
-#include "src/importers/proto/protozero_util.h"
 
 namespace weft {
 namespace {
@@ -159,7 +158,7 @@ void ProtoArgsWriter::AddFields(const ProtoMessageInfo& message, protozero::data
           }
           AddFields(*nested, r.get_view(), 0, depth + 1);
         } else {  // string or bytes.
-          AddLeaf(ArgType::kString, storage_->Intern(StringViewOf(r.get_view())));
+          AddLeaf(ArgType::kString, storage_->Intern(proto_wire::View(r.get_view())));
         }
         break;
       default:  // Groups (deprecated): not imported.

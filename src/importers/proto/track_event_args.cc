@@ -10,7 +10,6 @@
 #include "protos/perfetto/trace/track_event/task_execution.fields.h"
 #include "protos/perfetto/trace/track_event/track_event.fields.h"
 #include "src/importers/proto/proto_wire.h"
-#include "src/importers/proto/protozero_util.h"
 
 namespace weft {
 namespace {
@@ -18,8 +17,7 @@ namespace {
 namespace te = pb::track_event;
 using protozero::tag_and_type;
 
-constexpr auto kVarint = kWireVarint;
-constexpr auto kBytes = kWireBytes;
+using namespace proto_wire;  // NOLINT
 
 constexpr uint64_t Bits(std::initializer_list<uint32_t> fields) {
   uint64_t bits = 0;
@@ -148,11 +146,11 @@ void TrackEventArgs::AddInlineSourceLocation(uint32_t set, protozero::data_view 
     switch (r.tag_and_type()) {
       case tag_and_type(sl::kFileName, kBytes):
         args.AddString(set, key_source_file_, key_source_file_,
-                       storage_->Intern(StringViewOf(r.get_view())));
+                       storage_->Intern(View(r.get_view())));
         break;
       case tag_and_type(sl::kFunctionName, kBytes):
         args.AddString(set, key_source_function_, key_source_function_,
-                       storage_->Intern(StringViewOf(r.get_view())));
+                       storage_->Intern(View(r.get_view())));
         break;
       case tag_and_type(sl::kLineNumber, kVarint):
         line = r.get_uint32();
