@@ -11,7 +11,6 @@ peak RSS and RSS bytes per event.
 
 import os
 import re
-import resource
 import shutil
 import subprocess
 import sys
@@ -39,19 +38,8 @@ def ensure_trace(bench_dir, log):
   return path, int(m.group(2)) if m else None
 
 
-def _timed(argv, stats_re, rss_re):
-  """Runs argv under /usr/bin/time -v; (rc, stats match, rss KB, cpu s)."""
-  before = resource.getrusage(resource.RUSAGE_CHILDREN)
-  p = subprocess.run(['/usr/bin/time', '-v'] + argv, capture_output=True,
-                     text=True, stdin=subprocess.DEVNULL)
-  after = resource.getrusage(resource.RUSAGE_CHILDREN)
-  cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-  m = stats_re.search(p.stderr)
-  t = rss_re.search(p.stderr)
-  return p.returncode, m, int(t.group(1)) if t else None, cpu, p.stderr
-
-
-def bench(weft, wasm_js, reps, bench_dir, query, stats_re, rss_re, log):
+def bench(weft, wasm_js, reps, bench_dir, query, run_weft, log):
+  """run_weft: tools/bench's runner (time -v, --stats line, RSS, CPU)."""
   path, events = ensure_trace(bench_dir, log)
   size = os.path.getsize(path)
   res = dict(trace=path, size_bytes=size, events=events)
@@ -63,13 +51,13 @@ def bench(weft, wasm_js, reps, bench_dir, query, stats_re, rss_re, log):
     runs = []
     for i in range(reps):
       log(f'bench: proto {name} ingest run {i + 1}/{reps} ...')
-      rc, m, rss, cpu, err = _timed(prefix + ['--stats', '-Q', query, path],
-                                    stats_re, rss_re)
-      if rc != 0 or not m:
-        res[name] = dict(error=err.strip()[-300:])
+      r = run_weft(prefix, ['--stats', '-Q', query, path])
+      st = r['stats']
+      if r['rc'] != 0 or not st:
+        res[name] = dict(error=r['stderr'].strip()[-300:])
         break
-      runs.append(dict(secs=float(m.group(2)), mbps=float(m.group(3)),
-                       slices=int(m.group(4)), rss_kb=rss, cpu=cpu))
+      runs.append(dict(secs=st['secs'], mbps=st['mbps'], slices=st['slices'],
+                       rss_kb=r['time_rss_kb'], cpu=r['cpu']))
     if not runs:
       continue
     best = min(runs, key=lambda r: r['secs'])
