@@ -69,6 +69,13 @@ class PodVector {
     for (size_t i = old; i < n; ++i) data_[i] = v;
     size_ = n;
   }
+  // Grows by |n| elements left uninitialized (the caller fills them).
+  T* append_uninitialized(size_t n) {
+    if (size_ + n > capacity_) Grow(size_ + n);
+    T* out = data_ + size_;
+    size_ += n;
+    return out;
+  }
   void assign(size_t n, const T& v) {
     size_ = 0;
     resize(n, v);

@@ -21,8 +21,8 @@ namespace {
 const char kUsage[] =
     "Usage: weft [options] TRACE_FILE\n"
     "\n"
-    "Loads a trace (Chrome JSON, optionally gzip-compressed) and queries it\n"
-    "with SQL. Results are printed as CSV.\n"
+    "Loads a trace (Chrome JSON, Perfetto protobuf or Fuchsia FXT; gzip or\n"
+    "zip compressed too) and queries it with SQL. Results are printed as CSV.\n"
     "\n"
     "Options:\n"
     "  -q, --query-file FILE   Run the SQL statements in FILE, then exit.\n"
@@ -33,6 +33,9 @@ const char kUsage[] =
     "                          tests use odd sizes to check chunk handling).\n"
     "  --crop-track-events     Drop protobuf TrackEvents before the trace's\n"
     "                          range of interest (as trace_processor_shell).\n"
+    "  --full-sort             Sort a whole protobuf trace before parsing it,\n"
+    "                          instead of at the tracing service's flush\n"
+    "                          points (as trace_processor_shell).\n"
     "  -h, --help              Show this help.\n"
     "\n"
     "Accepted for compatibility with trace_processor_shell (no effect on\n"
@@ -97,6 +100,8 @@ bool ParseArgs(int argc, char** argv, Options* opts, int* exit_code) {
       opts->read_size = static_cast<size_t>(n);
     } else if (arg == "--crop-track-events") {
       opts->config.crop_track_events = true;
+    } else if (arg == "--full-sort") {
+      opts->config.full_sort = true;
     } else if (arg == "--analyze-trace-proto-content" || arg == "--extra-checks") {
       // Compatibility flags.
     } else if (!arg.empty() && arg[0] == '-') {

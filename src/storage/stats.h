@@ -41,6 +41,10 @@ enum class StatSource { kTrace, kAnalysis };
     "A JSON event had a phase weft does not import.")                        \
   X(json_args_too_deep, "json_args_too_deep", kError, kTrace,                \
     "An event's args nested deeper than weft flattens; the rest was cut.")   \
+  X(sorter_push_event_out_of_order, "sorter_push_event_out_of_order",       \
+    kError, kTrace,                                                          \
+    "A protobuf packet came after the sorting window of its timestamp had "  \
+    "closed (at a tracing service flush point) and was dropped.")            \
   X(trace_sorter_negative_timestamp_dropped,                                 \
     "trace_sorter_negative_timestamp_dropped", kError, kTrace,               \
     "An event with a negative timestamp was dropped.")                       \

@@ -10,6 +10,9 @@ struct TraceConfig {
   // (TracePacket.track_event_range_of_interest), as Perfetto's
   // --crop-track-events / TRACK_EVENT_RANGE_OF_INTEREST do.
   bool crop_track_events = false;
+  // Sort the whole trace before parsing it, ignoring the tracing service's
+  // flush markers (Perfetto's --full-sort).
+  bool full_sort = false;
 };
 
 }  // namespace weft

@@ -45,12 +45,12 @@ std::string_view DebugAnnotationWriter::NameOf(protozero::data_view annotation) 
       case tag_and_type(da::kName, pbf_wire_type::length_delimited):
         return View(r.get_view());
       case tag_and_type(da::kNameIid, pbf_wire_type::varint): {
-        auto it = gen_->annotation_names.find(r.get_uint64());
-        if (it == gen_->annotation_names.end()) {
+        const auto* it = gen_->annotation_names.Find(r.get_uint64());
+        if (!it) {
           storage_->stats.Increment(Stat::interned_data_tokenizer_errors);
           return std::string_view();
         }
-        return storage_->pool().Get(it->second);
+        return storage_->pool().Get(*it);
       }
       default:
         r.skip();
@@ -111,12 +111,12 @@ void DebugAnnotationWriter::AddValue(protozero::data_view annotation, int depth)
         break;
       }
       case tag_and_type(da::kStringValueIid, pbf_wire_type::varint): {
-        auto it = gen_->annotation_strings.find(r.get_uint64());
-        if (it == gen_->annotation_strings.end()) {
+        const auto* it = gen_->annotation_strings.Find(r.get_uint64());
+        if (!it) {
           storage_->stats.Increment(Stat::interned_data_tokenizer_errors);
           break;
         }
-        AddLeaf(ArgType::kString, it->second);
+        AddLeaf(ArgType::kString, *it);
         break;
       }
       case tag_and_type(da::kNestedValue, pbf_wire_type::length_delimited):

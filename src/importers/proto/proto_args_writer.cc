@@ -56,8 +56,8 @@ void ProtoArgsWriter::Add(uint32_t set, const DescriptorPool& pool,
 
 bool ProtoArgsWriter::AddSourceLocation(uint32_t set, uint64_t iid, const SequenceGeneration& gen,
                                         std::string_view prefix) {
-  auto it = gen.source_locations.find(iid);
-  if (it == gen.source_locations.end()) {
+  const auto* it = gen.source_locations.Find(iid);
+  if (!it) {
     storage_->stats.Increment(Stat::interned_data_tokenizer_errors);
     return false;
   }
@@ -68,7 +68,7 @@ bool ProtoArgsWriter::AddSourceLocation(uint32_t set, uint64_t iid, const Sequen
     k += leaf;
     return storage_->Intern(k);
   };
-  const InternedSourceLocation& loc = it->second;
+  const InternedSourceLocation& loc = *it;
   StringId file = key("file_name"), function = key("function_name"), line = key("line_number");
   if (loc.file_name != kNullStringId) args.AddString(set, file, file, loc.file_name);
   if (loc.function_name != kNullStringId) {

@@ -1,14 +1,25 @@
 // ProtoEventQueue: tokenized packets waiting to be parsed in timestamp
-// order. Each entry is 32 bytes and points at the packet's bytes, which are
-// copied into an arena of large blocks so they outlive the chunk they came
-// in; the whole file is one sorting window (as for JSON).
+// order. Packets are kept in a few lanes (a sequence always uses the same
+// lane; its packets mostly arrive in order, so a lane rarely needs sorting)
+// and merged by (timestamp, file order) when they are handed to the parser.
+//
+// When the sorting window closes: at the end of the file, or — like
+// Perfetto's trace processor — when the tracing service marks a safe point
+// in a write_into_file trace: after two "all data sources flushed" events,
+// a "read tracing buffers completed" event releases every packet read
+// before the previous such point (in timestamp order, stopping at the first
+// packet read after it). Payload bytes are copied into refcounted blocks
+// that are freed once all their packets are parsed, so memory stays
+// bounded by the window, not the file.
 #ifndef SRC_IMPORTERS_PROTO_PROTO_EVENT_QUEUE_H_
 #define SRC_IMPORTERS_PROTO_PROTO_EVENT_QUEUE_H_
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
+#include <functional>
 #include <vector>
+
+#include <protozero/data_view.hpp>
 
 #include "src/base/pod_vector.h"
 
@@ -23,34 +34,69 @@ enum class PacketKind : uint8_t {
 
 struct QueuedPacket {
   int64_t ts;
-  const uint8_t* data;  // The whole TracePacket, in the arena.
-  uint32_t size;
   uint32_t generation;  // Sequence state the packet was written against.
-  PacketKind kind;
-  bool has_counter_value;  // counter_value below replaces the event's.
-  // Index into the tokenizer's accumulated extra counter values (incremental
-  // extra_counter_values), or UINT32_MAX.
-  uint32_t extra_values;
-  double counter_value;    // Incremental counters, already accumulated.
+  uint32_t order;       // Position in the file (push order): the tie-break.
+  uint32_t block;       // Where the payload's bytes are.
+  uint32_t offset;
+  uint32_t size : 28;
+  uint32_t kind : 4;    // PacketKind.
+  PacketKind packet_kind() const { return static_cast<PacketKind>(kind); }
 };
 
 class ProtoEventQueue {
  public:
-  // Copies |size| bytes into the arena; the copy lives until Clear().
-  const uint8_t* CopyToArena(const uint8_t* data, size_t size);
-  void Push(const QueuedPacket& p) { packets_.push_back(p); }
-  const PodVector<QueuedPacket>& packets() const { return packets_; }
-  size_t size() const { return packets_.size(); }
+  // Receives each packet with its payload (the TracePacket field that
+  // makes rows), in timestamp order.
+  using Sink = std::function<void(const QueuedPacket&, protozero::data_view payload)>;
+  static constexpr size_t kMaxPayload = (size_t{1} << 28) - 1;
 
-  // Indices of packets by timestamp; equal timestamps keep file order.
-  std::vector<uint32_t> SortedOrder() const;
-  void Clear();
+  ProtoEventQueue(bool full_sort, Sink sink) : full_sort_(full_sort), sink_(std::move(sink)) {}
+
+  // The order the next pushed packet gets.
+  uint32_t next_order() const { return next_order_; }
+  // Copies |payload| (at most kMaxPayload bytes) and queues the packet on
+  // |lane|; sets |p|'s order and payload location.
+  void Push(uint32_t lane, QueuedPacket p, const uint8_t* payload, size_t size);
+
+  // TracingServiceEvent.all_data_sources_flushed / read_tracing_buffers_completed.
+  void NotifyFlush() { ++flushes_since_extraction_; }
+  void NotifyReadBuffers();
+  // End of file: everything left goes to the sink.
+  void ExtractAll();
 
  private:
-  static constexpr size_t kBlockSize = 1 << 20;
-  PodVector<QueuedPacket> packets_;
-  std::vector<std::unique_ptr<uint8_t[]>> blocks_;
-  size_t block_used_ = kBlockSize;  // Bytes used in blocks_.back().
+  struct Lane {
+    PodVector<QueuedPacket> items;
+    size_t head = 0;  // items[head..] are waiting.
+    int64_t max_ts = INT64_MIN;
+    size_t unsorted_from = 0;  // 0: items[head..] are in order.
+    int64_t unsorted_min_ts = 0;
+    bool empty() const { return head == items.size(); }
+    void Append(const QueuedPacket& p);
+    void Sort();
+    void DropExtracted();
+  };
+  struct Block {
+    PodVector<uint8_t> bytes;
+    uint32_t live = 0;  // Packets not yet handed to the sink.
+  };
+  static constexpr size_t kBlockSize = size_t{4} << 20;
+  static constexpr size_t kMaxLanes = 16;
+
+  // Hands packets pushed before |limit| to the sink, in order, until the
+  // next one in order was pushed at or after |limit|.
+  void ExtractUntil(uint32_t limit);
+  uint32_t CopyPayload(const uint8_t* data, size_t size, uint32_t* offset);
+  void Release(uint32_t block);
+
+  bool full_sort_;
+  Sink sink_;
+  std::vector<Lane> lanes_;
+  std::vector<Block> blocks_;
+  uint32_t open_block_ = UINT32_MAX;  // The block new payloads go to.
+  uint32_t next_order_ = 0;
+  uint32_t flushes_since_extraction_ = 0;
+  uint32_t extraction_limit_ = 0;  // Order at the previous safe point.
 };
 
 }  // namespace weft

@@ -15,11 +15,15 @@ namespace weft {
 class ProtoImporter final : public TraceImporter {
  public:
   explicit ProtoImporter(TraceContext* context)
-      : tokenizer_(context->storage, &queue_, context->config),
+      : queue_(context->config.full_sort,
+               [this](const QueuedPacket& p, protozero::data_view payload) {
+                 parser_.Parse(p, payload);
+               }),
+        tokenizer_(context->storage, &queue_, context->config),
         framer_([this](const uint8_t* data, size_t size, uint64_t) {
           tokenizer_.OnPacket(data, size);
         }),
-        parser_(context, &queue_, &tokenizer_) {}
+        parser_(context, &tokenizer_) {}
 
   Status Parse(const char* data, size_t size) override {
     return framer_.Parse(reinterpret_cast<const uint8_t*>(data), size);
@@ -27,7 +31,7 @@ class ProtoImporter final : public TraceImporter {
   Status NotifyEndOfFile() override {
     // Packets read before an error are still imported.
     Status status = framer_.NotifyEndOfFile();
-    parser_.ParseAll();
+    queue_.ExtractAll();
     return status;
   }
 

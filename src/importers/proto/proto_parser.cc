@@ -43,11 +43,9 @@ uint64_t FlowKey(uint64_t id) { return HashCombine(id, 0x747266); }  // "trf"
 
 }  // namespace
 
-ProtoParser::ProtoParser(TraceContext* context, ProtoEventQueue* queue,
-                         const ProtoTokenizer* tokenizer)
+ProtoParser::ProtoParser(TraceContext* context, const ProtoTokenizer* tokenizer)
     : ctx_(context),
       storage_(context->storage),
-      queue_(queue),
       tokenizer_(tokenizer),
       annotations_(context->storage),
       typed_args_(context->storage, &annotations_) {
@@ -88,31 +86,18 @@ ProtoParser::ProtoParser(TraceContext* context, ProtoEventQueue* queue,
   counter_event_ = s->Intern("counter");
 }
 
-void ProtoParser::ParseAll() {
-  std::vector<uint32_t> order = queue_->SortedOrder();
-  const auto& packets = queue_->packets();
-  for (uint32_t index : order) Parse(packets[index]);
-  queue_->Clear();
-}
-
-void ProtoParser::Parse(const QueuedPacket& p) {
-  namespace tp = pb::trace_packet;
-  uint32_t field = 0;
-  switch (p.kind) {
-    case PacketKind::kTrackEvent: field = tp::kTrackEvent; break;
-    case PacketKind::kTrackDescriptor: field = tp::kTrackDescriptor; break;
-    case PacketKind::kThreadDescriptor: field = tp::kThreadDescriptor; break;
-    case PacketKind::kProcessDescriptor: field = tp::kProcessDescriptor; break;
+void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
+  if (p.ts < last_ts_) {
+    storage_->stats.Increment(Stat::sorter_push_event_out_of_order);
+    return;
   }
+  last_ts_ = p.ts;
   uint32_t args_rows = storage_->args.row_count();
   uint32_t track_rows = storage_->track.row_count();
   uint32_t thread_rows = storage_->thread.row_count();
   uint32_t process_rows = storage_->process.row_count();
   try {
-    protozero::pbf_reader packet(reinterpret_cast<const char*>(p.data), p.size);
-    protozero::data_view payload;
-    while (packet.next(field, kBytes)) payload = packet.get_view();
-    switch (p.kind) {
+    switch (p.packet_kind()) {
       case PacketKind::kTrackEvent:
         ParseTrackEvent(p, payload);
         break;
@@ -470,9 +455,9 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
         break;
       case te::kNameIid: {
         if (event.wire_type() != kVarint) { event.skip(); break; }
-        auto it = gen.event_names.find(event.get_uint64());
-        if (it != gen.event_names.end()) {
-          name = it->second;
+        const auto* it = gen.event_names.Find(event.get_uint64());
+        if (it) {
+          name = *it;
         } else {
           storage_->stats.Increment(Stat::interned_data_tokenizer_errors);
         }
@@ -486,9 +471,9 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
         std::vector<uint64_t> iids;
         ReadRepeated(&event, false, &iids);
         for (uint64_t iid : iids) {
-          auto it = gen.categories.find(iid);
-          if (it != gen.categories.end()) {
-            categories.push_back(it->second);
+          const auto* it = gen.categories.Find(iid);
+          if (it) {
+            categories.push_back(*it);
           } else {
             storage_->stats.Increment(Stat::interned_data_tokenizer_errors);
           }
@@ -567,8 +552,8 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
           if (legacy.wire_type() != kVarint) { legacy.skip(); continue; }
           switch (legacy.tag()) {
             case le::kNameIid: {
-              auto it = gen.event_names.find(legacy.get_uint64());
-              if (it != gen.event_names.end()) legacy_name = it->second;
+              const auto* it = gen.event_names.Find(legacy.get_uint64());
+              if (it) legacy_name = *it;
               break;
             }
             case le::kPhase: phase = legacy.get_int32(); break;
@@ -648,8 +633,9 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
   if (!extra_values.empty() || !extra_double_values.empty()) {
     if (extra_uuids.empty()) extra_uuids = gen.default_extra_counter_uuids;
     if (extra_double_uuids.empty()) extra_double_uuids = gen.default_extra_double_counter_uuids;
-    if (p.extra_values != UINT32_MAX) {
-      const std::vector<double>& acc = tokenizer_->extra_values(p.extra_values);
+    const ProtoTokenizer::IncrementalValues* incremental = tokenizer_->incremental_values(p.order);
+    if (incremental && !incremental->extra.empty()) {
+      const std::vector<double>& acc = incremental->extra;
       size_t n = extra_values.size();
       for (size_t i = 0; i < acc.size(); ++i) {
         if (i < n) {
@@ -707,12 +693,14 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
   }
 
   if (ph == 'C') {
+    const ProtoTokenizer::IncrementalValues* incremental = tokenizer_->incremental_values(p.order);
+    bool incremental_value = incremental && incremental->has_counter_value;
     if (track == kNull || storage_->track.kind(track) != TrackEventType::kCounter ||
-        (!has_value && !p.has_counter_value)) {
+        (!has_value && !incremental_value)) {
       storage_->stats.Increment(Stat::track_event_parser_errors);
       return;
     }
-    if (p.has_counter_value) value = p.counter_value;
+    if (incremental_value) value = incremental->counter_value;
     auto d = tokenizer_->descriptors().find(track_uuid);
     if (d != tokenizer_->descriptors().end() && d->second.unit_multiplier > 0) {
       value *= static_cast<double>(d->second.unit_multiplier);

@@ -22,13 +22,14 @@ namespace weft {
 
 class ProtoParser {
  public:
-  ProtoParser(TraceContext* context, ProtoEventQueue* queue, const ProtoTokenizer* tokenizer);
+  ProtoParser(TraceContext* context, const ProtoTokenizer* tokenizer);
 
-  // Parses every queued packet in timestamp order, then empties the queue.
-  void ParseAll();
+  // One packet, handed over by the event queue in timestamp order;
+  // |payload| is its TrackEvent / descriptor. A packet older than one
+  // already parsed (it came after its sorting window closed) is dropped.
+  void Parse(const QueuedPacket& p, protozero::data_view payload);
 
  private:
-  void Parse(const QueuedPacket& p);
   void ParseTrackEvent(const QueuedPacket& p, protozero::data_view event);
   void ParseTrackDescriptor(const SequenceGeneration& gen, protozero::data_view desc);
   void ParseThreadDescriptor(protozero::data_view desc);
@@ -57,7 +58,7 @@ class ProtoParser {
 
   TraceContext* ctx_;
   TraceStorage* storage_;
-  ProtoEventQueue* queue_;
+  int64_t last_ts_ = INT64_MIN;  // Of the last packet parsed.
   const ProtoTokenizer* tokenizer_;
   DebugAnnotationWriter annotations_;
   TrackEventArgs typed_args_;

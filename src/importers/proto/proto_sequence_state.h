@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "src/importers/proto/iid_map.h"
 #include "src/storage/string_pool.h"
 
 namespace weft {
@@ -23,7 +24,7 @@ struct InternedSourceLocation {
 };
 
 struct SequenceGeneration {
-  using InternMap = std::unordered_map<uint64_t, StringId>;
+  using InternMap = IidMap<StringId>;
   uint32_t seq_id = 0;  // trusted_packet_sequence_id.
   InternMap event_names;
   InternMap categories;
@@ -31,7 +32,7 @@ struct SequenceGeneration {
   InternMap annotation_strings;
   InternMap histogram_names;
   InternMap log_message_bodies;
-  std::unordered_map<uint64_t, InternedSourceLocation> source_locations;
+  IidMap<InternedSourceLocation> source_locations;
   // TracePacketDefaults.
   bool has_default_track = false;
   uint64_t default_track_uuid = 0;
@@ -52,6 +53,7 @@ struct SequenceGeneration {
 struct SequenceState {
   uint32_t generation = 0;          // Index into the tokenizer's generations.
   uint32_t seq_id = 0;
+  uint32_t lane = 0;  // The event queue lane of its packets.
   bool incremental_state_valid = false;
   // Time of the deprecated delta-encoded TrackEvent timestamps: set by a
   // ThreadDescriptor's reference_timestamp_us, unset by packet loss or an

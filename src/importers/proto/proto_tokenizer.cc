@@ -7,6 +7,7 @@
 #include "protos/perfetto/trace/clock_snapshot.fields.h"
 #include "protos/perfetto/trace/extension_descriptor.fields.h"
 #include "protos/perfetto/trace/interned_data/interned_data.fields.h"
+#include "protos/perfetto/trace/perfetto/tracing_service_event.fields.h"
 #include "protos/perfetto/trace/trace_packet.fields.h"
 #include "protos/perfetto/trace/trace_packet_defaults.fields.h"
 #include "protos/perfetto/trace/track_event/counter_descriptor.fields.h"
@@ -118,6 +119,9 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
       case tag_and_type(tp::kTrackEventRangeOfInterest, kBytes):
         ReadRangeOfInterest(packet.get_view());
         break;
+      case tag_and_type(tp::kServiceEvent, kBytes):
+        ReadServiceEvent(packet.get_view());
+        break;
       case tag_and_type(tp::kClockSnapshot, kBytes):
         clock_snapshot = packet.get_view();
         has_clock_snapshot = true;
@@ -140,6 +144,7 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   SequenceState& seq = seq_it->second;
   if (new_seq) {
     seq.seq_id = seq_id;
+    seq.lane = static_cast<uint32_t>(sequences_.size() - 1);
     NewGeneration(&seq, /*copy=*/false);
   }
   if (first_packet) first_packet_seqs_.insert(seq_id);
@@ -210,24 +215,28 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   }
   if (has_ts) last_ts_ = event_ts;
 
+  if (payload.size() > ProtoEventQueue::kMaxPayload) {
+    storage_->stats.Increment(Stat::proto_malformed_packet);
+    return;
+  }
   QueuedPacket q{};
-  q.extra_values = UINT32_MAX;
   q.ts = event_ts;
-  q.size = static_cast<uint32_t>(size);
   switch (payload_field) {
     case tp::kTrackEvent:
-      q.kind = PacketKind::kTrackEvent;
+      q.kind = static_cast<uint32_t>(PacketKind::kTrackEvent);
       if (has_incremental_counters_) {
-        q.has_counter_value =
-            IncrementalCounterValue(payload, &seq, gen, &q.counter_value, &q);
+        IncrementalValues values;
+        if (AccumulateIncrementalCounters(payload, &seq, gen, &values)) {
+          incremental_values_.emplace(queue_->next_order(), std::move(values));
+        }
       }
       break;
     case tp::kTrackDescriptor:
-      q.kind = PacketKind::kTrackDescriptor;
+      q.kind = static_cast<uint32_t>(PacketKind::kTrackDescriptor);
       ReserveTrack(payload, &seq);
       break;
     case tp::kThreadDescriptor: {
-      q.kind = PacketKind::kThreadDescriptor;
+      q.kind = static_cast<uint32_t>(PacketKind::kThreadDescriptor);
       namespace td = pb::thread_descriptor;
       SequenceGeneration* g = NewGeneration(&seq, /*copy=*/true);
       protozero::pbf_reader desc(payload);
@@ -250,12 +259,28 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
       break;
     }
     case tp::kProcessDescriptor:
-      q.kind = PacketKind::kProcessDescriptor;
+      q.kind = static_cast<uint32_t>(PacketKind::kProcessDescriptor);
       break;
   }
   q.generation = seq.generation;
-  q.data = queue_->CopyToArena(data, size);
-  queue_->Push(q);
+  queue_->Push(seq.lane, q, reinterpret_cast<const uint8_t*>(payload.data()), payload.size());
+}
+
+void ProtoTokenizer::ReadServiceEvent(protozero::data_view bytes) {
+  namespace se = pb::tracing_service_event;
+  protozero::pbf_reader event(bytes);
+  while (event.next()) {
+    switch (event.tag_and_type()) {
+      case tag_and_type(se::kAllDataSourcesFlushed, kVarint):
+        if (event.get_bool()) queue_->NotifyFlush();
+        break;
+      case tag_and_type(se::kReadTracingBuffersCompleted, kVarint):
+        if (event.get_bool()) queue_->NotifyReadBuffers();
+        break;
+      default:
+        event.skip();
+    }
+  }
 }
 
 void ProtoTokenizer::ReadDefaults(protozero::data_view bytes, SequenceGeneration* gen) {
@@ -342,7 +367,7 @@ void ProtoTokenizer::ReadInternedData(protozero::data_view bytes, SequenceGenera
           entry.skip();
       }
     }
-    (*map)[iid] = name;
+    map->Set(iid, name);
   }
 }
 
@@ -364,7 +389,7 @@ void ProtoTokenizer::ReadSourceLocation(protozero::data_view bytes, SequenceGene
       default: r.skip();
     }
   }
-  gen->source_locations[iid] = loc;
+  gen->source_locations.Set(iid, loc);
 }
 
 void ProtoTokenizer::ReadExtensionDescriptor(protozero::data_view bytes, int64_t ts) {
@@ -546,9 +571,10 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes, SequenceState* seq
   }
 }
 
-bool ProtoTokenizer::IncrementalCounterValue(protozero::data_view bytes, SequenceState* seq,
-                                             const SequenceGeneration& gen, double* value,
-                                             QueuedPacket* q) {
+bool ProtoTokenizer::AccumulateIncrementalCounters(protozero::data_view bytes,
+                                                   SequenceState* seq,
+                                                   const SequenceGeneration& gen,
+                                                   IncrementalValues* out) {
   namespace te = pb::track_event;
   uint64_t uuid = gen.has_default_track ? gen.default_track_uuid : 0;
   uint32_t type = 0;
@@ -621,17 +647,19 @@ bool ProtoTokenizer::IncrementalCounterValue(protozero::data_view bytes, Sequenc
     accumulate(extra_double_uuids, &extra_double);
     if (any) {
       extra.insert(extra.end(), extra_double.begin(), extra_double.end());
-      q->extra_values = static_cast<uint32_t>(extra_values_.size());
-      extra_values_.push_back(std::move(extra));
+      out->extra = std::move(extra);
     }
   }
-  if (type != pb::track_event_type::kCounter || !has_value) return false;
-  auto it = descriptors_.find(uuid);
-  if (it == descriptors_.end() || !it->second.is_incremental) return false;
-  double& total = seq->counter_totals[uuid];
-  total += v;
-  *value = total;
-  return true;
+  if (type == pb::track_event_type::kCounter && has_value) {
+    auto it = descriptors_.find(uuid);
+    if (it != descriptors_.end() && it->second.is_incremental) {
+      double& total = seq->counter_totals[uuid];
+      total += v;
+      out->counter_value = total;
+      out->has_counter_value = true;
+    }
+  }
+  return out->has_counter_value || !out->extra.empty();
 }
 
 }  // namespace weft

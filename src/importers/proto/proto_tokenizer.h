@@ -40,9 +40,19 @@ class ProtoTokenizer {
   // ExtensionDescriptor packets (registered when read, so they apply to
   // every event of the trace, as in Perfetto).
   const DescriptorPool& descriptor_pool() const { return descriptor_pool_; }
-  // Accumulated values of an event's extra counters (QueuedPacket.extra_values).
-  const std::vector<double>& extra_values(uint32_t index) const {
-    return extra_values_[index];
+  // Running totals of an event's incremental counters (by QueuedPacket
+  // order), or nullptr when it has none.
+  struct IncrementalValues {
+    bool has_counter_value = false;  // Replaces the event's counter_value.
+    double counter_value = 0;
+    // Extra counter values, int ones then double ones; only incremental
+    // tracks' entries differ from the event's own.
+    std::vector<double> extra;
+  };
+  const IncrementalValues* incremental_values(uint32_t order) const {
+    if (incremental_values_.empty()) return nullptr;
+    auto it = incremental_values_.find(order);
+    return it == incremental_values_.end() ? nullptr : &it->second;
   }
   bool has_first_packet(uint32_t seq_id) const {
     return first_packet_seqs_.count(seq_id) != 0;
@@ -60,11 +70,11 @@ class ProtoTokenizer {
   void ReadExtensionDescriptor(protozero::data_view bytes, int64_t ts);
   void ReadDefaults(protozero::data_view bytes, SequenceGeneration* gen);
   void ReserveTrack(protozero::data_view bytes, SequenceState* seq);
-  // Accumulates an incremental counter's value; false if not one.
-  // Also accumulates incremental extra counters into |q|.extra_values.
-  bool IncrementalCounterValue(protozero::data_view event, SequenceState* seq,
-                               const SequenceGeneration& gen, double* value,
-                               QueuedPacket* q);
+  // Accumulates the event's incremental counters (its value and extra
+  // values) into |out|; false if it has none.
+  bool AccumulateIncrementalCounters(protozero::data_view event, SequenceState* seq,
+                                     const SequenceGeneration& gen, IncrementalValues* out);
+  void ReadServiceEvent(protozero::data_view bytes);
 
   // Timestamps (proto_tokenizer_timestamps.cc).
   void ReadClockSnapshot(protozero::data_view bytes, uint32_t seq_id);
@@ -102,7 +112,7 @@ class ProtoTokenizer {
   int64_t range_of_interest_start_ns_ = 0;
   std::unordered_set<uint32_t> first_packet_seqs_;
   std::unordered_map<uint32_t, uint32_t> machine_ids_;  // Raw id -> dense id.
-  std::vector<std::vector<double>> extra_values_;
+  std::unordered_map<uint32_t, IncrementalValues> incremental_values_;
   bool process_rank_hint_ = false, thread_rank_hint_ = false;
   bool has_incremental_counters_ = false;
   int64_t last_ts_ = 0;  // For packets without a timestamp.

@@ -127,9 +127,9 @@ void TrackEventArgs::Add(uint32_t set, const TrackEventTypedFields& fields,
       }
     }
     if (!has_name && has_iid) {
-      auto it = gen.histogram_names.find(iid);
-      if (it != gen.histogram_names.end()) {
-        args.AddString(set, key_histogram_name_, key_histogram_name_, it->second);
+      const auto* it = gen.histogram_names.Find(iid);
+      if (it) {
+        args.AddString(set, key_histogram_name_, key_histogram_name_, *it);
       } else {
         storage_->stats.Increment(Stat::interned_data_tokenizer_errors);
       }
@@ -168,12 +168,12 @@ void TrackEventArgs::AddLogMessage(uint32_t set, protozero::data_view message,
   protozero::pbf_reader r(message);
   while (r.next()) {
     if (r.tag_and_type() == tag_and_type(lm::kBodyIid, kVarint)) {
-      auto it = gen.log_message_bodies.find(r.get_uint64());
-      if (it == gen.log_message_bodies.end()) {
+      const auto* it = gen.log_message_bodies.Find(r.get_uint64());
+      if (!it) {
         storage_->stats.Increment(Stat::interned_data_tokenizer_errors);
         continue;
       }
-      storage_->args.AddString(set, key_log_message_, key_log_message_, it->second);
+      storage_->args.AddString(set, key_log_message_, key_log_message_, *it);
     } else if (r.tag_and_type() == tag_and_type(lm::kSourceLocationIid, kVarint)) {
       writer_.AddSourceLocation(set, r.get_uint64(), gen, "track_event.log_message");
     } else {
