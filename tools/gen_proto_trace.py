@@ -9,7 +9,11 @@ with new iids every few thousand events, as tracers do after a state
 clear), writing nested begin/end slices with debug annotations (int,
 interned string, inline string, nested dict), instants and, on 2 counter
 tracks, counter values. Sequences are interleaved in chunks so the importer
-has to sort. Prints "wrote PATH: BYTES bytes, EVENTS events" on stderr.
+has to sort. Like a write_into_file trace, the tracing service's sequence
+(id 1) writes an "all data sources flushed" and a "read tracing buffers
+completed" event every FLUSH_EVERY bytes, so a reader can sort in windows
+(weft --full-sort ignores them). Prints "wrote PATH: BYTES bytes, EVENTS
+events" on stderr.
 Pure Python with its own minimal protobuf writer (no protobuf package).
 """
 
@@ -22,6 +26,8 @@ CATEGORIES = 16
 ANNOTATION_NAMES = 24
 RESEND_EVERY = 4096   # events per sequence between interned-data re-sends
 CHUNK = 64            # events per sequence before switching sequence
+FLUSH_EVERY = 2 << 20  # bytes between service flush / read-buffer events
+SERVICE_SEQ = 1       # Perfetto's trusted_packet_sequence_id for the service
 
 _VARINT_CACHE = []
 
@@ -78,6 +84,9 @@ def packet(body):
 # TracePacket fields.
 TS, SEQ_ID, TRACK_EVENT, INTERNED, SEQ_FLAGS, CLEARED, DEFAULTS, TRACK_DESC = (
     8, 10, 11, 12, 13, 41, 59, 60)
+SERVICE_EVENT = 69
+# TracingServiceEvent fields.
+ALL_DATA_SOURCES_FLUSHED, READ_TRACING_BUFFERS_COMPLETED = 3, 4
 
 
 def interned_data(generation):
@@ -137,15 +146,22 @@ def main():
                  f_varint(5, 1) + f_bytes(8, b'')))
   seqs = []
   for s in range(SEQUENCES):
-    seqs.append(dict(id=s + 1, uuid=1000 + s, ts=1000 + s * 7, depth=0, n=0,
+    seqs.append(dict(id=s + 2, uuid=1000 + s, ts=1000 + s * 7, depth=0, n=0,
                      generation=0))
-    emit(f_varint(TS, 0) + f_varint(SEQ_ID, s + 1) +
+    emit(f_varint(TS, 0) + f_varint(SEQ_ID, s + 2) +
          f_bytes(TRACK_DESC, f_varint(1, 1000 + s) + f_varint(5, 1) +
                  f_bytes(4, f_varint(1, 42) + f_varint(2, 100 + s) +
                          f_bytes(5, 'worker%d' % s))))
 
   te_type = {t: f_varint(9, t) for t in (1, 2, 3, 4)}
+  next_flush = FLUSH_EVERY
   while written < target:
+    if written >= next_flush:
+      next_flush += FLUSH_EVERY
+      now = max(seq['ts'] for seq in seqs)
+      for field in (ALL_DATA_SOURCES_FLUSHED, READ_TRACING_BUFFERS_COMPLETED):
+        emit(f_varint(TS, now) + f_varint(SEQ_ID, SERVICE_SEQ) +
+             f_bytes(SERVICE_EVENT, f_varint(field, 1)))
     for seq in seqs:
       for _ in range(CHUNK):
         body = bytearray()

@@ -22,7 +22,26 @@ using proto_wire::View;
 
 void DebugAnnotationWriter::Add(uint32_t set, protozero::data_view annotation,
                                 const SequenceGeneration& gen) {
-  AddUnder(set, annotation, gen, "debug", "debug");
+  set_ = set;
+  gen_ = &gen;
+  leaf_key_ = kNullStringId;  // Even after a throw from the last call.
+  key_.assign("debug");
+  flat_key_.assign("debug");
+  ArgKeyScope scope(&key_, &flat_key_);
+  StringId name_id = kNullStringId;
+  scope.Member(NameOf(annotation, &name_id));
+  if (name_id != kNullStringId) leaf_key_ = TopLevelKey(name_id);
+  AddValue(annotation, 0);
+  leaf_key_ = kNullStringId;
+}
+
+StringId DebugAnnotationWriter::TopLevelKey(StringId name) {
+  CachedKey& slot = top_level_keys_[name % kKeyCacheSize];
+  if (slot.name != name) {
+    slot.name = name;
+    slot.key = storage_->Intern(key_);
+  }
+  return slot.key;
 }
 
 void DebugAnnotationWriter::AddUnder(uint32_t set, protozero::data_view annotation,
@@ -30,6 +49,7 @@ void DebugAnnotationWriter::AddUnder(uint32_t set, protozero::data_view annotati
                                      std::string_view flat_prefix) {
   set_ = set;
   gen_ = &gen;
+  leaf_key_ = kNullStringId;
   key_.assign(key_prefix);
   flat_key_.assign(flat_prefix);
   ArgKeyScope scope(&key_, &flat_key_);
@@ -37,7 +57,7 @@ void DebugAnnotationWriter::AddUnder(uint32_t set, protozero::data_view annotati
   AddValue(annotation, 0);
 }
 
-std::string_view DebugAnnotationWriter::NameOf(protozero::data_view annotation) {
+std::string_view DebugAnnotationWriter::NameOf(protozero::data_view annotation, StringId* id) {
   namespace da = pb::debug_annotation;
   protozero::pbf_reader r(annotation);
   while (r.next()) {
@@ -50,6 +70,7 @@ std::string_view DebugAnnotationWriter::NameOf(protozero::data_view annotation) 
           storage_->stats.Increment(Stat::interned_data_tokenizer_errors);
           return std::string_view();
         }
+        if (id) *id = *it;
         return storage_->pool().Get(*it);
       }
       default:
@@ -60,6 +81,10 @@ std::string_view DebugAnnotationWriter::NameOf(protozero::data_view annotation) 
 }
 
 void DebugAnnotationWriter::AddLeaf(ArgType type, int64_t raw) {
+  if (leaf_key_ != kNullStringId) {
+    storage_->args.Add(set_, leaf_key_, leaf_key_, type, raw);
+    return;
+  }
   // Without array indices the two keys are the same string: intern once.
   StringId key = storage_->Intern(key_);
   StringId flat = flat_key_.size() == key_.size() ? key : storage_->Intern(flat_key_);
@@ -74,7 +99,15 @@ void DebugAnnotationWriter::AddValue(protozero::data_view annotation, int depth)
   }
   protozero::pbf_reader r(annotation);
   size_t array_index = 0;
+  // Values below this one have keys of their own.
+  StringId own_key = leaf_key_;
+  struct Restore {
+    StringId* slot;
+    StringId value;
+    ~Restore() { *slot = value; }
+  } restore{&leaf_key_, own_key};
   while (r.next()) {
+    leaf_key_ = own_key;
     switch (r.tag_and_type()) {
       case tag_and_type(da::kBoolValue, pbf_wire_type::varint):
         AddLeaf(ArgType::kBool, r.get_bool());
@@ -106,6 +139,7 @@ void DebugAnnotationWriter::AddValue(protozero::data_view annotation, int depth)
         if (json.is_discarded()) {
           AddLeaf(ArgType::kString, storage_->Intern(text));
         } else {
+          leaf_key_ = kNullStringId;
           AddJson(json, depth + 1);
         }
         break;
@@ -120,12 +154,14 @@ void DebugAnnotationWriter::AddValue(protozero::data_view annotation, int depth)
         break;
       }
       case tag_and_type(da::kNestedValue, pbf_wire_type::length_delimited):
+        leaf_key_ = kNullStringId;
         AddNested(r.get_view(), depth + 1);
         break;
       case tag_and_type(da::kDictEntries, pbf_wire_type::length_delimited): {
         protozero::data_view entry = r.get_view();
         ArgKeyScope scope(&key_, &flat_key_);
         scope.Member(NameOf(entry));
+        leaf_key_ = kNullStringId;
         AddValue(entry, depth + 1);
         break;
       }
@@ -133,6 +169,7 @@ void DebugAnnotationWriter::AddValue(protozero::data_view annotation, int depth)
         protozero::data_view entry = r.get_view();
         ArgKeyScope scope(&key_, &flat_key_);
         scope.Index(array_index++);
+        leaf_key_ = kNullStringId;
         AddValue(entry, depth + 1);
         break;
       }

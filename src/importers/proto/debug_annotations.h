@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 #include <protozero/data_view.hpp>
@@ -38,13 +39,25 @@ class DebugAnnotationWriter {
   // A legacy_json_value, parsed: objects and arrays become nested keys.
   void AddJson(const nlohmann::ordered_json& value, int depth);
   void AddLeaf(ArgType type, int64_t raw);
-  // Name of a DebugAnnotation (name or name_iid), empty if none.
-  std::string_view NameOf(protozero::data_view annotation);
+  // Name of a DebugAnnotation (name or name_iid), empty if none; |*id|
+  // is its string id when it was interned (name_iid), else kNullStringId.
+  std::string_view NameOf(protozero::data_view annotation, StringId* id = nullptr);
+  // The interned "debug.<name>" key of a top-level annotation named by
+  // string |name| (built in key_): cached, as most names recur per event.
+  StringId TopLevelKey(StringId name);
 
   TraceStorage* storage_;
   const SequenceGeneration* gen_ = nullptr;
   uint32_t set_ = 0;
   std::string key_, flat_key_;
+  // When not null: the interned key_ (== flat_key_) of the leaf being added.
+  StringId leaf_key_ = kNullStringId;
+  struct CachedKey {
+    StringId name = kNullStringId;
+    StringId key = kNullStringId;
+  };
+  static constexpr size_t kKeyCacheSize = 1024;  // Direct-mapped by name id.
+  std::vector<CachedKey> top_level_keys_ = std::vector<CachedKey>(kKeyCacheSize);
 };
 
 }  // namespace weft

@@ -41,13 +41,15 @@ void ProtoEventQueue::Lane::Sort() {
 
 void ProtoEventQueue::Lane::DropExtracted() {
   if (empty()) {
-    // Keep the capacity for the next window, unless it was the whole file.
-    if (items.capacity() > (size_t{1} << 20)) PodVector<QueuedPacket>().swap(items);
     items.clear();
     head = 0;
-  } else if (head > 4096 && head >= items.size() / 2) {
+    max_ts = INT64_MIN;  // Nothing waits: any next packet is in order.
+  } else if (head >= (size_t{1} << 16) && head >= items.size() / 2) {
+    // Moves at most as many packets as it drops, and gives the pages of a
+    // long (full-sort) lane back as it drains.
     items.erase(items.begin(), items.begin() + head);
     head = 0;
+    items.shrink_to_fit();
   }
 }
 
@@ -97,42 +99,62 @@ void ProtoEventQueue::NotifyReadBuffers() {
 
 void ProtoEventQueue::ExtractAll() {
   ExtractUntil(UINT32_MAX);
+  for (Lane& lane : lanes_) PodVector<QueuedPacket>().swap(lane.items);
   extraction_limit_ = next_order_;
   flushes_since_extraction_ = 0;
 }
 
+ProtoEventQueue::Key ProtoEventQueue::Lane::FrontKey() const {
+  if (empty()) return kNoKey;
+  const QueuedPacket& p = items[head];
+  // Flipping the sign bit makes signed timestamps compare as unsigned.
+  return (Key{static_cast<uint64_t>(p.ts) ^ (uint64_t{1} << 63)} << 32) | p.order;
+}
+
 void ProtoEventQueue::ExtractUntil(uint32_t limit) {
-  for (Lane& lane : lanes_) lane.Sort();
+  size_t n = lanes_.size();
+  if (n == 0) return;
+  Key fronts[kMaxLanes];
+  for (size_t i = 0; i < n; ++i) {
+    lanes_[i].Sort();
+    fronts[i] = lanes_[i].FrontKey();
+  }
   for (;;) {
-    // The lane with the first packet, and the first packet of any other.
-    Lane* first = nullptr;
-    const QueuedPacket* runner_up = nullptr;
-    for (Lane& lane : lanes_) {
-      if (lane.empty()) continue;
-      const QueuedPacket& front = lane.items[lane.head];
-      if (!first || Before(front, first->items[first->head])) {
-        if (first) runner_up = &first->items[first->head];
-        first = &lane;
-      } else if (!runner_up || Before(front, *runner_up)) {
-        runner_up = &front;
-      }
+    // The lane with the first packet, and the first packet of any other
+    // (the lanes interleave finely, so this runs about once per packet:
+    // kept branch-free).
+    size_t first = 0;
+    Key best = fronts[0], runner_up = kNoKey;
+    for (size_t i = 1; i < n; ++i) {
+      Key k = fronts[i];
+      bool better = k < best;
+      runner_up = better ? best : (k < runner_up ? k : runner_up);
+      best = better ? k : best;
+      first = better ? i : first;
     }
-    if (!first) break;
-    // Copy: the lane's items do not move while the sink runs, but the
-    // runner-up is read after each packet.
-    QueuedPacket bound{};
-    if (runner_up) bound = *runner_up;
+    if (best == kNoKey) break;
+    Lane& lane = lanes_[first];
     size_t extracted = 0;
-    while (!first->empty()) {
-      const QueuedPacket& p = first->items[first->head];
-      if (p.order >= limit || (runner_up && Before(bound, p))) break;
+    Key key = best;
+    while (key != kNoKey && key <= runner_up) {
+      const QueuedPacket& p = lane.items[lane.head];
+      if (p.order >= limit) break;
+      // Payloads were written a window ago: fetch the lane's next ones and
+      // its next entries while this packet is parsed.
+      for (size_t ahead = 1; ahead <= 2 && lane.head + ahead < lane.items.size(); ++ahead) {
+        const QueuedPacket& next = lane.items[lane.head + ahead];
+        __builtin_prefetch(blocks_[next.block].bytes.data() + next.offset);
+      }
+      __builtin_prefetch(lane.items.data() + lane.head + 16);
       const uint8_t* bytes = blocks_[p.block].bytes.data() + p.offset;
       sink_(p, protozero::data_view(reinterpret_cast<const char*>(bytes), p.size));
       Release(p.block);
-      ++first->head;
+      ++lane.head;
       ++extracted;
+      key = lane.FrontKey();
     }
-    first->DropExtracted();
+    lane.DropExtracted();
+    fronts[first] = lane.FrontKey();
     if (!extracted) break;  // The first packet is past the limit.
   }
 }

@@ -65,6 +65,9 @@ class ProtoEventQueue {
   void ExtractAll();
 
  private:
+  // (timestamp, order) as one number; kNoKey for an empty lane.
+  using Key = unsigned __int128;
+  static constexpr Key kNoKey = ~Key{0};
   struct Lane {
     PodVector<QueuedPacket> items;
     size_t head = 0;  // items[head..] are waiting.
@@ -72,6 +75,7 @@ class ProtoEventQueue {
     size_t unsorted_from = 0;  // 0: items[head..] are in order.
     int64_t unsorted_min_ts = 0;
     bool empty() const { return head == items.size(); }
+    Key FrontKey() const;
     void Append(const QueuedPacket& p);
     void Sort();
     void DropExtracted();
