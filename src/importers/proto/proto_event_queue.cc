@@ -44,12 +44,13 @@ void ProtoEventQueue::Lane::DropExtracted() {
     items.clear();
     head = 0;
     max_ts = INT64_MIN;  // Nothing waits: any next packet is in order.
-  } else if (head >= (size_t{1} << 16) && head >= items.size() / 2) {
-    // Moves at most as many packets as it drops, and gives the pages of a
-    // long (full-sort) lane back as it drains.
+  } else if (head >= 4096 && head >= items.size() / 2) {
+    // Moves at most as many packets as it drops. A lane that drains (the
+    // whole file, sorted at its end) gives its pages back; one that keeps
+    // a window keeps its capacity rather than faulting it in again.
     items.erase(items.begin(), items.begin() + head);
     head = 0;
-    items.shrink_to_fit();
+    if (items.capacity() > 4 * items.size() + 4096) items.shrink_to_fit();
   }
 }
 
@@ -73,8 +74,13 @@ uint32_t ProtoEventQueue::CopyPayload(const uint8_t* data, size_t size, uint32_t
       uint32_t old = open_block_;
       open_block_ = static_cast<uint32_t>(blocks_.size());
       blocks_.emplace_back();
-      blocks_.back().bytes.reserve(kBlockSize);
-      if (old != UINT32_MAX && blocks_[old].live == 0) PodVector<uint8_t>().swap(blocks_[old].bytes);
+      if (!spare_blocks_.empty()) {
+        blocks_.back().bytes.swap(spare_blocks_.back());
+        spare_blocks_.pop_back();
+      } else {
+        blocks_.back().bytes.reserve(kBlockSize);
+      }
+      if (old != UINT32_MAX && blocks_[old].live == 0) Recycle(&blocks_[old].bytes);
     }
     index = open_block_;
   }
@@ -87,7 +93,18 @@ uint32_t ProtoEventQueue::CopyPayload(const uint8_t* data, size_t size, uint32_t
 
 void ProtoEventQueue::Release(uint32_t index) {
   Block& block = blocks_[index];
-  if (--block.live == 0 && index != open_block_) PodVector<uint8_t>().swap(block.bytes);
+  if (--block.live == 0 && index != open_block_) Recycle(&block.bytes);
+}
+
+void ProtoEventQueue::Recycle(PodVector<uint8_t>* bytes) {
+  // A few spare blocks serve the next window without fresh pages (whose
+  // faults and zeroing cost more than the copy into them).
+  if (bytes->capacity() == kBlockSize && spare_blocks_.size() < kSpareBlocks) {
+    bytes->clear();
+    spare_blocks_.emplace_back();
+    spare_blocks_.back().swap(*bytes);
+  }
+  PodVector<uint8_t>().swap(*bytes);
 }
 
 void ProtoEventQueue::NotifyReadBuffers() {
@@ -100,6 +117,7 @@ void ProtoEventQueue::NotifyReadBuffers() {
 void ProtoEventQueue::ExtractAll() {
   ExtractUntil(UINT32_MAX);
   for (Lane& lane : lanes_) PodVector<QueuedPacket>().swap(lane.items);
+  spare_blocks_.clear();
   extraction_limit_ = next_order_;
   flushes_since_extraction_ = 0;
 }

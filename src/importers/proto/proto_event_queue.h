@@ -92,11 +92,14 @@ class ProtoEventQueue {
   void ExtractUntil(uint32_t limit);
   uint32_t CopyPayload(const uint8_t* data, size_t size, uint32_t* offset);
   void Release(uint32_t block);
+  void Recycle(PodVector<uint8_t>* bytes);
 
   bool full_sort_;
   Sink sink_;
   std::vector<Lane> lanes_;
   std::vector<Block> blocks_;
+  static constexpr size_t kSpareBlocks = 8;
+  std::vector<PodVector<uint8_t>> spare_blocks_;
   uint32_t open_block_ = UINT32_MAX;  // The block new payloads go to.
   uint32_t next_order_ = 0;
   uint32_t flushes_since_extraction_ = 0;

@@ -224,8 +224,15 @@ void ProtoParser::AddTrackArgs(uint32_t track, uint64_t uuid, const TrackDescrip
 }
 
 uint32_t ProtoParser::TrackForUuid(uint64_t uuid, uint32_t seq_id, int depth) {
+  // Every event looks its track up: a direct-mapped cache in front of the
+  // map (tracks never change uuid once made).
+  TrackCacheEntry& slot = track_cache_[(uuid * 0x9E3779B97F4A7C15ull) >> (64 - kTrackCacheBits)];
+  if (slot.track != kNull && slot.uuid == uuid) return slot.track;
   auto cached = track_by_uuid_.find(uuid);
-  if (cached != track_by_uuid_.end()) return cached->second;
+  if (cached != track_by_uuid_.end()) {
+    slot = {uuid, cached->second};
+    return cached->second;
+  }
   Resolved r;
   if (!Resolve(uuid, &r)) return kNull;
   const TrackDescriptorMap& descriptors = tokenizer_->descriptors();

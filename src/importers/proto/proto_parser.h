@@ -80,6 +80,12 @@ class ProtoParser {
     }
   } scratch_;
   std::unordered_map<uint64_t, uint32_t> track_by_uuid_;
+  struct TrackCacheEntry {
+    uint64_t uuid = 0;
+    uint32_t track = Uint32Column::kNull;
+  };
+  static constexpr int kTrackCacheBits = 8;
+  TrackCacheEntry track_cache_[1 << kTrackCacheBits];
   std::unordered_map<uint64_t, Resolved> resolved_;
   std::unordered_map<uint32_t, uint64_t> uuid_by_utid_, uuid_by_upid_;
   std::unordered_map<uint64_t, uint32_t> async_tracks_;
