@@ -1,10 +1,12 @@
 """Perfetto protobuf ingest benchmark, used by tools/bench.
 
-/tmp/weft_bench/t200.pb (~200 MB, made once with tools/gen_proto_trace.py,
+/tmp/weft_bench/t200w.pb (~200 MB, made once with tools/gen_proto_trace.py,
 deterministic: 8 sequences, interned names / categories / annotation names,
-debug annotations, nested slices, instants, counters) is loaded `reps` times
-natively with `weft --stats -Q 'select count(*) from slice'` and, when
-out/wasm/weft.js exists, under Node. Reports best wall MB/s, MB/s on the
+debug annotations, nested slices, instants, counters, and the tracing
+service's flush markers every 2 MB as in a write_into_file trace) is loaded
+`reps` times natively with `weft --stats -Q 'select count(*) from slice'`
+(windowed sorting at the markers, then --full-sort: one window, the whole
+file in memory) and, when out/wasm/weft.js exists, under Node. Reports best wall MB/s, MB/s on the
 process's CPU time (user + sys: the figure to trust on a busy machine),
 peak RSS and RSS bytes per event.
 """
@@ -23,7 +25,7 @@ GEN_RE = re.compile(r'wrote .*: (\d+) bytes, (\d+) events')
 
 def ensure_trace(bench_dir, log):
   os.makedirs(bench_dir, exist_ok=True)
-  path = os.path.join(bench_dir, 't200.pb')
+  path = os.path.join(bench_dir, 't200w.pb')
   meta = path + '.gen.txt'
   if not (os.path.exists(path) and os.path.exists(meta)):
     log(f'bench: generating {path} ({SIZE_MB} MB, once; ~2 min) ...')
@@ -43,15 +45,15 @@ def bench(weft, wasm_js, reps, bench_dir, query, run_weft, log):
   path, events = ensure_trace(bench_dir, log)
   size = os.path.getsize(path)
   res = dict(trace=path, size_bytes=size, events=events)
-  variants = [('native', [weft])]
+  variants = [('native', [weft], []), ('native_full_sort', [weft], ['--full-sort'])]
   node = shutil.which('node')
   if node and os.path.exists(wasm_js):
-    variants.append(('wasm', [node, '--no-experimental-fetch', wasm_js]))
-  for name, prefix in variants:
+    variants.append(('wasm', [node, '--no-experimental-fetch', wasm_js], []))
+  for name, prefix, flags in variants:
     runs = []
     for i in range(reps):
       log(f'bench: proto {name} ingest run {i + 1}/{reps} ...')
-      r = run_weft(prefix, ['--stats', '-Q', query, path])
+      r = run_weft(prefix, flags + ['--stats', '-Q', query, path])
       st = r['stats']
       if r['rc'] != 0 or not st:
         res[name] = dict(error=r['stderr'].strip()[-300:])
@@ -75,22 +77,22 @@ def bench(weft, wasm_js, reps, bench_dir, query, run_weft, log):
 def print_report(r):
   if not r:
     return
-  print(f'\n== Ingest: t200.pb (tools/gen_proto_trace.py OUT {SIZE_MB}) ==')
+  print(f'\n== Ingest: t200w.pb (tools/gen_proto_trace.py OUT {SIZE_MB}) ==')
   print(f'  file              {r["trace"]} ({r["size_bytes"] / 1e6:.1f} MB, '
         f'{r["events"]:,} TrackEvents, '
         f'{r["size_bytes"] / max(1, r["events"]):.1f} bytes/event)')
-  for name in ('native', 'wasm'):
+  for name in ('native', 'native_full_sort', 'wasm'):
     v = r.get(name)
     if not v:
       continue
     if 'error' in v:
-      print(f'  {name:<6} error     {v["error"]}')
+      print(f'  {name:<16} error     {v["error"]}')
       continue
-    print(f'  {name:<6} load      {v["load_secs_best"]:.3f} s best (all: '
+    print(f'  {name:<16} load      {v["load_secs_best"]:.3f} s best (all: '
           + ', '.join(f'{x:.3f}' for x in v['load_secs_all']) + ')')
-    print(f'  {name:<6} MB/s      {v["mb_per_s_best"]:.1f} wall (MiB/s), '
+    print(f'  {name:<16} MB/s      {v["mb_per_s_best"]:.1f} wall (MiB/s), '
           f'{v["mb_per_cpu_s"]:.1f} per CPU second (process CPU '
           f'{v["cpu_secs_best"]:.2f} s, includes startup and the query)')
-    print(f'  {name:<6} RSS       {v["peak_rss_kb"] / 1024:.1f} MiB peak, '
+    print(f'  {name:<16} RSS       {v["peak_rss_kb"] / 1024:.1f} MiB peak, '
           f'{v["rss_bytes_per_event"]:.1f} bytes per event; '
           f'{v["slices"]:,} slices')
