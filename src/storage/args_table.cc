@@ -256,9 +256,13 @@ void ArgsTable::MergeRow(uint32_t set, uint32_t r, uint32_t base_end) {
 }
 
 uint32_t ArgsTable::WithIntArg(uint32_t base, StringId k, int64_t value) {
+  return WithArg(base, k, ArgType::kInt, value);
+}
+
+uint32_t ArgsTable::WithArg(uint32_t base, StringId k, ArgType type, int64_t raw) {
   uint32_t set = BeginSet();
   CopyRows(base, set);
-  AddInt(set, k, k, value);
+  Add(set, k, k, type, raw);
   uint32_t result = FinishSet();
   ReleaseSet(base);
   return result;

@@ -67,6 +67,8 @@ class ArgsTable final : public StoredTable {
   uint32_t MergeSets(uint32_t base, uint32_t extra);
   // A set holding |base|'s args plus one int arg; releases |base|.
   uint32_t WithIntArg(uint32_t base, StringId key, int64_t value);
+  // The same with an arg of any type (|raw| as for Add()).
+  uint32_t WithArg(uint32_t base, StringId key, ArgType type, int64_t raw);
 
   // The row of |set|'s arg with |key|, or -1.
   int64_t FindArg(uint32_t set, StringId key) const;

@@ -30,6 +30,7 @@ enum class PacketKind : uint8_t {
   kTrackDescriptor,
   kThreadDescriptor,
   kProcessDescriptor,
+  kProcessTree,
 };
 
 struct QueuedPacket {

@@ -23,7 +23,7 @@ class ProtoImporter final : public TraceImporter {
         framer_([this](const uint8_t* data, size_t size, uint64_t) {
           tokenizer_.OnPacket(data, size);
         }),
-        parser_(context, &tokenizer_) {}
+        parser_(context, &tokenizer_, tokenizer_.clock_tracker()) {}
 
   Status Parse(const char* data, size_t size) override {
     return framer_.Parse(reinterpret_cast<const uint8_t*>(data), size);

@@ -43,11 +43,13 @@ uint64_t FlowKey(uint64_t id) { return HashCombine(id, 0x747266); }  // "trf"
 
 }  // namespace
 
-ProtoParser::ProtoParser(TraceContext* context, const ProtoTokenizer* tokenizer)
+ProtoParser::ProtoParser(TraceContext* context, const ProtoTokenizer* tokenizer,
+                         ClockTracker* clocks)
     : ctx_(context),
       storage_(context->storage),
       tokenizer_(tokenizer),
       annotations_(context->storage),
+      process_tree_(context, clocks),
       typed_args_(context->storage, &annotations_) {
   TraceStorage* s = storage_;
   type_track_event_ = s->Intern("track_event");
@@ -109,6 +111,9 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
         break;
       case PacketKind::kProcessDescriptor:
         ParseProcessDescriptor(payload);
+        break;
+      case PacketKind::kProcessTree:
+        process_tree_.Parse(payload);
         break;
     }
   } catch (const protozero::exception&) {

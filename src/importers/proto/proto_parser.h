@@ -14,6 +14,7 @@
 
 #include "src/importers/common/trace_context.h"
 #include "src/importers/proto/debug_annotations.h"
+#include "src/importers/proto/process_tree_parser.h"
 #include "src/importers/proto/proto_event_queue.h"
 #include "src/importers/proto/proto_tokenizer.h"
 #include "src/importers/proto/track_event_args.h"
@@ -22,7 +23,7 @@ namespace weft {
 
 class ProtoParser {
  public:
-  ProtoParser(TraceContext* context, const ProtoTokenizer* tokenizer);
+  ProtoParser(TraceContext* context, const ProtoTokenizer* tokenizer, ClockTracker* clocks);
 
   // One packet, handed over by the event queue in timestamp order;
   // |payload| is its TrackEvent / descriptor. A packet older than one
@@ -61,6 +62,7 @@ class ProtoParser {
   int64_t last_ts_ = INT64_MIN;  // Of the last packet parsed.
   const ProtoTokenizer* tokenizer_;
   DebugAnnotationWriter annotations_;
+  ProcessTreeParser process_tree_;
   TrackEventArgs typed_args_;
   // ParseTrackEvent's per-event lists, kept to reuse their capacity.
   struct EventScratch {

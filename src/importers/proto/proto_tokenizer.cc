@@ -131,6 +131,7 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
       case tag_and_type(tp::kTrackDescriptor, kBytes):
       case tag_and_type(tp::kThreadDescriptor, kBytes):
       case tag_and_type(tp::kProcessDescriptor, kBytes):
+      case tag_and_type(tp::kProcessTree, kBytes):
         payload_field = packet.tag();
         payload = packet.get_view();
         break;
@@ -260,6 +261,9 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
     }
     case tp::kProcessDescriptor:
       q.kind = static_cast<uint32_t>(PacketKind::kProcessDescriptor);
+      break;
+    case tp::kProcessTree:
+      q.kind = static_cast<uint32_t>(PacketKind::kProcessTree);
       break;
   }
   q.generation = seq.generation;

@@ -36,6 +36,8 @@ class ProtoTokenizer {
     return *generations_[index];
   }
   const TrackDescriptorMap& descriptors() const { return descriptors_; }
+  // For the parser's conversions of timestamps inside payloads.
+  ClockTracker* clock_tracker() { return &clocks_; }
   // Message schemas for typed args: compiled-in, plus the trace's
   // ExtensionDescriptor packets (registered when read, so they apply to
   // every event of the trace, as in Perfetto).
