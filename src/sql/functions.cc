@@ -2,6 +2,8 @@
 // typed value of one arg (binary search on the grouped args table).
 #include "src/sql/functions.h"
 
+#include "src/sql/clock_functions.h"
+
 namespace weft {
 namespace {
 
@@ -63,7 +65,7 @@ Status RegisterFunctions(sqlite3* db, const TraceStorage* storage) {
                                       SQLITE_UTF8 | SQLITE_DETERMINISTIC, user,
                                       ExtractArg, nullptr, nullptr, nullptr);
   if (rc != SQLITE_OK) return Status::Error("cannot register extract_arg");
-  return Status::Ok();
+  return RegisterClockFunctions(db, storage);
 }
 
 }  // namespace weft

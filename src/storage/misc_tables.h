@@ -1,7 +1,8 @@
 // Small tables about the trace itself: `stats` (counters of notable events
-// during import), `metadata` (trace-level key/values) and
+// during import), `metadata` (trace-level key/values),
 // `_trace_import_logs` (one row per import problem worth explaining, with
-// details in args).
+// details in args) and `clock_snapshot` (the readings of every valid
+// ClockSnapshot, at its time in the trace clock).
 #ifndef SRC_STORAGE_MISC_TABLES_H_
 #define SRC_STORAGE_MISC_TABLES_H_
 
@@ -59,6 +60,33 @@ class MetadataTable final : public StoredTable {
   StringColumn key_type{"key_type"};
   Int64Column int_value{"int_value"};
   StringColumn str_value{"str_value"};
+};
+
+class ClockSnapshotTable final : public StoredTable {
+ public:
+  ClockSnapshotTable() : StoredTable("clock_snapshot") {
+    for (const Column* c : std::initializer_list<const Column*>{
+             &id, &ts, &clock_id, &clock_name, &clock_value, &snapshot_id, &machine_id}) {
+      AddColumn(c);
+    }
+  }
+  uint32_t Insert(int64_t t, int64_t clock, StringId name, int64_t value, uint32_t snapshot) {
+    ts.Append(t);
+    clock_id.Append(clock);
+    clock_name.Append(name);
+    clock_value.Append(value);
+    snapshot_id.Append(snapshot);
+    machine_id.Append(Uint32Column::kNull);
+    return NextRow();
+  }
+
+  IdColumn id{"id"};
+  Int64Column ts{"ts"};
+  Int64Column clock_id{"clock_id"};
+  StringColumn clock_name{"clock_name"};
+  Int64Column clock_value{"clock_value"};
+  Uint32Column snapshot_id{"snapshot_id"};
+  Uint32Column machine_id{"machine_id"};
 };
 
 class ImportLogsTable final : public StoredTable {

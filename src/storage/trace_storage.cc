@@ -27,7 +27,7 @@ void TraceStorage::Finalize() {
 std::vector<const Table*> TraceStorage::AllTables() const {
   std::vector<const Table*> tables = {
       &slice, &flow,  &track,  &counter,     &thread,       &process, &args,
-      &stats, &metadata, &import_logs, &sched, &thread_state, &cpu,
+      &stats, &metadata, &import_logs, &clock_snapshot, &sched, &thread_state, &cpu,
       &track_group, &track_group_member, &slice_layout};
   for (const Table* t : track_views.tables()) tables.push_back(t);
   return tables;

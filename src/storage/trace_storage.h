@@ -47,6 +47,7 @@ class TraceStorage {
   StatsTable stats{&pool_};
   MetadataTable metadata;
   ImportLogsTable import_logs;
+  ClockSnapshotTable clock_snapshot;
   SchedTable sched;
   ThreadStateTable thread_state;
   CpuTable cpu;

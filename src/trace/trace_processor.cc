@@ -29,6 +29,7 @@ Status TraceProcessor::Parse(const uint8_t* data, size_t size) {
   if (!sticky_error_.ok()) return sticky_error_;
   if (finalized_) return Status::Error("trace already finalized");
   Status status;
+  bytes_parsed_ += size;
   if (!sniffed_compression_) {
     // Containers are recognised by their magic bytes.
     sniff_buffer_.append(reinterpret_cast<const char*>(data), size);
@@ -41,7 +42,6 @@ Status TraceProcessor::Parse(const uint8_t* data, size_t size) {
   } else {
     status = ParseUncompressed(data, size);
   }
-  bytes_parsed_ += size;
   if (!status.ok()) sticky_error_ = status;
   return status;
 }
@@ -168,9 +168,10 @@ Status TraceProcessor::NotifyEndOfFile() {
   if (importer_) {
     Status end = importer_->NotifyEndOfFile();
     if (status.ok()) status = end;
-  } else if (status.ok()) {
-    status = Status::Error("the trace is empty");
+  } else if (status.ok() && bytes_parsed_ > 0) {
+    status = Status::Error("the trace is empty");  // E.g. whitespace only.
   }
+  // No bytes at all: an empty trace, as in Perfetto (its tables are empty).
   FinalizeStorage();
   return status;
 }

@@ -8,6 +8,7 @@ namespace weft {
 
 bool ClockTracker::AddSnapshot(const std::vector<Reading>& readings) {
   std::vector<std::pair<ClockId, int64_t>> ns;  // (clock, ns) in this snapshot.
+  std::vector<ClockId> went_back;
   for (const Reading& r : readings) {
     int64_t value = 0;
     if (r.id == 0 || r.unit_multiplier_ns == 0 ||
@@ -24,10 +25,18 @@ bool ClockTracker::AddSnapshot(const std::vector<Reading>& readings) {
         PairKey key = std::minmax(r.id, other);
         const PairReadings& pair = pairs_[key];
         int64_t last = key.first == r.id ? pair.back().first : pair.back().second;
-        if (value < last) return false;
+        if (value < last) {
+          // The trace clock must not go back. Another clock may (REALTIME
+          // jumps): it stays a conversion target, never a source.
+          if (r.id == trace_clock_) return false;
+          went_back.push_back(r.id);
+        }
       }
     }
     ns.emplace_back(r.id, value);
+  }
+  for (ClockId id : went_back) {
+    if (non_monotonic_.insert(id).second) path_cache_.clear();
   }
   for (const Reading& r : readings) {
     Clock& clock = clocks_[r.id];
@@ -134,6 +143,7 @@ const std::vector<ClockTracker::ClockId>& ClockTracker::PathToTraceClock(ClockId
     auto it = clocks_.find(id);
     if (it == clocks_.end()) continue;
     for (ClockId next : it->second.neighbors) {
+      if (non_monotonic_.count(next)) continue;  // Cannot convert from it.
       if (parent.emplace(next, id).second) queue.push_back(next);
     }
   }

@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -34,7 +35,9 @@ class ClockTracker {
   };
 
   // Adds a snapshot; false (and nothing changes) when it is invalid: a clock
-  // read twice, id 0, a zero unit, or a clock going backwards.
+  // read twice, id 0, a zero unit, or the trace clock going backwards.
+  // Another clock going backwards is marked non-monotonic: timestamps in it
+  // no longer convert (as in Perfetto).
   bool AddSnapshot(const std::vector<Reading>& readings);
 
   // primary_trace_clock; false if timestamps were already converted to
@@ -58,7 +61,7 @@ class ClockTracker {
     std::vector<ClockId> neighbors;  // Clocks read in a snapshot with it.
   };
   // Readings of two clocks (first < second) taken together, in snapshot
-  // order (both sides non-decreasing).
+  // order (non-decreasing, but for non-monotonic clocks).
   using PairKey = std::pair<ClockId, ClockId>;
   using PairReadings = std::vector<std::pair<int64_t, int64_t>>;
 
@@ -69,6 +72,7 @@ class ClockTracker {
   std::unordered_map<ClockId, Clock> clocks_;
   std::map<PairKey, PairReadings> pairs_;
   std::unordered_map<ClockId, std::vector<ClockId>> path_cache_;
+  std::unordered_set<ClockId> non_monotonic_;
   ClockId trace_clock_ = kBoottime;
   bool converted_ = false;
   bool has_scaled_clocks_ = false;  // Some clock is incremental or not in ns.

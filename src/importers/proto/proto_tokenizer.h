@@ -80,6 +80,10 @@ class ProtoTokenizer {
 
   // Timestamps (proto_tokenizer_timestamps.cc).
   void ReadClockSnapshot(protozero::data_view bytes, uint32_t seq_id);
+  // Rows of the clock_snapshot table for a valid snapshot.
+  void RecordClockSnapshot(const std::vector<ClockTracker::Reading>& readings,
+                           const std::vector<uint32_t>& raw_ids);
+  StringId ClockName(uint32_t builtin_clock_id);
   // A packet's timestamp in the trace clock; nullopt (stat counted) if it
   // cannot be converted.
   std::optional<int64_t> PacketTime(uint64_t ts, uint32_t clock_id, uint32_t seq_id);
@@ -105,6 +109,7 @@ class ProtoTokenizer {
   TrackDescriptorMap descriptors_;
   DescriptorPool descriptor_pool_;
   ClockTracker clocks_;
+  uint32_t clock_snapshots_ = 0;  // Valid ones so far (snapshot_id).
   TraceConfig config_;
   // TracePacket.track_event_range_of_interest, in the trace clock.
   bool has_range_of_interest_ = false;

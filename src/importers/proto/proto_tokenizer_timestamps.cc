@@ -25,6 +25,7 @@ void ProtoTokenizer::ReadClockSnapshot(protozero::data_view bytes, uint32_t seq_
   namespace cs = pb::clock_snapshot;
   namespace clk = pb::clock_snapshot_clock;
   std::vector<ClockTracker::Reading> readings;
+  std::vector<uint32_t> raw_ids;  // As written, for the clock_snapshot table.
   uint32_t primary = 0;
   protozero::pbf_reader snapshot(bytes);
   while (snapshot.next()) {
@@ -46,6 +47,7 @@ void ProtoTokenizer::ReadClockSnapshot(protozero::data_view bytes, uint32_t seq_
         }
         r.id = ClockTracker::SequenceScoped(seq_id, id);
         readings.push_back(r);
+        raw_ids.push_back(id);
         break;
       }
       case tag_and_type(cs::kPrimaryTraceClock, kVarint):
@@ -58,7 +60,43 @@ void ProtoTokenizer::ReadClockSnapshot(protozero::data_view bytes, uint32_t seq_
   if (primary != 0 && !clocks_.SetTraceClock(primary)) {
     storage_->stats.Increment(Stat::invalid_clock_snapshots);
   }
-  if (!clocks_.AddSnapshot(readings)) storage_->stats.Increment(Stat::invalid_clock_snapshots);
+  if (!clocks_.AddSnapshot(readings)) {
+    storage_->stats.Increment(Stat::invalid_clock_snapshots);
+    return;
+  }
+  RecordClockSnapshot(readings, raw_ids);
+}
+
+void ProtoTokenizer::RecordClockSnapshot(const std::vector<ClockTracker::Reading>& readings,
+                                         const std::vector<uint32_t>& raw_ids) {
+  // The snapshot's time in the trace clock: its reading of that clock, or
+  // a conversion of another of its readings.
+  std::optional<int64_t> ts;
+  for (const ClockTracker::Reading& r : readings) {
+    if (r.id == clocks_.trace_clock()) {
+      ts = static_cast<int64_t>(r.timestamp * r.unit_multiplier_ns);
+    }
+  }
+  for (size_t i = 0; !ts && i < readings.size(); ++i) {
+    ts = clocks_.ToTraceTime(readings[i].id,
+                             static_cast<int64_t>(readings[i].timestamp * readings[i].unit_multiplier_ns));
+  }
+  if (!ts) return;
+  uint32_t snapshot = clock_snapshots_++;
+  for (size_t i = 0; i < readings.size(); ++i) {
+    const ClockTracker::Reading& r = readings[i];
+    storage_->clock_snapshot.Insert(*ts, raw_ids[i], ClockName(raw_ids[i]),
+                                    static_cast<int64_t>(r.timestamp * r.unit_multiplier_ns),
+                                    snapshot);
+  }
+}
+
+StringId ProtoTokenizer::ClockName(uint32_t id) {
+  // BuiltinClock names, as Perfetto's clock_snapshot table shows them.
+  static constexpr const char* kNames[] = {nullptr, "REALTIME", "REALTIME_COARSE", "MONOTONIC",
+                                           "MONOTONIC_COARSE", "MONOTONIC_RAW", "BOOTTIME"};
+  if (id >= sizeof(kNames) / sizeof(kNames[0]) || !kNames[id]) return kNullStringId;
+  return storage_->Intern(kNames[id]);
 }
 
 std::optional<int64_t> ProtoTokenizer::PacketTime(uint64_t ts, uint32_t clock_id,

@@ -1,1 +1,0 @@
-SELECT name FROM slice ORDER BY ts;
