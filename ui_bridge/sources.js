@@ -1,12 +1,7 @@
 // Turns a trace source into slices of bytes for loading: Uint8Array,
 // ArrayBuffer, Blob/File, ReadableStream, async iterable, or (Node) a file
-// path. gzip input (detected by its magic bytes) is decompressed on the way
-// with the platform's streaming gzip, so the compressed file is never held
-// whole; zip archives get their deflated entries inflated the same way (see
-// zip.js). Progress counts source bytes (compressed bytes for gzip and zip).
-
-import {inflate} from './inflate.js';
-import {ZIP_MAGIC, storeDeflatedEntries} from './zip.js';
+// path. Bytes go to the module as they are: it inflates gzip and zip itself,
+// as the native shell does. Progress counts source bytes.
 
 export const isNode = typeof process !== 'undefined' && !!process.versions?.node;
 
@@ -107,38 +102,15 @@ async function* reslice(chunks, size) {
   if (accLen > 0) yield acc.subarray(0, accLen);
 }
 
-// Yields {slice, bytesDone, total}: slices of at most |sliceSize|
-// (decompressed) bytes and how many source bytes have been consumed.
+// Yields {slice, bytesDone, total}: slices of at most |sliceSize| bytes and
+// how many source bytes have been consumed.
 export async function* readSlices(source, sliceSize) {
   // Reading whole slices at once spares reslice() a copy (small slices are
   // cut from bigger reads as views).
   const {chunks, total} = await openSource(source, Math.max(sliceSize, MIN_READ_SIZE));
   let bytesDone = 0;
-  // Count source bytes and peek at the first four for the gzip / zip magic.
-  const it = chunks[Symbol.asyncIterator]();
-  const head = [];
-  let headLen = 0;
-  while (headLen < 4) {
-    const {done, value} = await it.next();
-    if (done) break;
-    head.push(value);
-    headLen += value.length;
-  }
-  const counted = (async function* () {
-    for (const c of head) { bytesDone += c.length; yield c; }
-    for (;;) {
-      const {done, value} = await it.next();
-      if (done) return;
-      bytesDone += value.length;
-      yield value;
-    }
-  })();
-  const first = head.flatMap((c) => [...c.subarray(0, 4)]).slice(0, 4);
-  const startsWith = (magic) => magic.every((b, i) => first[i] === b);
-  let data = counted;
-  if (startsWith([0x1f, 0x8b])) data = inflate(counted, 'gzip');
-  else if (startsWith(ZIP_MAGIC)) data = storeDeflatedEntries(counted);
-  for await (const slice of reslice(data, sliceSize)) {
+  for await (const slice of reslice(chunks, sliceSize)) {
+    bytesDone += slice.length;
     yield {slice, bytesDone, total};
   }
 }

@@ -99,8 +99,8 @@ enum class StatSource { kTrace, kAnalysis };
   X(compressed_packets_skipped, "compressed_packets_skipped", kDataLoss,   \
     kTrace,                                                                  \
     "A TracePacket.compressed_packets could not be inflated (corrupt or "   \
-    "truncated zlib data, over 256 MiB, nested, or a build without zlib: "  \
-    "wasm for now); the packets inside were skipped.")                      \
+    "truncated zlib data, over 256 MiB, or nested); the packets inside "    \
+    "were skipped.")                                                         \
   X(track_event_cropped, "track_event_cropped", kInfo, kAnalysis,          \
     "A TrackEvent before the trace's range of interest was dropped "        \
     "(--crop-track-events).")                                                \

@@ -1,43 +1,31 @@
 // GzipStream over zlib (inflate with gzip/zlib header auto-detection and
-// support for concatenated gzip members). Without zlib (wasm for now) it
-// reports that compressed input is unsupported.
+// support for concatenated gzip members).
 #include "src/trace/gzip_stream.h"
 
 #include <vector>
 
-#if WEFT_HAVE_ZLIB
 #include <zlib.h>
-#endif
 
 namespace weft {
 
 struct GzipStream::Impl {
   Sink sink;
-#if WEFT_HAVE_ZLIB
   z_stream z{};
   bool initialized = false;
   bool member_done = false;
   std::vector<char> out = std::vector<char>(1 << 20);
-#endif
 };
 
 GzipStream::GzipStream(Sink sink) : impl_(new Impl) {
   impl_->sink = std::move(sink);
-#if WEFT_HAVE_ZLIB
   impl_->initialized = inflateInit2(&impl_->z, 32 + MAX_WBITS) == Z_OK;
-#endif
 }
 
 GzipStream::~GzipStream() {
-#if WEFT_HAVE_ZLIB
   if (impl_->initialized) inflateEnd(&impl_->z);
-#endif
 }
 
-bool GzipStream::IsAvailable() { return WEFT_HAVE_ZLIB; }
-
 Status GzipStream::Feed(const uint8_t* data, size_t size) {
-#if WEFT_HAVE_ZLIB
   if (!impl_->initialized) return Status::Error("gzip: cannot initialize zlib");
   z_stream& z = impl_->z;
   z.next_in = const_cast<Bytef*>(data);
@@ -67,19 +55,12 @@ Status GzipStream::Feed(const uint8_t* data, size_t size) {
     if (rc == Z_BUF_ERROR && produced == 0) break;
   }
   return Status::Ok();
-#else
-  (void)data;
-  (void)size;
-  return Status::Error("gzip input is not supported in this build");
-#endif
 }
 
 Status GzipStream::Finish() {
-#if WEFT_HAVE_ZLIB
   if (!impl_->member_done) {
     return Status::Error("gzip: the compressed stream is truncated");
   }
-#endif
   return Status::Ok();
 }
 

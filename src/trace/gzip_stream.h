@@ -19,7 +19,6 @@ class GzipStream {
   explicit GzipStream(Sink sink);
   ~GzipStream();
 
-  static bool IsAvailable();
   Status Feed(const uint8_t* data, size_t size);
   // Errors if the compressed stream was cut short.
   Status Finish();

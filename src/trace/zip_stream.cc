@@ -6,9 +6,7 @@
 #include <cstring>
 #include <vector>
 
-#if WEFT_HAVE_ZLIB
 #include <zlib.h>
-#endif
 
 namespace weft {
 namespace {
@@ -29,14 +27,12 @@ uint32_t Le32(const char* p) {
 }  // namespace
 
 struct ZipStream::Inflater {
-#if WEFT_HAVE_ZLIB
   z_stream z{};
   bool active = false;
   std::vector<char> out = std::vector<char>(1 << 20);
   ~Inflater() {
     if (active) inflateEnd(&z);
   }
-#endif
 };
 
 ZipStream::ZipStream(Sink sink) : sink_(std::move(sink)), inflater_(new Inflater) {}
@@ -111,7 +107,6 @@ Status ZipStream::Step(bool* progressed) {
           ++skipped_entries_;
         }
       }
-#if WEFT_HAVE_ZLIB
       if (method_ == 8) {
         if (inflater_->active) inflateEnd(&inflater_->z);
         inflater_->z = z_stream{};
@@ -120,9 +115,6 @@ Status ZipStream::Step(bool* progressed) {
         }
         inflater_->active = true;
       }
-#else
-      if (method_ == 8) return Status::Error("zip: deflate is not supported in this build");
-#endif
       state_ = State::kData;
       *progressed = true;
       return Status::Ok();
@@ -139,7 +131,6 @@ Status ZipStream::Step(bool* progressed) {
         *progressed = n > 0 || compressed_left_ == 0;
         return Status::Ok();
       }
-#if WEFT_HAVE_ZLIB
       z_stream& z = inflater_->z;
       z.next_in = reinterpret_cast<Bytef*>(&pending_[0]);
       z.avail_in = static_cast<uInt>(pending_.size());
@@ -166,7 +157,6 @@ Status ZipStream::Step(bool* progressed) {
         state_ = (flags_ & 8) ? State::kDescriptor : State::kHeader;
       }
       *progressed = used > 0 || rc == Z_STREAM_END;
-#endif
       return Status::Ok();
     }
     case State::kDescriptor: {

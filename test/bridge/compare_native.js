@@ -2,10 +2,11 @@
 // Runs every diff-test case (test/diff/**/query.sql + trace.*) through both
 // the native shell and the wasm-backed CLI (ui_bridge/cli.js) and requires
 // identical stdout and exit status; for expected_error cases the wasm CLI's
-// stderr must also contain expected_error.txt.
+// stderr must also contain expected_error.txt. --wasm-shell compares the
+// shell compiled to wasm (out/wasm/weft.js) instead of the bridge's CLI.
 //
 //   node test/bridge/compare_native.js [--weft out/host/weft] [--dir test/diff]
-//                                      [--filter SUBSTR] [-j N]
+//                                      [--filter SUBSTR] [-j N] [--wasm-shell]
 // Ends with "N passed, M failed"; exit code 0 only if M == 0.
 import {execFile, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
@@ -15,14 +16,19 @@ import {fileURLToPath} from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+// The wasm side: Node arguments that run a shell taking `-q QUERY TRACE`.
+const BRIDGE_CLI = [path.join(ROOT, 'ui_bridge/cli.js')];
+const WASM_SHELL = ['--no-experimental-fetch', path.join(ROOT, 'out/wasm/weft.js')];
+
 function parseArgs(argv) {
   const opts = {weft: path.join(ROOT, 'out/host/weft'), dir: path.join(ROOT, 'test/diff'),
-    filter: '', jobs: Math.max(2, os.cpus().length)};
+    filter: '', jobs: Math.max(2, os.cpus().length), wasm: BRIDGE_CLI};
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--weft') opts.weft = argv[++i];
     else if (argv[i] === '--dir') opts.dir = path.resolve(argv[++i]);
     else if (argv[i] === '--filter') opts.filter = argv[++i];
     else if (argv[i] === '-j') opts.jobs = Number(argv[++i]);
+    else if (argv[i] === '--wasm-shell') opts.wasm = WASM_SHELL;
   }
   return opts;
 }
@@ -73,10 +79,10 @@ function run(cmd, args) {
   });
 }
 
-export async function compareCase(c, weft) {
+export async function compareCase(c, weft, wasmArgs = BRIDGE_CLI) {
   const [native, wasm] = await Promise.all([
     run(weft, ['-q', c.query, c.trace]),
-    run(process.execPath, [path.join(ROOT, 'ui_bridge/cli.js'), '-q', c.query, c.trace]),
+    run(process.execPath, [...wasmArgs, '-q', c.query, c.trace]),
   ]);
   const problems = [];
   if ((native.code === 0) !== (wasm.code === 0)) {
@@ -93,27 +99,15 @@ export async function compareCase(c, weft) {
   return problems;
 }
 
-// Cases the wasm build cannot match yet, with the reason (printed, counted
-// as skipped).
-const KNOWN_WASM_GAPS = {
-  'proto/compressed_packets': 'compressed_packets need zlib, which the wasm build lacks so far '
-      + '(counted in compressed_packets_skipped, logged in _trace_import_logs)',
-};
-
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   encodeTextprotos();
-  const all = discoverCases(opts.dir, opts.filter);
-  const cases = all.filter((c) => !KNOWN_WASM_GAPS[c.name]);
-  for (const c of all) {
-    if (KNOWN_WASM_GAPS[c.name]) console.log(`SKIP ${c.name}: ${KNOWN_WASM_GAPS[c.name]}`);
-  }
-  const skipped = all.length - cases.length;
+  const cases = discoverCases(opts.dir, opts.filter);
   let passed = 0, failed = 0, next = 0;
   const worker = async () => {
     while (next < cases.length) {
       const c = cases[next++];
-      const problems = await compareCase(c, opts.weft);
+      const problems = await compareCase(c, opts.weft, opts.wasm);
       if (problems.length) {
         failed++;
         console.log(`FAIL ${c.name}\n  ${problems.join('\n  ')}`);
@@ -123,7 +117,7 @@ async function main() {
     }
   };
   await Promise.all(Array.from({length: opts.jobs}, worker));
-  console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+  console.log(`${passed} passed, ${failed} failed`);
   process.exitCode = failed ? 1 : 0;
 }
 

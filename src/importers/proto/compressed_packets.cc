@@ -1,15 +1,12 @@
 // ProtoTokenizer, TracePacket.compressed_packets: zlib-compressed bytes of a
 // Trace message (more packets), as traced writes with compression on. The
-// inflated packets are tokenized like top-level ones. Builds without zlib
-// (wasm for now) count them as skipped and log why, once per trace.
+// inflated packets are tokenized like top-level ones.
 #include <algorithm>
 #include <string>
 
 #include <protozero/pbf_reader.hpp>
 
-#if WEFT_HAVE_ZLIB
 #include <zlib.h>
-#endif
 
 #include "protos/perfetto/trace/trace.fields.h"
 #include "src/importers/proto/proto_tokenizer.h"
@@ -22,10 +19,9 @@ namespace {
 // memory); traced compresses batches far smaller than this.
 constexpr size_t kMaxInflatedBytes = size_t{256} << 20;
 
-// Inflates zlib (or gzip) data into |out|; false if corrupt, truncated,
-// too large or zlib is missing.
+// Inflates zlib (or gzip) data into |out|; false if corrupt, truncated or
+// too large.
 bool Inflate(protozero::data_view in, std::string* out) {
-#if WEFT_HAVE_ZLIB
   z_stream z{};
   if (inflateInit2(&z, 32 + MAX_WBITS) != Z_OK) return false;
   z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
@@ -42,11 +38,6 @@ bool Inflate(protozero::data_view in, std::string* out) {
   }
   inflateEnd(&z);
   return rc == Z_STREAM_END;
-#else
-  (void)in;
-  (void)out;
-  return false;
-#endif
 }
 
 }  // namespace
@@ -55,12 +46,6 @@ void ProtoTokenizer::TokenizeCompressed(protozero::data_view bytes) {
   std::string inflated;
   if (inside_compressed_ || !Inflate(bytes, &inflated)) {
     storage_->stats.Increment(Stat::compressed_packets_skipped);
-    if (!WEFT_HAVE_ZLIB && !logged_missing_zlib_) {
-      TraceStorage* s = storage_;
-      s->import_logs.Insert(0, s->Intern("error"),
-                            s->Intern("compressed_packets_need_zlib"), Uint32Column::kNull);
-      logged_missing_zlib_ = true;
-    }
     return;
   }
   // Packets inside are not compressed again (traced compresses once).

@@ -115,7 +115,6 @@ class ProtoTokenizer {
   bool has_range_of_interest_ = false;
   bool has_range_metadata_ = false;
   bool inside_compressed_ = false;
-  bool logged_missing_zlib_ = false;
   int64_t range_of_interest_start_ns_ = 0;
   std::unordered_set<uint32_t> first_packet_seqs_;
   std::unordered_map<uint32_t, uint32_t> machine_ids_;  // Raw id -> dense id.
