@@ -220,7 +220,11 @@ TEST(TraceProcessorTest, ChunkedDisplayTimeUnitCountedOnce) {
 TEST(TraceProcessorTest, Errors) {
   {
     TraceProcessor tp;
-    EXPECT_FALSE(tp.NotifyEndOfFile().ok()) << "empty trace";
+    EXPECT_TRUE(tp.NotifyEndOfFile().ok()) << "zero bytes: an empty trace, as in Perfetto";
+  }
+  {
+    TraceProcessor tp;
+    EXPECT_FALSE(LoadWhole(&tp, "   \n").ok()) << "whitespace only";
   }
   {
     TraceProcessor tp;
