@@ -7,7 +7,6 @@
 #include "protos/perfetto/trace/clock_snapshot.fields.h"
 #include "protos/perfetto/trace/extension_descriptor.fields.h"
 #include "protos/perfetto/trace/interned_data/interned_data.fields.h"
-#include "protos/perfetto/trace/perfetto/tracing_service_event.fields.h"
 #include "protos/perfetto/trace/trace_packet.fields.h"
 #include "protos/perfetto/trace/trace_packet_defaults.fields.h"
 #include "protos/perfetto/trace/track_event/counter_descriptor.fields.h"
@@ -70,7 +69,8 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   bool has_clock_id = false;
   protozero::data_view defaults, interned, payload, extension, clock_snapshot;
   bool has_defaults = false, has_interned = false, has_extension = false;
-  bool has_clock_snapshot = false;
+  bool has_clock_snapshot = false, has_service_event = false;
+  protozero::data_view service_event;
   uint32_t payload_field = 0;
   while (packet.next()) {
     switch (packet.tag_and_type()) {
@@ -120,7 +120,8 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
         ReadRangeOfInterest(packet.get_view());
         break;
       case tag_and_type(tp::kServiceEvent, kBytes):
-        ReadServiceEvent(packet.get_view());
+        service_event = packet.get_view();
+        has_service_event = true;
         break;
       case tag_and_type(tp::kClockSnapshot, kBytes):
         clock_snapshot = packet.get_view();
@@ -168,6 +169,9 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
     seq.track_event_time = SequenceState::kTimeUnset;
   }
   if (has_clock_snapshot) ReadClockSnapshot(clock_snapshot, seq_id);
+  if (has_service_event) {
+    ReadServiceEvent(service_event, has_ts, ts, has_clock_id ? clock_id : 0, seq_id);
+  }
   uint32_t machine = SequenceGeneration::kNoMachine;
   if (raw_machine != 0) {
     machine = machine_ids_.emplace(raw_machine, static_cast<uint32_t>(machine_ids_.size()))
@@ -268,23 +272,6 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   }
   q.generation = seq.generation;
   queue_->Push(seq.lane, q, reinterpret_cast<const uint8_t*>(payload.data()), payload.size());
-}
-
-void ProtoTokenizer::ReadServiceEvent(protozero::data_view bytes) {
-  namespace se = pb::tracing_service_event;
-  protozero::pbf_reader event(bytes);
-  while (event.next()) {
-    switch (event.tag_and_type()) {
-      case tag_and_type(se::kAllDataSourcesFlushed, kVarint):
-        if (event.get_bool()) queue_->NotifyFlush();
-        break;
-      case tag_and_type(se::kReadTracingBuffersCompleted, kVarint):
-        if (event.get_bool()) queue_->NotifyReadBuffers();
-        break;
-      default:
-        event.skip();
-    }
-  }
 }
 
 void ProtoTokenizer::ReadDefaults(protozero::data_view bytes, SequenceGeneration* gen) {

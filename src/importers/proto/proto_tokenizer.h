@@ -76,7 +76,11 @@ class ProtoTokenizer {
   // values) into |out|; false if it has none.
   bool AccumulateIncrementalCounters(protozero::data_view event, SequenceState* seq,
                                      const SequenceGeneration& gen, IncrementalValues* out);
-  void ReadServiceEvent(protozero::data_view bytes);
+  // TracingServiceEvent (proto_tokenizer_service_events.cc): sorting
+  // window markers and trace-level metadata. The service writes its
+  // timestamps in BOOTTIME.
+  void ReadServiceEvent(protozero::data_view bytes, bool has_ts, uint64_t ts, uint32_t clock_id,
+                        uint32_t seq_id);
 
   // Timestamps (proto_tokenizer_timestamps.cc).
   void ReadClockSnapshot(protozero::data_view bytes, uint32_t seq_id);

@@ -1,0 +1,75 @@
+// ProtoTokenizer: TracingServiceEvent packets. Flush and buffer-read
+// markers drive the event queue's sorting windows; start, flush and stop
+// times and slow data sources become metadata, with Perfetto's names.
+#include <protozero/pbf_reader.hpp>
+
+#include "protos/perfetto/trace/perfetto/tracing_service_event.fields.h"
+#include "src/importers/proto/proto_tokenizer.h"
+#include "src/importers/proto/proto_wire.h"
+
+namespace weft {
+namespace {
+
+using namespace proto_wire;  // NOLINT
+
+}  // namespace
+
+void ProtoTokenizer::ReadServiceEvent(protozero::data_view bytes, bool has_ts, uint64_t ts,
+                                      uint32_t clock_id, uint32_t seq_id) {
+  namespace se = pb::tracing_service_event;
+  std::optional<int64_t> time;
+  if (has_ts) {
+    time = clock_id ? PacketTime(ts, clock_id, seq_id)
+                    : clocks_.PacketToTraceTime(ClockTracker::kBoottime, ts);
+  }
+  MetadataTable& metadata = storage_->metadata;
+  auto add_time = [&](const char* name, const char* kind) {
+    if (time) metadata.InsertInt(storage_->Intern(name), storage_->Intern(kind), *time);
+  };
+  protozero::pbf_reader event(bytes);
+  while (event.next()) {
+    switch (event.tag_and_type()) {
+      case tag_and_type(se::kTracingStarted, kVarint):
+        if (event.get_bool()) add_time("tracing_started_ns", "single");
+        break;
+      case tag_and_type(se::kAllDataSourcesStarted, kVarint):
+        if (event.get_bool()) add_time("all_data_source_started_ns", "single");
+        break;
+      case tag_and_type(se::kAllDataSourcesFlushed, kVarint):
+        if (!event.get_bool()) break;
+        add_time("all_data_source_flushed_ns", "multi");
+        queue_->NotifyFlush();
+        break;
+      case tag_and_type(se::kReadTracingBuffersCompleted, kVarint):
+        if (event.get_bool()) queue_->NotifyReadBuffers();
+        break;
+      case tag_and_type(se::kTracingDisabled, kVarint):
+        if (event.get_bool()) add_time("tracing_disabled_ns", "single");
+        break;
+      case tag_and_type(se::kSlowStartingDataSources, kBytes): {
+        namespace ds = pb::tracing_service_event_data_sources_data_source;
+        protozero::pbf_reader sources = event.get_message();
+        while (sources.next(pb::tracing_service_event_data_sources::kDataSource, kBytes)) {
+          std::string_view producer, name;
+          protozero::pbf_reader source = sources.get_message();
+          while (source.next()) {
+            switch (source.tag_and_type()) {
+              case tag_and_type(ds::kProducerName, kBytes): producer = View(source.get_view()); break;
+              case tag_and_type(ds::kDataSourceName, kBytes): name = View(source.get_view()); break;
+              default: source.skip();
+            }
+          }
+          std::string text(producer);
+          text.append(" ").append(name);
+          metadata.InsertString(storage_->Intern("slow_start_data_source"),
+                                storage_->Intern("multi"), storage_->Intern(text));
+        }
+        break;
+      }
+      default:
+        event.skip();
+    }
+  }
+}
+
+}  // namespace weft
