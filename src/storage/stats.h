@@ -61,9 +61,10 @@ enum class StatSource { kTrace, kAnalysis };
     "A packet needed its sequence's incremental state, which was lost or "  \
     "never set, and was skipped.")                                           \
   X(track_event_unknown_fields, "track_event_unknown_fields", kInfo, kTrace, \
-    "A TrackEvent (or a typed arg inside it) had a field that neither "      \
-    "weft's compiled-in protos nor the trace's ExtensionDescriptors "        \
-    "describe; it was not imported into args.")                              \
+    "A TrackEvent (or a typed arg inside it) had a field that no "           \
+    "descriptor describes although the trace's ExtensionDescriptors extend " \
+    "that message (as in Perfetto, it is not imported; without such "        \
+    "descriptors it becomes an unknown_fields.<number> arg).")               \
   X(track_event_typed_args_errors, "track_event_typed_args_errors", kError,  \
     kTrace,                                                                  \
     "A typed TrackEvent arg contradicted its descriptor: a wire type the "   \

@@ -377,7 +377,7 @@ void ProtoTokenizer::ReadExtensionDescriptor(protozero::data_view bytes, int64_t
     }
     protozero::data_view set = r.get_view();
     status = descriptor_pool_.AddFileDescriptorSet(reinterpret_cast<const uint8_t*>(set.data()),
-                                                   set.size());
+                                                   set.size(), /*from_trace=*/true);
   }
   if (status.ok()) return;
   storage_->stats.Increment(Stat::extension_descriptor_errors);
