@@ -10,6 +10,9 @@ struct TraceConfig {
   // (TracePacket.track_event_range_of_interest), as Perfetto's
   // --crop-track-events / TRACK_EVENT_RANGE_OF_INTEREST do.
   bool crop_track_events = false;
+  // Perfetto's --analyze-trace-proto-content: weft records its TrackEvent
+  // annotations as args (see ProtoContentAnnotations).
+  bool analyze_trace_proto_content = false;
 };
 
 }  // namespace weft

@@ -28,6 +28,7 @@ class ProtoImporter final : public TraceImporter {
     // Packets read before an error are still imported.
     Status status = framer_.NotifyEndOfFile();
     parser_.ParseAll();
+    parser_.WriteContentAnnotations();
     return status;
   }
 

@@ -41,6 +41,18 @@ void ReadRepeated(protozero::pbf_reader* r, bool fixed, std::vector<uint64_t>* o
 
 uint64_t FlowKey(uint64_t id) { return HashCombine(id, 0x747266); }  // "trf"
 
+// An event's categories as one string, comma-separated (NULL if none).
+StringId JoinCategories(TraceStorage* storage, const std::vector<StringId>& categories) {
+  if (categories.empty()) return kNullStringId;
+  if (categories.size() == 1) return categories[0];
+  std::string joined;
+  for (StringId c : categories) {
+    if (!joined.empty()) joined.push_back(',');
+    joined.append(storage->pool().Get(c));
+  }
+  return storage->Intern(joined);
+}
+
 }  // namespace
 
 ProtoParser::ProtoParser(TraceContext* context, ProtoEventQueue* queue,
@@ -50,7 +62,8 @@ ProtoParser::ProtoParser(TraceContext* context, ProtoEventQueue* queue,
       queue_(queue),
       tokenizer_(tokenizer),
       annotations_(context->storage),
-      typed_args_(context->storage, &annotations_) {
+      typed_args_(context->storage, &annotations_),
+      content_annotations_(context->storage, context->config.analyze_trace_proto_content) {
   TraceStorage* s = storage_;
   type_track_event_ = s->Intern("track_event");
   type_process_ = s->Intern("process");
@@ -607,6 +620,8 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
       }
       ph = static_cast<char>(phase);
   }
+  StringId category = JoinCategories(storage_, categories);
+  content_annotations_.OnTrackEvent(category, name);
 
   // The track: a descriptor's, or (legacy events) the sequence's thread.
   uint32_t track = kNull;
@@ -727,16 +742,7 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
   }
 
   SliceInfo info;
-  if (categories.size() == 1) {
-    info.cat = categories[0];
-  } else if (!categories.empty()) {
-    std::string joined;
-    for (StringId c : categories) {
-      if (!joined.empty()) joined.push_back(',');
-      joined.append(storage_->pool().Get(c));
-    }
-    info.cat = storage_->Intern(joined);
-  }
+  info.cat = category;
   info.name = name;
   info.tts = thread_time;
 

@@ -14,6 +14,7 @@
 
 #include "src/importers/common/trace_context.h"
 #include "src/importers/proto/debug_annotations.h"
+#include "src/importers/proto/proto_content_annotations.h"
 #include "src/importers/proto/proto_event_queue.h"
 #include "src/importers/proto/proto_tokenizer.h"
 #include "src/importers/proto/track_event_args.h"
@@ -26,6 +27,8 @@ class ProtoParser {
 
   // Parses every queued packet in timestamp order, then empties the queue.
   void ParseAll();
+  // The --analyze-trace-proto-content arg sets; once, after the last packet.
+  void WriteContentAnnotations() { content_annotations_.WriteArgs(); }
 
  private:
   void Parse(const QueuedPacket& p);
@@ -61,6 +64,7 @@ class ProtoParser {
   const ProtoTokenizer* tokenizer_;
   DebugAnnotationWriter annotations_;
   TrackEventArgs typed_args_;
+  ProtoContentAnnotations content_annotations_;
   // ParseTrackEvent's per-event lists, kept to reuse their capacity.
   struct EventScratch {
     std::vector<StringId> categories;
