@@ -54,6 +54,12 @@ enum class StatSource { kTrace, kAnalysis };
     "A JSON string had a malformed escape; it was kept with U+FFFD.")       \
   X(thread_state_invalid_cpu, "thread_state_invalid_cpu", kInfo, kTrace,     \
     "A thread_state event had a cpu arg that was not a small integer.")      \
+  X(systrace_parse_failure, "systrace_parse_failure", kError, kTrace,       \
+    "An ftrace print event was not an atrace marker (B|E|I|C with a "      \
+    "numeric tgid) and was skipped.")                                        \
+  X(atrace_unsupported_events, "atrace_unsupported_events", kInfo, kTrace,  \
+    "An atrace async marker (S, F, T, N, G, H, U) was skipped: weft reads "  \
+    "only B, E, I and C markers so far.")                                    \
   X(proto_malformed_packet, "proto_malformed_packet", kDataLoss, kTrace,     \
     "A TracePacket was not valid protobuf (bad varint, length or wire "     \
     "type) and was skipped.")                                                \

@@ -19,6 +19,7 @@ enum class PacketKind : uint8_t {
   kTrackDescriptor,
   kThreadDescriptor,
   kProcessDescriptor,
+  kFtracePrint,  // data: one FtraceEvent (not a TracePacket) with a print.
 };
 
 struct QueuedPacket {

@@ -63,7 +63,8 @@ ProtoParser::ProtoParser(TraceContext* context, ProtoEventQueue* queue,
       tokenizer_(tokenizer),
       annotations_(context->storage),
       typed_args_(context->storage, &annotations_),
-      content_annotations_(context->storage, context->config.analyze_trace_proto_content) {
+      content_annotations_(context->storage, context->config.analyze_trace_proto_content),
+      atrace_(context) {
   TraceStorage* s = storage_;
   type_track_event_ = s->Intern("track_event");
   type_process_ = s->Intern("process");
@@ -110,12 +111,17 @@ void ProtoParser::ParseAll() {
 
 void ProtoParser::Parse(const QueuedPacket& p) {
   namespace tp = pb::trace_packet;
+  if (p.kind == PacketKind::kFtracePrint) {
+    atrace_.ParseFtraceEvent(p.ts, protozero::data_view(reinterpret_cast<const char*>(p.data), p.size));
+    return;
+  }
   uint32_t field = 0;
   switch (p.kind) {
     case PacketKind::kTrackEvent: field = tp::kTrackEvent; break;
     case PacketKind::kTrackDescriptor: field = tp::kTrackDescriptor; break;
     case PacketKind::kThreadDescriptor: field = tp::kThreadDescriptor; break;
     case PacketKind::kProcessDescriptor: field = tp::kProcessDescriptor; break;
+    case PacketKind::kFtracePrint: break;
   }
   uint32_t args_rows = storage_->args.row_count();
   uint32_t track_rows = storage_->track.row_count();
@@ -137,6 +143,8 @@ void ProtoParser::Parse(const QueuedPacket& p) {
         break;
       case PacketKind::kProcessDescriptor:
         ParseProcessDescriptor(payload);
+        break;
+      case PacketKind::kFtracePrint:
         break;
     }
   } catch (const protozero::exception&) {
@@ -840,7 +848,11 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
       row = ctx_->slices.Begin(track, p.ts, info);
       break;
     case 'E': case 'e': case 'F': {
-      SliceInfo end;  // Ends the innermost open slice, whatever its name.
+      // Ends the innermost open slice of the end event's category and name
+      // (each matching anything when not given), as Perfetto does.
+      SliceInfo end;
+      end.cat = info.cat;
+      end.name = info.name;
       end.arg_set = info.arg_set;
       end.tts = thread_time;
       row = ctx_->slices.End(track, p.ts, end);

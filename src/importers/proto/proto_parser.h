@@ -13,6 +13,7 @@
 #include <protozero/data_view.hpp>
 
 #include "src/importers/common/trace_context.h"
+#include "src/importers/proto/atrace_print_parser.h"
 #include "src/importers/proto/debug_annotations.h"
 #include "src/importers/proto/proto_content_annotations.h"
 #include "src/importers/proto/proto_event_queue.h"
@@ -65,6 +66,7 @@ class ProtoParser {
   DebugAnnotationWriter annotations_;
   TrackEventArgs typed_args_;
   ProtoContentAnnotations content_annotations_;
+  AtracePrintParser atrace_;
   // ParseTrackEvent's per-event lists, kept to reuse their capacity.
   struct EventScratch {
     std::vector<StringId> categories;

@@ -122,6 +122,7 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
         clock_snapshot = packet.get_view();
         has_clock_snapshot = true;
         break;
+      case tag_and_type(tp::kFtraceEvents, kBytes):
       case tag_and_type(tp::kTrackEvent, kBytes):
       case tag_and_type(tp::kStreamingProfilePacket, kBytes):
       case tag_and_type(tp::kTrackDescriptor, kBytes):
@@ -190,6 +191,10 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   }
   if (payload_field == tp::kStreamingProfilePacket) {
     StreamingProfileTimestamps(payload, &seq);
+    return;
+  }
+  if (payload_field == tp::kFtraceEvents) {
+    TokenizeFtraceEvents(payload, seq);
     return;
   }
   if (payload_field == tp::kTrackEvent) {
