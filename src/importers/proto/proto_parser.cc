@@ -823,7 +823,7 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
     for (const protozero::data_view& a : annotations) annotations_.Add(set, a, gen);
     if (typed.any()) typed_args_.Add(set, typed, bytes, tokenizer_->descriptor_pool(), gen);
     if (passthrough) args.AddInt(set, key_passthrough_utid_, key_passthrough_utid_, utid);
-    if (is_async && !is_end) {
+    if (is_async && !is_end && ph != 'b') {  // Perfetto: not for nestable begins.
       char buf[2] = {ph, 0};
       args.AddString(set, key_phase_, key_phase_, storage_->Intern(buf));
     }
