@@ -58,8 +58,7 @@ enum class StatSource { kTrace, kAnalysis };
     "An ftrace print event was not an atrace marker (B|E|I|C with a "      \
     "numeric tgid) and was skipped.")                                        \
   X(atrace_unsupported_events, "atrace_unsupported_events", kInfo, kTrace,  \
-    "An atrace async marker (S, F, T, N, G, H, U) was skipped: weft reads "  \
-    "only B, E, I and C markers so far.")                                    \
+    "An atrace marker T or U was skipped: weft does not read them yet.")   \
   X(proto_malformed_packet, "proto_malformed_packet", kDataLoss, kTrace,     \
     "A TracePacket was not valid protobuf (bad varint, length or wire "     \
     "type) and was skipped.")                                                \

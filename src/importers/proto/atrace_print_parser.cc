@@ -48,6 +48,7 @@ bool ParseDouble(std::string_view s, double* out) {
 AtracePrintParser::AtracePrintParser(TraceContext* context)
     : ctx_(context), storage_(context->storage) {
   atrace_counter_ = storage_->Intern("atrace_counter");
+  atrace_async_ = storage_->Intern("atrace_async_slice");
 }
 
 void AtracePrintParser::ParseFtraceEvent(int64_t ts, protozero::data_view event) {
@@ -141,13 +142,66 @@ void AtracePrintParser::ParsePrint(int64_t ts, int64_t tid, std::string_view buf
       storage_->counter.Insert(ts, track, value, Uint32Column::kNull);
       return;
     }
-    case 'S': case 'F': case 'T': case 'N': case 'G': case 'H': case 'U':
+    case 'S': case 'F': case 'G': case 'H': case 'N':
+      if (!has_tgid) break;
+      ParseAsync(ts, kind, storage_->thread.upid[ThreadOf(tid, true, tgid)], rest);
+      return;
+    case 'T': case 'U':
       storage_->stats.Increment(Stat::atrace_unsupported_events);
       return;
     default:
       break;
   }
   storage_->stats.Increment(Stat::systrace_parse_failure);
+}
+
+void AtracePrintParser::ParseAsync(int64_t ts, char kind, uint32_t upid,
+                                   std::string_view rest) {
+  std::vector<std::string_view> parts;
+  while (!rest.empty()) parts.push_back(NextPart(&rest));
+  // S/F: name|cookie (the track is named after the slice); G: track|name|
+  // cookie; H: track|[name|]cookie; N: track|name.
+  size_t needed = kind == 'G' ? 3 : 2;
+  if (parts.size() < needed || parts[0].empty()) {
+    storage_->stats.Increment(Stat::systrace_parse_failure);
+    return;
+  }
+  StringId track_name = storage_->Intern(parts[0]);
+  AsyncTrackSet& set = async_tracks_[AsyncKey(upid, track_name)];
+  auto free_track = [&]() -> size_t {
+    for (size_t i = 0; i < set.tracks.size(); ++i) {
+      if (!set.busy[i]) return i;
+    }
+    set.tracks.push_back(ctx_->tracks.NewAsyncTrack(upid, track_name, atrace_async_));
+    set.busy.push_back(false);
+    return set.tracks.size() - 1;
+  };
+  if (kind == 'N') {
+    SliceInfo info;
+    info.name = storage_->Intern(parts[1]);
+    if (set.tracks.empty()) free_track();
+    Overlap overlap;
+    ctx_->slices.Scoped(set.tracks[0], ts, 0, info, &overlap);
+    return;
+  }
+  CookieKey cookie(upid, track_name, std::string(parts.back()));
+  auto open = open_async_.find(cookie);
+  if (kind == 'S' || kind == 'G') {
+    // A begin whose cookie is still open is a repeat: Perfetto ignores it.
+    if (open != open_async_.end()) return;
+    size_t i = free_track();
+    set.busy[i] = true;
+    SliceInfo info;
+    info.name = kind == 'S' ? track_name : storage_->Intern(parts[1]);
+    ctx_->slices.Begin(set.tracks[i], ts, info);
+    open_async_.emplace(std::move(cookie), OpenAsync{static_cast<uint32_t>(i)});
+    return;
+  }
+  if (open == open_async_.end()) return;  // An end with no begin: nothing to end.
+  uint32_t i = open->second.set_track_index;
+  ctx_->slices.End(set.tracks[i], ts, SliceInfo());
+  set.busy[i] = false;
+  open_async_.erase(open);
 }
 
 }  // namespace weft
