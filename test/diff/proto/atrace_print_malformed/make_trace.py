@@ -1,17 +1,12 @@
 #!/usr/bin/env python3
 # Writes trace.pb of this diff test: ftrace bundles with malformed bytes
 # that protoc's text format cannot express.
-def varint(v):
-    out = b''
-    while True:
-        b, v = v & 0x7f, v >> 7
-        if not v:
-            return out + bytes([b])
-        out += bytes([b | 0x80])
+import os
+import sys
 
-def key(n, wire): return varint((n << 3) | wire)
-def ld(n, b): return key(n, 2) + varint(len(b)) + b
-def vi(n, v): return key(n, 0) + varint(v)
+# The protobuf writer of the benchmark trace generator.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), *['..'] * 4, 'tools'))
+from gen_proto_trace import f_bytes as ld, f_varint as vi, key, varint  # noqa: E402
 
 def bundle(*events):  # TracePacket.ftrace_events { cpu: 0 event... }
     return ld(1, ld(1, vi(1, 0) + b''.join(ld(2, e) for e in events)))

@@ -1,17 +1,12 @@
 #!/usr/bin/env python3
 # Writes trace.pb of this diff test (hand-made bytes that protoc's text format
 # cannot express: unknown fields inside known messages, malformed fields).
-def varint(v):
-    out = b''
-    while True:
-        b, v = v & 0x7f, v >> 7
-        if not v:
-            return out + bytes([b])
-        out += bytes([b | 0x80])
+import os
+import sys
 
-def key(n, wire): return varint((n << 3) | wire)
-def ld(n, b): return key(n, 2) + varint(len(b)) + b
-def vi(n, v): return key(n, 0) + varint(v)
+# The protobuf writer of the benchmark trace generator.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), *['..'] * 4, 'tools'))
+from gen_proto_trace import f_bytes as ld, f_varint as vi, key, varint  # noqa: E402
 
 def packet(ts, event):  # trusted_packet_sequence_id, timestamp, track_event
     return ld(1, vi(10, 1) + vi(8, ts) + ld(11, event))
