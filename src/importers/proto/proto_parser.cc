@@ -64,7 +64,8 @@ ProtoParser::ProtoParser(TraceContext* context, ProtoEventQueue* queue,
       annotations_(context->storage),
       typed_args_(context->storage, &annotations_),
       content_annotations_(context->storage, context->config.analyze_trace_proto_content),
-      atrace_(context) {
+      atrace_(context),
+      states_(context->storage) {
   TraceStorage* s = storage_;
   type_track_event_ = s->Intern("track_event");
   type_process_ = s->Intern("process");
@@ -100,6 +101,7 @@ ProtoParser::ProtoParser(TraceContext* context, ProtoEventQueue* queue,
   key_flow_direction_ = s->Intern("legacy_event.flow_direction");
   slice_event_ = s->Intern("slice");
   counter_event_ = s->Intern("counter");
+  type_state_ = s->Intern("state");
 }
 
 void ProtoParser::ParseAll() {
@@ -296,7 +298,11 @@ uint32_t ProtoParser::TrackForUuid(uint64_t uuid, uint32_t seq_id, int depth) {
   if (parent != kNull && !(parent_r.is_root && parent_r.scope != Resolved::kGlobal)) {
     row.parent_id = parent;
   }
-  if (d->is_counter) {
+  if (d->is_state) {
+    row.type = type_state_;
+    row.event_type = TrackEventType::kState;
+    id = storage_->track.Insert(row, type_state_);
+  } else if (d->is_counter) {
     row.type = type_counter_;
     row.event_type = TrackEventType::kCounter;
     row.unit = d->unit;
@@ -614,6 +620,10 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
     }
   }
   if (name == kNullStringId) name = legacy_name;
+  if (type == pb::track_event_type::kState) {
+    ParseStateEvent(p.ts, track_uuid, gen.seq_id, JoinCategories(storage_, categories), name);
+    return;
+  }
 
   char ph;
   switch (type) {
@@ -744,7 +754,7 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
     return;
   }
   if (ph == 'M') return;  // Metadata: nothing to import.
-  if (track != kNull && storage_->track.kind(track) == TrackEventType::kCounter) {
+  if (track != kNull && storage_->track.kind(track) != TrackEventType::kSlice) {
     storage_->stats.Increment(Stat::track_event_parser_errors);
     return;
   }
@@ -912,6 +922,19 @@ void ProtoParser::BindFlows(const std::vector<uint64_t>& ids, bool terminating,
       open_flows_.insert(id);
     }
   }
+}
+
+void ProtoParser::ParseStateEvent(int64_t ts, uint64_t track_uuid, uint32_t seq_id,
+                                  StringId category, StringId value) {
+  // Only a descriptor's state track takes states (Perfetto: no fallback to
+  // the sequence's thread).
+  uint32_t track = track_uuid != 0 ? TrackForUuid(track_uuid, seq_id) : kNull;
+  if (track == kNull || storage_->track.kind(track) != TrackEventType::kState) {
+    storage_->stats.Increment(Stat::track_event_parser_errors);
+    return;
+  }
+  content_annotations_.OnTrackEvent(category, value);
+  states_.Change(track, ts, category, value);
 }
 
 }  // namespace weft

@@ -12,6 +12,7 @@
 
 #include <protozero/data_view.hpp>
 
+#include "src/importers/common/state_tracker.h"
 #include "src/importers/common/trace_context.h"
 #include "src/importers/proto/atrace_print_parser.h"
 #include "src/importers/proto/debug_annotations.h"
@@ -34,6 +35,9 @@ class ProtoParser {
  private:
   void Parse(const QueuedPacket& p);
   void ParseTrackEvent(const QueuedPacket& p, protozero::data_view event);
+  // A TYPE_STATE event: a new state (|value|, NULL: none) of its state track.
+  void ParseStateEvent(int64_t ts, uint64_t track_uuid, uint32_t seq_id, StringId category,
+                       StringId value);
   void ParseTrackDescriptor(const SequenceGeneration& gen, protozero::data_view desc);
   void ParseThreadDescriptor(protozero::data_view desc);
   void ParseProcessDescriptor(protozero::data_view desc);
@@ -67,6 +71,7 @@ class ProtoParser {
   TrackEventArgs typed_args_;
   ProtoContentAnnotations content_annotations_;
   AtracePrintParser atrace_;
+  StateTracker states_;
   // ParseTrackEvent's per-event lists, kept to reuse their capacity.
   struct EventScratch {
     std::vector<StringId> categories;
@@ -100,7 +105,7 @@ class ProtoParser {
       key_category_, key_first_packet_, key_child_ordering_, key_rank_, key_description_,
       descriptor_, ordering_names_[4], key_host_app_, key_process_hint_, key_thread_hint_,
       key_source_id_, key_passthrough_utid_, key_phase_, key_bind_id_, key_bind_enclosing_,
-      key_flow_direction_, slice_event_, counter_event_;
+      key_flow_direction_, slice_event_, counter_event_, type_state_;
 };
 
 }  // namespace weft

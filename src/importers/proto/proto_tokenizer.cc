@@ -416,6 +416,10 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes, SequenceState* seq
       case tag_and_type(td::kDescription, kBytes):
         info.description = storage_->Intern(View(desc.get_view()));
         break;
+      case tag_and_type(td::kState, kBytes):
+        info.is_state = true;
+        desc.skip();
+        break;
       case tag_and_type(td::kDisallowMergingWithSystemTracks, kVarint):
         info.use_separate_track = desc.get_bool();
         break;
