@@ -279,6 +279,7 @@ uint32_t ProtoParser::TrackForUuid(uint64_t uuid, uint32_t seq_id, int depth) {
     row.type = type_track_event_;
     id = storage_->track.Insert(row, slice_event_);
     if (uuid != 0) unnamed_tracks_.insert(id);
+    if (uuid == 0) AddMergedTrackDimensions(id, row.name, 0);
     AddTrackArgs(id, uuid, nullptr, /*is_root=*/true, 0);
     track_by_uuid_.emplace(uuid, id);
     return id;
@@ -329,6 +330,11 @@ uint32_t ProtoParser::TrackForUuid(uint64_t uuid, uint32_t seq_id, int depth) {
     row.type = r.scope == Resolved::kThread ? type_thread_ : type_track_event_;
     id = storage_->track.Insert(row, slice_event_);
     if (row.name == kNullStringId) unnamed_tracks_.insert(id);
+    bool merged_by_name = d->merge_behavior == pb::track_descriptor_sibling_merge_behavior::kUnspecified ||
+                          d->merge_behavior == pb::track_descriptor_sibling_merge_behavior::kByTrackName;
+    if (r.scope == Resolved::kGlobal && row.name != kNullStringId && merged_by_name) {
+      AddMergedTrackDimensions(id, row.name, d->parent_uuid);
+    }
   }
   bool is_root = r.is_root && r.scope != Resolved::kGlobal;
   if (add_args) AddTrackArgs(id, uuid, d, is_root, seq_id);
