@@ -930,17 +930,4 @@ void ProtoParser::BindFlows(const std::vector<uint64_t>& ids, bool terminating,
   }
 }
 
-void ProtoParser::ParseStateEvent(int64_t ts, uint64_t track_uuid, uint32_t seq_id,
-                                  StringId category, StringId value) {
-  content_annotations_.OnTrackEvent(category, value);  // Before any error, as for others.
-  // Only a descriptor's state track takes states (Perfetto: no fallback to
-  // the sequence's thread).
-  uint32_t track = track_uuid != 0 ? TrackForUuid(track_uuid, seq_id) : kNull;
-  if (track == kNull || storage_->track.kind(track) != TrackEventType::kState) {
-    storage_->stats.Increment(Stat::track_event_parser_errors);
-    return;
-  }
-  states_.Change(track, ts, category, value);
-}
-
 }  // namespace weft
