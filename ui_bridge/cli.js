@@ -4,9 +4,9 @@
 //   node ui_bridge/cli.js [flags] -Q 'SQL' TRACE
 // Prints the same CSV as the native shell (`out/host/weft -q`): one result
 // set per statement that returns rows, separated by blank lines. Errors print
-// one line on stderr and exit 1. --crop-track-events works as in the native
-// shell; --analyze-trace-proto-content and --extra-checks are accepted for
-// compatibility.
+// one line on stderr and exit 1. --crop-track-events and
+// --analyze-trace-proto-content work as in the native shell; --extra-checks
+// is accepted for compatibility.
 import fs from 'node:fs';
 
 import {Engine} from './engine.js';
@@ -21,15 +21,15 @@ function fail(message) {
 
 async function main(argv) {
   let queryFile = '', sql = null, trace = '', sliceSize, cropTrackEvents = false;
+  let analyzeTraceProtoContent = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '-q' || a === '--query-file') queryFile = argv[++i];
     else if (a === '-Q' || a === '--query-string') sql = argv[++i];
     else if (a === '--read-size') sliceSize = Number(argv[++i]);
     else if (a === '--crop-track-events') cropTrackEvents = true;
-    else if (['--analyze-trace-proto-content', '--extra-checks'].includes(a)) {
-      /* compatibility */
-    }
+    else if (a === '--analyze-trace-proto-content') analyzeTraceProtoContent = true;
+    else if (a === '--extra-checks') { /* compatibility */ }
     else if (a === '-h' || a === '--help') { console.log(USAGE); return; }
     else if (a.startsWith('-')) return fail(`unknown option ${a} (see --help)`);
     else if (!trace) trace = a;
@@ -47,7 +47,9 @@ async function main(argv) {
   const engine = await Engine.create();
   try {
     try {
-      if (cropTrackEvents) await engine.reset({cropTrackEvents});
+      if (cropTrackEvents || analyzeTraceProtoContent) {
+        await engine.reset({cropTrackEvents, analyzeTraceProtoContent});
+      }
       await engine.load(trace, sliceSize ? {sliceSize} : {});
     } catch (e) {
       const msg = e.message.startsWith('cannot open') ? e.message : `${trace}: ${e.message}`;

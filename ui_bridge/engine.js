@@ -385,7 +385,9 @@ export class Engine {
 
   // Drops the loaded trace; the engine can load another one. Options for
   // the next trace: {cropTrackEvents} drops protobuf TrackEvents before the
-  // trace's range of interest (the shell's --crop-track-events).
+  // trace's range of interest (the shell's --crop-track-events);
+  // {analyzeTraceProtoContent} adds the TrackEvent annotation arg sets (the
+  // shell's --analyze-trace-proto-content).
   async reset(options = {}) {
     await this._barrier;
     await this._request((seq) => encodeReset(seq, options));

@@ -77,9 +77,13 @@ export function encodeAppend(seq, data) {
 
 // TPM_RESET_TRACE_PROCESSOR; cropTrackEvents sets
 // ResetTraceProcessorArgs.drop_track_event_data_before (field 1) to
-// TRACK_EVENT_RANGE_OF_INTEREST (1).
-export function encodeReset(seq, {cropTrackEvents = false} = {}) {
-  const args = cropTrackEvents ? new Uint8Array([(1 << 3) | WIRE_VARINT, 1]) : null;
+// TRACK_EVENT_RANGE_OF_INTEREST (1), analyzeTraceProtoContent sets
+// analyze_trace_proto_content (field 3).
+export function encodeReset(seq, {cropTrackEvents = false, analyzeTraceProtoContent = false} = {}) {
+  const fields = [];
+  if (cropTrackEvents) fields.push((1 << 3) | WIRE_VARINT, 1);
+  if (analyzeTraceProtoContent) fields.push((3 << 3) | WIRE_VARINT, 1);
+  const args = fields.length ? new Uint8Array(fields) : null;
   return encodeRequest(seq, Method.TPM_RESET_TRACE_PROCESSOR,
       args ? RPC_RESET_TRACE_PROCESSOR_ARGS : 0, args);
 }

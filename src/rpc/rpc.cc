@@ -199,8 +199,9 @@ void Rpc::GetStatus() {
 }
 
 void Rpc::Reset(const uint8_t* args, size_t size) {
-  // Of ResetTraceProcessorArgs only drop_track_event_data_before applies to
-  // weft's formats; a malformed message resets with the defaults.
+  // Of ResetTraceProcessorArgs only drop_track_event_data_before and
+  // analyze_trace_proto_content apply to weft's formats; a malformed message
+  // resets with the defaults.
   namespace reset = pb::reset_trace_processor_args;
   TraceConfig config;
   ProtoDecoder dec(args, size);
@@ -210,6 +211,9 @@ void Rpc::Reset(const uint8_t* args, size_t size) {
       config.crop_track_events =
           f.int_value == pb::reset_trace_processor_args_drop_track_event_data_before::
                              kTrackEventRangeOfInterest;
+    }
+    if (f.id == reset::kAnalyzeTraceProtoContent && f.wire_type == kWireVarint) {
+      config.analyze_trace_proto_content = f.int_value != 0;
     }
   }
   if (dec.error()) config = TraceConfig();

@@ -36,11 +36,14 @@ const char kUsage[] =
     "  --full-sort             Sort a whole protobuf trace before parsing it,\n"
     "                          instead of at the tracing service's flush\n"
     "                          points (as trace_processor_shell).\n"
+    "  --analyze-trace-proto-content\n"
+    "                          Add an arg set (event.category, event.name) per\n"
+    "                          distinct protobuf TrackEvent category and name,\n"
+    "                          as trace_processor_shell's content analysis.\n"
     "  -h, --help              Show this help.\n"
     "\n"
     "Accepted for compatibility with trace_processor_shell (no effect on\n"
-    "the formats weft reads today): --analyze-trace-proto-content,\n"
-    "--extra-checks.\n"
+    "the formats weft reads today): --extra-checks.\n"
     "\n"
     "Without -q/-Q, statements are read from standard input; each runs\n"
     "when a line ends with ';'.\n";
@@ -102,7 +105,9 @@ bool ParseArgs(int argc, char** argv, Options* opts, int* exit_code) {
       opts->config.crop_track_events = true;
     } else if (arg == "--full-sort") {
       opts->config.full_sort = true;
-    } else if (arg == "--analyze-trace-proto-content" || arg == "--extra-checks") {
+    } else if (arg == "--analyze-trace-proto-content") {
+      opts->config.analyze_trace_proto_content = true;
+    } else if (arg == "--extra-checks") {
       // Compatibility flags.
     } else if (!arg.empty() && arg[0] == '-') {
       *exit_code = Fail("unknown option " + arg + " (see --help)");

@@ -34,18 +34,21 @@ class ArgsTable::ValueColumn final : public Column {
 
   bool IsNull(uint32_t row) const override {
     ArgType t = args_->types_[row];
+    // A string arg may hold the NULL string (Perfetto's Variadic::String of
+    // a null id): type "string", no value.
+    bool null_string = t == ArgType::kString && args_->values_[row] == kNullStringId;
     switch (kind_) {
       case kIntValue:
         return !(t == ArgType::kInt || t == ArgType::kUint ||
                  t == ArgType::kBool || t == ArgType::kPointer);
       case kStringValue:
-        return !(t == ArgType::kString || t == ArgType::kJson);
+        return !(t == ArgType::kString || t == ArgType::kJson) || null_string;
       case kRealValue:
         return t != ArgType::kReal;
       case kValueType:
         return false;
       case kDisplayValue:
-        return t == ArgType::kNull;
+        return t == ArgType::kNull || null_string;
     }
     return true;
   }

@@ -58,6 +58,11 @@ enum class StatSource { kTrace, kAnalysis };
     "A JSON string had a malformed escape; it was kept with U+FFFD.")       \
   X(thread_state_invalid_cpu, "thread_state_invalid_cpu", kInfo, kTrace,     \
     "A thread_state event had a cpu arg that was not a small integer.")      \
+  X(systrace_parse_failure, "systrace_parse_failure", kError, kTrace,       \
+    "An ftrace print event was not an atrace marker (B|E|I|C with a "      \
+    "numeric tgid) and was skipped.")                                        \
+  X(atrace_unsupported_events, "atrace_unsupported_events", kInfo, kTrace,  \
+    "An atrace marker T or U was skipped: weft does not read them yet.")   \
   X(proto_malformed_packet, "proto_malformed_packet", kDataLoss, kTrace,     \
     "A TracePacket was not valid protobuf (bad varint, length or wire "     \
     "type) and was skipped.")                                                \
@@ -65,9 +70,10 @@ enum class StatSource { kTrace, kAnalysis };
     "A packet needed its sequence's incremental state, which was lost or "  \
     "never set, and was skipped.")                                           \
   X(track_event_unknown_fields, "track_event_unknown_fields", kInfo, kTrace, \
-    "A TrackEvent (or a typed arg inside it) had a field that neither "      \
-    "weft's compiled-in protos nor the trace's ExtensionDescriptors "        \
-    "describe; it was not imported into args.")                              \
+    "A TrackEvent (or a typed arg inside it) had a field that no "           \
+    "descriptor describes although the trace's ExtensionDescriptors extend " \
+    "that message (as in Perfetto, it is not imported; without such "        \
+    "descriptors it becomes an unknown_fields.<number> arg).")               \
   X(track_event_typed_args_errors, "track_event_typed_args_errors", kError,  \
     kTrace,                                                                  \
     "A typed TrackEvent arg contradicted its descriptor: a wire type the "   \

@@ -86,6 +86,9 @@ TEST_F(TrackViewsTest, ChildTablesShareIdsWithTrack) {
   Add(TrackEventType::kCounter, N, N, 0);   // 5: cpu_counter_track
   Add(TrackEventType::kSlice, 5, N, N);     // 6: thread_track
   Add(TrackEventType::kCounter, N, N, N);   // 7: counter_track only
+  Add(TrackEventType::kState, N, 6, N);     // 8: process_state_track
+  Add(TrackEventType::kState, 7, N, N);     // 9: thread_state_track
+  Add(TrackEventType::kState, N, N, N);     // 10: state_track only
   views_.Refresh();
   EXPECT_EQ(Ids("thread_track"), (std::vector<int64_t>{0, 6}));
   EXPECT_EQ(Ids("process_track"), (std::vector<int64_t>{1}));
@@ -93,6 +96,9 @@ TEST_F(TrackViewsTest, ChildTablesShareIdsWithTrack) {
   EXPECT_EQ(Ids("process_counter_track"), (std::vector<int64_t>{3}));
   EXPECT_EQ(Ids("thread_counter_track"), (std::vector<int64_t>{4}));
   EXPECT_EQ(Ids("cpu_counter_track"), (std::vector<int64_t>{5}));
+  EXPECT_EQ(Ids("state_track"), (std::vector<int64_t>{8, 9, 10}));
+  EXPECT_EQ(Ids("process_state_track"), (std::vector<int64_t>{8}));
+  EXPECT_EQ(Ids("thread_state_track"), (std::vector<int64_t>{9}));
 
   const Table* tt = FindTable(views_.tables(), "thread_track");
   EXPECT_EQ(tt->FindColumn("utid")->GetInt(1), 5);
@@ -105,7 +111,7 @@ TEST_F(TrackViewsTest, ChildTablesShareIdsWithTrack) {
   EXPECT_EQ(Ids("thread_track"), (std::vector<int64_t>{0, 6}));
   Add(TrackEventType::kSlice, 9, N, N);
   views_.Refresh();
-  EXPECT_EQ(Ids("thread_track"), (std::vector<int64_t>{0, 6, 8}));
+  EXPECT_EQ(Ids("thread_track"), (std::vector<int64_t>{0, 6, 11}));
 }
 
 TEST_F(TrackViewsTest, AllViewsHaveBaseColumns) {
@@ -118,7 +124,7 @@ TEST_F(TrackViewsTest, AllViewsHaveBaseColumns) {
     }
     EXPECT_EQ(t->row_count(), 0u);
   }
-  EXPECT_EQ(names.size(), 6u);
+  EXPECT_EQ(names.size(), 9u);
 }
 
 TEST(StatsTableTest, EveryStatHasARow) {

@@ -28,7 +28,7 @@ std::vector<const Table*> TraceStorage::AllTables() const {
   std::vector<const Table*> tables = {
       &slice, &flow,  &track,  &counter,     &thread,       &process, &args,
       &stats, &metadata, &import_logs, &clock_snapshot, &sched, &thread_state, &cpu,
-      &track_group, &track_group_member, &slice_layout};
+      &track_group, &track_group_member, &slice_layout, &state};
   for (const Table* t : track_views.tables()) tables.push_back(t);
   return tables;
 }

@@ -12,6 +12,7 @@
 #include "src/storage/process_tables.h"
 #include "src/storage/sched_tables.h"
 #include "src/storage/slice_tables.h"
+#include "src/storage/state_tables.h"
 #include "src/storage/string_pool.h"
 #include "src/storage/track_tables.h"
 
@@ -51,6 +52,7 @@ class TraceStorage {
   SchedTable sched;
   ThreadStateTable thread_state;
   CpuTable cpu;
+  StateTable state;
   TrackViews track_views{&track};
   // Track layout: hints recorded by importers, tables filled by
   // src/layout/ after Finalize().

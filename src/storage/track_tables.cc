@@ -30,12 +30,17 @@ TrackViews::TrackViews(const TrackTable* track)
       process_counter_track_(MakeView("process_counter_track", track,
                                       {"unit", "description", "upid"})),
       cpu_counter_track_(
-          MakeView("cpu_counter_track", track, {"unit", "description", "cpu"})) {}
+          MakeView("cpu_counter_track", track, {"unit", "description", "cpu"})),
+      state_track_(MakeView("state_track", track, {})),
+      process_state_track_(MakeView("process_state_track", track, {"upid"})),
+      thread_state_track_(MakeView("thread_state_track", track, {"utid"})) {}
 
 void TrackViews::Refresh() {
   for (TableView* v : {thread_track_.get(), process_track_.get(),
                        counter_track_.get(), thread_counter_track_.get(),
-                       process_counter_track_.get(), cpu_counter_track_.get()}) {
+                       process_counter_track_.get(), cpu_counter_track_.get(),
+                       state_track_.get(), process_state_track_.get(),
+                       thread_state_track_.get()}) {
     v->mutable_rows().clear();
   }
   for (uint32_t r = 0; r < track_->row_count(); ++r) {
@@ -43,6 +48,12 @@ void TrackViews::Refresh() {
     bool has_utid = !track_->utid.IsNull(r);
     bool has_upid = !track_->upid.IsNull(r);
     bool has_cpu = !track_->cpu.IsNull(r);
+    if (track_->kind(r) == TrackEventType::kState) {
+      state_track_->mutable_rows().push_back(r);
+      if (has_utid) thread_state_track_->mutable_rows().push_back(r);
+      if (has_upid) process_state_track_->mutable_rows().push_back(r);
+      continue;
+    }
     if (!counter) {
       if (has_utid) thread_track_->mutable_rows().push_back(r);
       if (has_upid) process_track_->mutable_rows().push_back(r);
@@ -58,7 +69,8 @@ void TrackViews::Refresh() {
 std::vector<const Table*> TrackViews::tables() const {
   return {thread_track_.get(), process_track_.get(), counter_track_.get(),
           thread_counter_track_.get(), process_counter_track_.get(),
-          cpu_counter_track_.get()};
+          cpu_counter_track_.get(), state_track_.get(), process_state_track_.get(),
+          thread_state_track_.get()};
 }
 
 }  // namespace weft

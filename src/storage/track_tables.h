@@ -13,7 +13,7 @@
 
 namespace weft {
 
-enum class TrackEventType : uint8_t { kSlice, kCounter };
+enum class TrackEventType : uint8_t { kSlice, kCounter, kState };
 
 class TrackTable final : public StoredTable {
  public:
@@ -84,7 +84,8 @@ class TrackViews {
  private:
   const TrackTable* track_;
   std::unique_ptr<TableView> thread_track_, process_track_, counter_track_,
-      thread_counter_track_, process_counter_track_, cpu_counter_track_;
+      thread_counter_track_, process_counter_track_, cpu_counter_track_, state_track_,
+      process_state_track_, thread_state_track_;
 };
 
 }  // namespace weft

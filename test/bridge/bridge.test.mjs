@@ -258,6 +258,23 @@ test('reset with cropTrackEvents drops TrackEvents before the range of interest'
   });
 });
 
+test('reset with analyzeTraceProtoContent adds the TrackEvent annotation arg sets', async () => {
+  // One packet: an instant named "a" in category "c" on the default track.
+  const body = [0x40, 0x01, 0x50, 0x01, 0x5a, 0x0a, 0x48, 0x03, 0xb2, 0x01, 0x01, 0x63,
+    0xba, 0x01, 0x01, 0x61];
+  const trace = new Uint8Array([0x0a, body.length, ...body]);
+  const annotations = 'select key, display_value as v from args where key glob \'event.*\' order by id';
+  await withEngine(async (engine) => {
+    await engine.reset({analyzeTraceProtoContent: true});
+    await engine.load(trace);
+    assert.deepEqual(await engine.query(annotations).toArray(),
+        [{key: 'event.category', v: 'c'}, {key: 'event.name', v: 'a'}]);
+    await engine.reset();
+    await engine.load(trace);
+    assert.deepEqual(await engine.query(annotations).toArray(), []);
+  });
+});
+
 test('concurrent queries are queued and answered in full', async () => {
   await withEngine(async (engine) => {
     const loading = engine.load(bigBytes);

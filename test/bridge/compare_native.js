@@ -61,7 +61,10 @@ export function discoverCases(dir, filter = '') {
     if (trace && query) {
       if (!filter || name.includes(filter)) {
         const errFile = path.join(d, 'expected_error.txt');
+        const flagsFile = path.join(d, 'flags.txt');
         cases.push({name, trace, query: path.join(d, 'query.sql'),
+          flags: fs.existsSync(flagsFile)
+            ? fs.readFileSync(flagsFile, 'utf8').split(/\s+/).filter(Boolean) : [],
           expectedError: fs.existsSync(errFile) ? fs.readFileSync(errFile, 'utf8').trim() : null});
       }
     }
@@ -81,8 +84,8 @@ function run(cmd, args) {
 
 export async function compareCase(c, weft, wasmArgs = BRIDGE_CLI) {
   const [native, wasm] = await Promise.all([
-    run(weft, ['-q', c.query, c.trace]),
-    run(process.execPath, [...wasmArgs, '-q', c.query, c.trace]),
+    run(weft, [...(c.flags || []), '-q', c.query, c.trace]),
+    run(process.execPath, [...wasmArgs, ...(c.flags || []), '-q', c.query, c.trace]),
   ]);
   const problems = [];
   if ((native.code === 0) !== (wasm.code === 0)) {

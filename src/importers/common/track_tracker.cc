@@ -9,7 +9,8 @@ TrackTracker::TrackTracker(TraceStorage* storage)
       type_global_instant_(storage->Intern("legacy_chrome_global_instants")),
       type_process_instant_(storage->Intern("chrome_process_instant")),
       event_slice_(storage->Intern("slice")),
-      event_counter_(storage->Intern("counter")) {}
+      event_counter_(storage->Intern("counter")),
+      key_utid_(storage->Intern("utid")) {}
 
 uint32_t TrackTracker::Insert(const TrackTable::Row& row) {
   return storage_->track.Insert(
@@ -23,6 +24,11 @@ uint32_t TrackTracker::ThreadTrack(uint32_t utid) {
     TrackTable::Row row;
     row.type = type_thread_;
     row.utid = utid;
+    // What identifies the track, as in Perfetto: {utid}.
+    ArgsTable& args = storage_->args;
+    uint32_t dims = args.BeginSet();
+    args.AddInt(dims, key_utid_, key_utid_, utid);
+    row.dimension_arg_set_id = args.FinishSet();
     id = Insert(row);
   }
   return id;

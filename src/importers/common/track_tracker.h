@@ -36,7 +36,7 @@ class TrackTracker {
 
   TraceStorage* storage_;
   StringId type_thread_, type_global_instant_, type_process_instant_,
-      event_slice_, event_counter_;
+      event_slice_, event_counter_, key_utid_;
   std::vector<uint32_t> thread_tracks_;  // By utid.
   std::unordered_map<uint64_t, uint32_t> spill_tracks_;
   std::unordered_map<uint32_t, uint32_t> process_instant_tracks_;

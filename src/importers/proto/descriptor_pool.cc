@@ -21,10 +21,12 @@ std::string Join(const std::string& scope, const std::string& name) {
 
 }  // namespace
 
-Status DescriptorPool::AddFileDescriptorSet(const uint8_t* data, size_t size) {
+Status DescriptorPool::AddFileDescriptorSet(const uint8_t* data, size_t size,
+                                            bool from_trace) {
   // Stage into a copy so that a malformed set adds nothing.
   DescriptorPool staged = *this;
   staged.pending_.clear();
+  staged.adding_from_trace_ = from_trace;
   try {
     protozero::pbf_reader set(reinterpret_cast<const char*>(data), size);
     while (set.next()) {
@@ -47,6 +49,7 @@ Status DescriptorPool::AddFileDescriptorSet(const uint8_t* data, size_t size) {
     field.type_name = resolved;
   }
   staged.pending_.clear();
+  staged.adding_from_trace_ = false;
   *this = std::move(staged);
   return Status::Ok();
 }
@@ -209,6 +212,7 @@ Status DescriptorPool::AddField(protozero::data_view field, const std::string& o
       message = extendee[0] == '.' ? extendee : "." + extendee;
       messages_[message].full_name = message;
     }
+    if (adding_from_trace_) messages_[message].extended_by_trace = true;
   }
   uint32_t n = static_cast<uint32_t>(number);
   if (needs_type) pending_.push_back({message, n, scope});

@@ -30,6 +30,10 @@ struct ProtoFieldInfo {
 struct ProtoMessageInfo {
   std::string full_name;
   std::unordered_map<uint32_t, ProtoFieldInfo> fields;
+  // A trace's ExtensionDescriptor declared extensions of this message: the
+  // trace describes its extensions, so a field it leaves out is omitted on
+  // purpose (not kept as an unknown field).
+  bool extended_by_trace = false;
 };
 
 struct ProtoEnumInfo {
@@ -41,8 +45,9 @@ class DescriptorPool {
   // Adds every message, enum and extension of a serialized
   // FileDescriptorSet. On malformed input nothing is added and the error
   // names what was wrong. A field redefined with another name or type
-  // replaces the earlier definition.
-  Status AddFileDescriptorSet(const uint8_t* data, size_t size);
+  // replaces the earlier definition. |from_trace|: the set came from the
+  // trace (marks the messages it extends, see extended_by_trace).
+  Status AddFileDescriptorSet(const uint8_t* data, size_t size, bool from_trace = false);
 
   const ProtoMessageInfo* FindMessage(const std::string& full_name) const;
   const ProtoEnumInfo* FindEnum(const std::string& full_name) const;
@@ -66,6 +71,7 @@ class DescriptorPool {
   std::unordered_map<std::string, ProtoMessageInfo> messages_;
   std::unordered_map<std::string, ProtoEnumInfo> enums_;
   std::vector<PendingType> pending_;
+  bool adding_from_trace_ = false;  // During AddFileDescriptorSet().
 };
 
 }  // namespace weft

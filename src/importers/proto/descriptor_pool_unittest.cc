@@ -85,6 +85,22 @@ TEST(DescriptorPoolTest, ExtensionsJoinTheExtendedMessage) {
   EXPECT_EQ(base->fields.count(1), 1u);
 }
 
+TEST(DescriptorPoolTest, MarksMessagesExtendedByTheTrace) {
+  DescriptorPool pool;
+  std::string base = Set("p", {Message("Base", {Field("a", 1, ft::kString)})}, {});
+  ASSERT_TRUE(Add(&pool, base).ok());
+  // Extensions from a compiled-in set do not count as the trace's.
+  std::string ext = Field("ext", 1000, ft::kUint64, "", false, ".p.Base");
+  ASSERT_TRUE(Add(&pool, Set("q", {}, {ext})).ok());
+  EXPECT_FALSE(pool.FindMessage(".p.Base")->extended_by_trace);
+  std::string ext2 = Set("r", {}, {Field("ext2", 1001, ft::kUint64, "", false, ".p.Base")});
+  ASSERT_TRUE(
+      pool.AddFileDescriptorSet(reinterpret_cast<const uint8_t*>(ext2.data()), ext2.size(),
+                                /*from_trace=*/true)
+          .ok());
+  EXPECT_TRUE(pool.FindMessage(".p.Base")->extended_by_trace);
+}
+
 TEST(DescriptorPoolTest, MalformedSetAddsNothing) {
   DescriptorPool pool;
   // A valid message followed by a field with an unknown type: all rejected.

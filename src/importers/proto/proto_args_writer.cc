@@ -7,6 +7,7 @@
 #include <protozero/pbf_reader.hpp>
 
 #include "src/importers/proto/arg_key_scope.h"
+#include "src/importers/proto/unknown_fields.h"
 #include "protos/perfetto/common/descriptor.fields.h"
 #include "protos/perfetto/trace/track_event/debug_annotation.fields.h"
 #include "src/importers/proto/proto_wire.h"
@@ -93,6 +94,7 @@ void ProtoArgsWriter::AddFields(const ProtoMessageInfo& message, protozero::data
     indices.emplace_back(number, 0);
     return &indices.back().second;
   };
+  UnknownFields unknown;
   protozero::pbf_reader r(bytes);
   while (r.next()) {
     uint32_t number = r.tag();
@@ -102,8 +104,14 @@ void ProtoArgsWriter::AddFields(const ProtoMessageInfo& message, protozero::data
     }
     auto it = message.fields.find(number);
     if (it == message.fields.end()) {
-      storage_->stats.Increment(Stat::track_event_unknown_fields);
-      r.skip();
+      // Kept as args, unless the trace's own descriptors extend this
+      // message and leave the field out (Perfetto omits those).
+      if (message.extended_by_trace) {
+        storage_->stats.Increment(Stat::track_event_unknown_fields);
+        r.skip();
+      } else {
+        unknown.Collect(&r, storage_);
+      }
       continue;
     }
     const ProtoFieldInfo& field = it->second;
@@ -166,6 +174,7 @@ void ProtoArgsWriter::AddFields(const ProtoMessageInfo& message, protozero::data
         r.skip();
     }
   }
+  if (!unknown.empty()) unknown.AddTo(set_, storage_, key_, flat_key_);
 }
 
 void ProtoArgsWriter::AddPacked(const ProtoFieldInfo& field, protozero::data_view bytes,

@@ -28,8 +28,10 @@ class ProtoArgsWriter {
 
   // Adds the fields of |bytes|, a |message|, to |set|; top-level fields
   // whose number has its bit set in |skip| (numbers < 64) are left out.
-  // Fields no descriptor knows and fields whose wire type contradicts their
-  // type are counted in stats, not imported. May throw protozero::exception
+  // Fields no descriptor knows become "unknown_fields.<number>" args (see
+  // UnknownFields), or a stat when the trace's descriptors extend the
+  // message without them; fields whose wire type contradicts their type
+  // are counted in stats, not imported. May throw protozero::exception
   // on malformed bytes (the caller drops the packet).
   void Add(uint32_t set, const DescriptorPool& pool, const ProtoMessageInfo& message,
            protozero::data_view bytes, const SequenceGeneration& gen, uint64_t skip);

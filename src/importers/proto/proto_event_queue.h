@@ -31,6 +31,7 @@ enum class PacketKind : uint8_t {
   kThreadDescriptor,
   kProcessDescriptor,
   kProcessTree,
+  kFtracePrint,  // data: one FtraceEvent (not a TracePacket) with a print.
 };
 
 struct QueuedPacket {

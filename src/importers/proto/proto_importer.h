@@ -32,6 +32,7 @@ class ProtoImporter final : public TraceImporter {
     // Packets read before an error are still imported.
     Status status = framer_.NotifyEndOfFile();
     queue_.ExtractAll();
+    parser_.WriteContentAnnotations();
     return status;
   }
 

@@ -41,6 +41,18 @@ void ReadRepeated(protozero::pbf_reader* r, bool fixed, std::vector<uint64_t>* o
 
 uint64_t FlowKey(uint64_t id) { return HashCombine(id, 0x747266); }  // "trf"
 
+// An event's categories as one string, comma-separated (NULL if none).
+StringId JoinCategories(TraceStorage* storage, const std::vector<StringId>& categories) {
+  if (categories.empty()) return kNullStringId;
+  if (categories.size() == 1) return categories[0];
+  std::string joined;
+  for (StringId c : categories) {
+    if (!joined.empty()) joined.push_back(',');
+    joined.append(storage->pool().Get(c));
+  }
+  return storage->Intern(joined);
+}
+
 }  // namespace
 
 ProtoParser::ProtoParser(TraceContext* context, const ProtoTokenizer* tokenizer,
@@ -50,7 +62,10 @@ ProtoParser::ProtoParser(TraceContext* context, const ProtoTokenizer* tokenizer,
       tokenizer_(tokenizer),
       annotations_(context->storage),
       process_tree_(context, clocks),
-      typed_args_(context->storage, &annotations_) {
+      typed_args_(context->storage, &annotations_),
+      content_annotations_(context->storage, context->config.analyze_trace_proto_content),
+      atrace_(context),
+      states_(context->storage) {
   TraceStorage* s = storage_;
   type_track_event_ = s->Intern("track_event");
   type_process_ = s->Intern("process");
@@ -86,6 +101,7 @@ ProtoParser::ProtoParser(TraceContext* context, const ProtoTokenizer* tokenizer,
   key_flow_direction_ = s->Intern("legacy_event.flow_direction");
   slice_event_ = s->Intern("slice");
   counter_event_ = s->Intern("counter");
+  type_state_ = s->Intern("state");
 }
 
 void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
@@ -94,6 +110,10 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
     return;
   }
   last_ts_ = p.ts;
+  if (p.packet_kind() == PacketKind::kFtracePrint) {
+    atrace_.ParseFtraceEvent(p.ts, payload);
+    return;
+  }
   uint32_t args_rows = storage_->args.row_count();
   uint32_t track_rows = storage_->track.row_count();
   uint32_t thread_rows = storage_->thread.row_count();
@@ -114,6 +134,8 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
         break;
       case PacketKind::kProcessTree:
         process_tree_.Parse(payload);
+        break;
+      case PacketKind::kFtracePrint:
         break;
     }
   } catch (const protozero::exception&) {
@@ -253,6 +275,7 @@ uint32_t ProtoParser::TrackForUuid(uint64_t uuid, uint32_t seq_id, int depth) {
     row.type = type_track_event_;
     id = storage_->track.Insert(row, slice_event_);
     if (uuid != 0) unnamed_tracks_.insert(id);
+    if (uuid == 0) AddMergedTrackDimensions(id, row.name, 0);
     AddTrackArgs(id, uuid, nullptr, /*is_root=*/true, 0);
     track_by_uuid_.emplace(uuid, id);
     return id;
@@ -272,7 +295,11 @@ uint32_t ProtoParser::TrackForUuid(uint64_t uuid, uint32_t seq_id, int depth) {
   if (parent != kNull && !(parent_r.is_root && parent_r.scope != Resolved::kGlobal)) {
     row.parent_id = parent;
   }
-  if (d->is_counter) {
+  if (d->is_state) {
+    row.type = type_state_;
+    row.event_type = TrackEventType::kState;
+    id = storage_->track.Insert(row, type_state_);
+  } else if (d->is_counter) {
     row.type = type_counter_;
     row.event_type = TrackEventType::kCounter;
     row.unit = d->unit;
@@ -299,6 +326,11 @@ uint32_t ProtoParser::TrackForUuid(uint64_t uuid, uint32_t seq_id, int depth) {
     row.type = r.scope == Resolved::kThread ? type_thread_ : type_track_event_;
     id = storage_->track.Insert(row, slice_event_);
     if (row.name == kNullStringId) unnamed_tracks_.insert(id);
+    bool merged_by_name = d->merge_behavior == pb::track_descriptor_sibling_merge_behavior::kUnspecified ||
+                          d->merge_behavior == pb::track_descriptor_sibling_merge_behavior::kByTrackName;
+    if (r.scope == Resolved::kGlobal && row.name != kNullStringId && merged_by_name) {
+      AddMergedTrackDimensions(id, row.name, d->parent_uuid);
+    }
   }
   bool is_root = r.is_root && r.scope != Resolved::kGlobal;
   if (add_args) AddTrackArgs(id, uuid, d, is_root, seq_id);
@@ -590,6 +622,10 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
     }
   }
   if (name == kNullStringId) name = legacy_name;
+  if (type == pb::track_event_type::kState) {
+    ParseStateEvent(p.ts, track_uuid, gen.seq_id, JoinCategories(storage_, categories), name);
+    return;
+  }
 
   char ph;
   switch (type) {
@@ -604,6 +640,8 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
       }
       ph = static_cast<char>(phase);
   }
+  StringId category = JoinCategories(storage_, categories);
+  content_annotations_.OnTrackEvent(category, name);
 
   // The track: a descriptor's, or (legacy events) the sequence's thread.
   uint32_t track = kNull;
@@ -721,22 +759,13 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
     return;
   }
   if (ph == 'M') return;  // Metadata: nothing to import.
-  if (track != kNull && storage_->track.kind(track) == TrackEventType::kCounter) {
+  if (track != kNull && storage_->track.kind(track) != TrackEventType::kSlice) {
     storage_->stats.Increment(Stat::track_event_parser_errors);
     return;
   }
 
   SliceInfo info;
-  if (categories.size() == 1) {
-    info.cat = categories[0];
-  } else if (!categories.empty()) {
-    std::string joined;
-    for (StringId c : categories) {
-      if (!joined.empty()) joined.push_back(',');
-      joined.append(storage_->pool().Get(c));
-    }
-    info.cat = storage_->Intern(joined);
-  }
+  info.cat = category;
   info.name = name;
   info.tts = thread_time;
 
@@ -809,7 +838,7 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
     for (const protozero::data_view& a : annotations) annotations_.Add(set, a, gen);
     if (typed.any()) typed_args_.Add(set, typed, bytes, tokenizer_->descriptor_pool(), gen);
     if (passthrough) args.AddInt(set, key_passthrough_utid_, key_passthrough_utid_, utid);
-    if (is_async && !is_end) {
+    if (is_async && !is_end && ph != 'b') {  // Perfetto: not for nestable begins.
       char buf[2] = {ph, 0};
       args.AddString(set, key_phase_, key_phase_, storage_->Intern(buf));
     }
@@ -834,7 +863,11 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
       row = ctx_->slices.Begin(track, p.ts, info);
       break;
     case 'E': case 'e': case 'F': {
-      SliceInfo end;  // Ends the innermost open slice, whatever its name.
+      // Ends the innermost open slice of the end event's category and name
+      // (each matching anything when not given), as Perfetto does.
+      SliceInfo end;
+      end.cat = info.cat;
+      end.name = info.name;
       end.arg_set = info.arg_set;
       end.tts = thread_time;
       row = ctx_->slices.End(track, p.ts, end);

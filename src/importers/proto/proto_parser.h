@@ -12,9 +12,12 @@
 
 #include <protozero/data_view.hpp>
 
+#include "src/importers/common/state_tracker.h"
 #include "src/importers/common/trace_context.h"
+#include "src/importers/proto/atrace_print_parser.h"
 #include "src/importers/proto/debug_annotations.h"
 #include "src/importers/proto/process_tree_parser.h"
+#include "src/importers/proto/proto_content_annotations.h"
 #include "src/importers/proto/proto_event_queue.h"
 #include "src/importers/proto/proto_tokenizer.h"
 #include "src/importers/proto/track_event_args.h"
@@ -29,9 +32,14 @@ class ProtoParser {
   // |payload| is its TrackEvent / descriptor. A packet older than one
   // already parsed (it came after its sorting window closed) is dropped.
   void Parse(const QueuedPacket& p, protozero::data_view payload);
+  // The --analyze-trace-proto-content arg sets; once, after the last packet.
+  void WriteContentAnnotations() { content_annotations_.WriteArgs(); }
 
  private:
   void ParseTrackEvent(const QueuedPacket& p, protozero::data_view event);
+  // A TYPE_STATE event: a new state (|value|, NULL: none) of its state track.
+  void ParseStateEvent(int64_t ts, uint64_t track_uuid, uint32_t seq_id, StringId category,
+                       StringId value);
   void ParseTrackDescriptor(const SequenceGeneration& gen, protozero::data_view desc);
   void ParseThreadDescriptor(protozero::data_view desc);
   void ParseProcessDescriptor(protozero::data_view desc);
@@ -52,6 +60,9 @@ class ProtoParser {
   // The track's source args (what its descriptor said).
   void AddTrackArgs(uint32_t track, uint64_t uuid, const TrackDescriptorInfo* d,
                     bool is_root, uint32_t seq_id);
+  // Perfetto's dimension args of a global track merged by name
+  // (proto_track_dimensions.cc).
+  void AddMergedTrackDimensions(uint32_t track, StringId name, uint64_t parent_uuid);
   // Adds one arg to the arg set in |col|[row] (process / thread args).
   void AddArgTo(Uint32Column* col, uint32_t row, StringId key, ArgType type, int64_t raw);
   uint32_t AsyncTrack(uint32_t upid, uint64_t id, StringId scope, StringId name);
@@ -64,6 +75,9 @@ class ProtoParser {
   DebugAnnotationWriter annotations_;
   ProcessTreeParser process_tree_;
   TrackEventArgs typed_args_;
+  ProtoContentAnnotations content_annotations_;
+  AtracePrintParser atrace_;
+  StateTracker states_;
   // ParseTrackEvent's per-event lists, kept to reuse their capacity.
   struct EventScratch {
     std::vector<StringId> categories;
@@ -103,7 +117,7 @@ class ProtoParser {
       key_category_, key_first_packet_, key_child_ordering_, key_rank_, key_description_,
       descriptor_, ordering_names_[4], key_host_app_, key_process_hint_, key_thread_hint_,
       key_source_id_, key_passthrough_utid_, key_phase_, key_bind_id_, key_bind_enclosing_,
-      key_flow_direction_, slice_event_, counter_event_;
+      key_flow_direction_, slice_event_, counter_event_, type_state_;
 };
 
 }  // namespace weft

@@ -78,6 +78,7 @@ struct TrackDescriptorInfo {
   StringId process_name = kNullStringId;
   StringId thread_name = kNullStringId;
   bool is_counter = false;
+  bool is_state = false;  // TrackDescriptor.state.
   uint32_t counter_type = 0;  // CounterDescriptor.BuiltinCounterType.
   StringId unit = kNullStringId;
   int64_t unit_multiplier = 1;

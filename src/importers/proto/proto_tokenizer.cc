@@ -127,6 +127,7 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
         clock_snapshot = packet.get_view();
         has_clock_snapshot = true;
         break;
+      case tag_and_type(tp::kFtraceEvents, kBytes):
       case tag_and_type(tp::kTrackEvent, kBytes):
       case tag_and_type(tp::kStreamingProfilePacket, kBytes):
       case tag_and_type(tp::kTrackDescriptor, kBytes):
@@ -200,6 +201,10 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   }
   if (payload_field == tp::kStreamingProfilePacket) {
     StreamingProfileTimestamps(payload, &seq);
+    return;
+  }
+  if (payload_field == tp::kFtraceEvents) {
+    TokenizeFtraceEvents(payload, seq);
     return;
   }
   if (payload_field == tp::kTrackEvent) {
@@ -393,7 +398,7 @@ void ProtoTokenizer::ReadExtensionDescriptor(protozero::data_view bytes, int64_t
     }
     protozero::data_view set = r.get_view();
     status = descriptor_pool_.AddFileDescriptorSet(reinterpret_cast<const uint8_t*>(set.data()),
-                                                   set.size());
+                                                   set.size(), /*from_trace=*/true);
   }
   if (status.ok()) return;
   storage_->stats.Increment(Stat::extension_descriptor_errors);
@@ -426,6 +431,10 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes, SequenceState* seq
         break;
       case tag_and_type(td::kDescription, kBytes):
         info.description = storage_->Intern(View(desc.get_view()));
+        break;
+      case tag_and_type(td::kState, kBytes):
+        info.is_state = true;
+        desc.skip();
         break;
       case tag_and_type(td::kDisallowMergingWithSystemTracks, kVarint):
         info.use_separate_track = desc.get_bool();

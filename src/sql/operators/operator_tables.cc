@@ -2,6 +2,7 @@
 #include "src/sql/operators/operator_tables.h"
 
 #include "src/sql/operators/flow_functions.h"
+#include "src/sql/operators/slice_layout_function.h"
 #include "src/sql/operators/slice_tree_functions.h"
 #include "src/sql/operators/span_join.h"
 
@@ -11,6 +12,7 @@ Status RegisterOperatorTables(sqlite3* db, const TraceStorage* storage) {
   WEFT_RETURN_IF_ERROR(RegisterSpanJoin(db));
   WEFT_RETURN_IF_ERROR(RegisterSliceTreeFunctions(db, storage));
   WEFT_RETURN_IF_ERROR(RegisterFlowFunctions(db, storage));
+  WEFT_RETURN_IF_ERROR(RegisterSliceLayoutFunction(db, storage));
   return Status::Ok();
 }
 

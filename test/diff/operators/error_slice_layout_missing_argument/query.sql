@@ -1,0 +1,1 @@
+SELECT * FROM experimental_slice_layout;

@@ -1,0 +1,8 @@
+
+P@èZHºbefore
+P@ÐZHºnestedÊ	
+Clickx*
+P@¸ZHºoverrunúðdab
+P@ ZHºgroupóðôð
+P@ˆ'Z
+Hºafter
