@@ -4,7 +4,7 @@
 //   node ui_bridge/cli.js [flags] -Q 'SQL' TRACE
 // Prints the same CSV as the native shell (`out/host/weft -q`): one result
 // set per statement that returns rows, separated by blank lines. Errors print
-// one line on stderr and exit 1. --crop-track-events and
+// one line on stderr and exit 1. --crop-track-events, --full-sort and
 // --analyze-trace-proto-content work as in the native shell; --extra-checks
 // is accepted for compatibility.
 import fs from 'node:fs';
@@ -21,7 +21,7 @@ function fail(message) {
 
 async function main(argv) {
   let queryFile = '', sql = null, trace = '', sliceSize, cropTrackEvents = false;
-  let analyzeTraceProtoContent = false;
+  let analyzeTraceProtoContent = false, fullSort = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '-q' || a === '--query-file') queryFile = argv[++i];
@@ -29,6 +29,7 @@ async function main(argv) {
     else if (a === '--read-size') sliceSize = Number(argv[++i]);
     else if (a === '--crop-track-events') cropTrackEvents = true;
     else if (a === '--analyze-trace-proto-content') analyzeTraceProtoContent = true;
+    else if (a === '--full-sort') fullSort = true;
     else if (a === '--extra-checks') { /* compatibility */ }
     else if (a === '-h' || a === '--help') { console.log(USAGE); return; }
     else if (a.startsWith('-')) return fail(`unknown option ${a} (see --help)`);
@@ -47,8 +48,8 @@ async function main(argv) {
   const engine = await Engine.create();
   try {
     try {
-      if (cropTrackEvents || analyzeTraceProtoContent) {
-        await engine.reset({cropTrackEvents, analyzeTraceProtoContent});
+      if (cropTrackEvents || analyzeTraceProtoContent || fullSort) {
+        await engine.reset({cropTrackEvents, analyzeTraceProtoContent, fullSort});
       }
       await engine.load(trace, sliceSize ? {sliceSize} : {});
     } catch (e) {

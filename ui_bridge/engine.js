@@ -387,7 +387,8 @@ export class Engine {
   // the next trace: {cropTrackEvents} drops protobuf TrackEvents before the
   // trace's range of interest (the shell's --crop-track-events);
   // {analyzeTraceProtoContent} adds the TrackEvent annotation arg sets (the
-  // shell's --analyze-trace-proto-content).
+  // shell's --analyze-trace-proto-content); {fullSort} sorts a protobuf
+  // trace as one window (the shell's --full-sort).
   async reset(options = {}) {
     await this._barrier;
     await this._request((seq) => encodeReset(seq, options));

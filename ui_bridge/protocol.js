@@ -78,11 +78,14 @@ export function encodeAppend(seq, data) {
 // TPM_RESET_TRACE_PROCESSOR; cropTrackEvents sets
 // ResetTraceProcessorArgs.drop_track_event_data_before (field 1) to
 // TRACK_EVENT_RANGE_OF_INTEREST (1), analyzeTraceProtoContent sets
-// analyze_trace_proto_content (field 3).
-export function encodeReset(seq, {cropTrackEvents = false, analyzeTraceProtoContent = false} = {}) {
+// analyze_trace_proto_content (field 3), fullSort weft's weft_full_sort
+// (field 1000: a two-byte key).
+export function encodeReset(seq, {cropTrackEvents = false, analyzeTraceProtoContent = false,
+                                  fullSort = false} = {}) {
   const fields = [];
   if (cropTrackEvents) fields.push((1 << 3) | WIRE_VARINT, 1);
   if (analyzeTraceProtoContent) fields.push((3 << 3) | WIRE_VARINT, 1);
+  if (fullSort) fields.push((((1000 << 3) | WIRE_VARINT) & 0x7f) | 0x80, (1000 << 3) >> 7, 1);
   const args = fields.length ? new Uint8Array(fields) : null;
   return encodeRequest(seq, Method.TPM_RESET_TRACE_PROCESSOR,
       args ? RPC_RESET_TRACE_PROCESSOR_ARGS : 0, args);

@@ -215,6 +215,9 @@ void Rpc::Reset(const uint8_t* args, size_t size) {
     if (f.id == reset::kAnalyzeTraceProtoContent && f.wire_type == kWireVarint) {
       config.analyze_trace_proto_content = f.int_value != 0;
     }
+    if (f.id == reset::kWeftFullSort && f.wire_type == kWireVarint) {
+      config.full_sort = f.int_value != 0;
+    }
   }
   if (dec.error()) config = TraceConfig();
   tp_.reset();  // Free the old trace before building the new one.

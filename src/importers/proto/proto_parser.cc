@@ -102,6 +102,7 @@ ProtoParser::ProtoParser(TraceContext* context, const ProtoTokenizer* tokenizer,
   slice_event_ = s->Intern("slice");
   counter_event_ = s->Intern("counter");
   type_state_ = s->Intern("state");
+  key_correlation_id_ = s->Intern("correlation_id");
 }
 
 void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
@@ -467,6 +468,7 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
   std::vector<double>& extra_double_values = scratch_.extra_double_values;
   std::vector<protozero::data_view>& annotations = scratch_.annotations;
   TrackEventTypedFields typed;
+  StringId correlation = kNullStringId;  // correlation_id(_str), as Perfetto's arg.
   double value = 0;
   int64_t thread_time = kNoThreadTime, instruction_count = kNoThreadTime;
   // LegacyEvent.
@@ -575,6 +577,14 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
         break;
       case te::kTerminatingFlowIdsOld:
         ReadRepeated(&event, false, &terminating_flow_ids);
+        break;
+      case te::kCorrelationId:
+        if (event.wire_type() != kVarint) { event.skip(); break; }
+        correlation = storage_->Intern("tp:#" + std::to_string(event.get_uint64()));
+        break;
+      case te::kCorrelationIdStr:
+        if (event.wire_type() != kBytes) { event.skip(); break; }
+        correlation = storage_->Intern(View(event.get_view()));
         break;
       case te::kDebugAnnotations:
         if (event.wire_type() != kBytes) { event.skip(); break; }
@@ -827,11 +837,16 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
   if (track == kNull) thread_track();
   bool is_end = ph == 'E' || ph == 'e' || ph == 'F';
 
-  // Args: the async id, debug annotations, then the legacy fields.
+  // Args: the correlation id, the async id, debug annotations, then the
+  // legacy fields.
   bool passthrough = is_async && utid != kNull && !is_end;
-  if (!annotations.empty() || typed.any() || (is_async && !is_end)) {
+  if (!annotations.empty() || typed.any() || (is_async && !is_end) ||
+      correlation != kNullStringId) {
     ArgsTable& args = storage_->args;
     uint32_t set = args.BeginSet();
+    if (correlation != kNullStringId) {
+      args.AddString(set, key_correlation_id_, key_correlation_id_, correlation);
+    }
     if (is_async && !is_end) {
       args.AddInt(set, key_source_id_, key_source_id_, static_cast<int64_t>(legacy_id));
     }

@@ -117,7 +117,7 @@ class ProtoParser {
       key_category_, key_first_packet_, key_child_ordering_, key_rank_, key_description_,
       descriptor_, ordering_names_[4], key_host_app_, key_process_hint_, key_thread_hint_,
       key_source_id_, key_passthrough_utid_, key_phase_, key_bind_id_, key_bind_enclosing_,
-      key_flow_direction_, slice_event_, counter_event_, type_state_;
+      key_flow_direction_, key_correlation_id_, slice_event_, counter_event_, type_state_;
 };
 
 }  // namespace weft
