@@ -39,18 +39,18 @@ void ProtoEventQueue::Lane::Sort() {
   unsorted_from = 0;
 }
 
-void ProtoEventQueue::Lane::DropExtracted() {
+void ProtoEventQueue::Lane::DropExtracted(bool draining) {
   if (empty()) {
     items.clear();
     head = 0;
     max_ts = INT64_MIN;  // Nothing waits: any next packet is in order.
   } else if (head >= 4096 && head >= items.size() / 2) {
-    // Moves at most as many packets as it drops. A lane that drains (the
-    // whole file, sorted at its end) gives its pages back; one that keeps
-    // a window keeps its capacity rather than faulting it in again.
+    // Moves at most as many packets as it drops. A lane drained at the end
+    // of the file gives its pages back as it goes; one that keeps a window
+    // keeps its capacity rather than faulting it in again.
     items.erase(items.begin(), items.begin() + head);
     head = 0;
-    if (items.capacity() > 4 * items.size() + 4096) items.shrink_to_fit();
+    if (draining) items.shrink_to_fit();
   }
 }
 
@@ -115,7 +115,9 @@ void ProtoEventQueue::NotifyReadBuffers() {
 }
 
 void ProtoEventQueue::ExtractAll() {
+  draining_ = true;
   ExtractUntil(UINT32_MAX);
+  draining_ = false;
   for (Lane& lane : lanes_) PodVector<QueuedPacket>().swap(lane.items);
   spare_blocks_.clear();
   extraction_limit_ = next_order_;
@@ -171,7 +173,7 @@ void ProtoEventQueue::ExtractUntil(uint32_t limit) {
       ++extracted;
       key = lane.FrontKey();
     }
-    lane.DropExtracted();
+    lane.DropExtracted(draining_);
     fronts[first] = lane.FrontKey();
     if (!extracted) break;  // The first packet is past the limit.
   }

@@ -80,7 +80,7 @@ class ProtoEventQueue {
     Key FrontKey() const;
     void Append(const QueuedPacket& p);
     void Sort();
-    void DropExtracted();
+    void DropExtracted(bool draining);
   };
   struct Block {
     PodVector<uint8_t> bytes;
@@ -105,6 +105,7 @@ class ProtoEventQueue {
   uint32_t open_block_ = UINT32_MAX;  // The block new payloads go to.
   uint32_t next_order_ = 0;
   uint32_t flushes_since_extraction_ = 0;
+  bool draining_ = false;  // In ExtractAll: nothing more will be pushed.
   uint32_t extraction_limit_ = 0;  // Order at the previous safe point.
 };
 
