@@ -114,9 +114,12 @@ port.onMessage(async (msg) => {
 
 function deathMessage(e) {
   if (lastFatal) return lastFatal;
-  // C++ exceptions cannot be caught in this build: a C++ throw reaches JS as
-  // a bare number (e.g. PodVector's std::bad_alloc when realloc fails).
-  if (typeof e === 'number' && mod) {
+  // A C++ exception nobody caught (e.g. PodVector's std::bad_alloc when
+  // realloc fails) reaches JS as a WebAssembly.Exception (the module uses
+  // wasm exception handling; older JS-based builds threw a bare number).
+  const cxxException = typeof e === 'number' ||
+      (typeof WebAssembly.Exception === 'function' && e instanceof WebAssembly.Exception);
+  if (cxxException && mod) {
     if (mod._weft_allocation_failed()) {
       const mib = Math.round(mod.HEAPU8.length / (1 << 20));
       return `out of memory: the wasm heap is exhausted (the ${mib} MiB heap cannot grow)`;

@@ -5,7 +5,7 @@
 // starting at offset 0, so float64 arrays inside stay 8-byte aligned).
 // Out of memory: when operator new fails a fatal_error response is sent,
 // then the module aborts; PodVector's std::bad_alloc instead reaches JS as
-// an uncaught C++ exception (worker.js reports it). Either way the JS side
+// an uncaught C++ exception, a WebAssembly.Exception (worker.js reports it). Either way the JS side
 // must treat the instance as dead.
 #include <emscripten.h>
 #include <emscripten/heap.h>
