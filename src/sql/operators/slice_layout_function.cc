@@ -11,6 +11,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "src/sql/vtab_module.h"
+
 namespace weft {
 namespace {
 
@@ -215,24 +217,8 @@ int Rowid(sqlite3_vtab_cursor* cur, sqlite_int64* rowid) {
   return SQLITE_OK;
 }
 
-sqlite3_module MakeModule() {
-  sqlite3_module m{};
-  m.iVersion = 2;
-  m.xConnect = Connect;  // No xCreate: eponymous only.
-  m.xBestIndex = BestIndex;
-  m.xDisconnect = Disconnect;
-  m.xDestroy = Disconnect;
-  m.xOpen = Open;
-  m.xClose = Close;
-  m.xFilter = Filter;
-  m.xNext = Next;
-  m.xEof = Eof;
-  m.xColumn = ColumnValue;
-  m.xRowid = Rowid;
-  return m;
-}
-
-const sqlite3_module kModule = MakeModule();
+const sqlite3_module kModule = VtabModule({nullptr, Connect, BestIndex, Disconnect, Open, Close,
+                                            Filter, Next, Eof, ColumnValue, Rowid});
 
 }  // namespace
 

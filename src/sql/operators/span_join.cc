@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "src/sql/operators/span_join_merge.h"
+#include "src/sql/vtab_module.h"
 
 namespace weft {
 namespace {
@@ -513,22 +514,8 @@ int Rowid(sqlite3_vtab_cursor* cur, sqlite3_int64* out) {
 
 template <SpanJoinKind kKind>
 sqlite3_module MakeModule() {
-  sqlite3_module m;
-  memset(&m, 0, sizeof(m));
-  m.iVersion = 1;
-  m.xCreate = &Create<kKind>;
-  m.xConnect = &Connect<kKind>;
-  m.xBestIndex = &BestIndex;
-  m.xDisconnect = &Disconnect;
-  m.xDestroy = &Disconnect;
-  m.xOpen = &Open;
-  m.xClose = &Close;
-  m.xFilter = &Filter;
-  m.xNext = &Next;
-  m.xEof = &Eof;
-  m.xColumn = &Column;
-  m.xRowid = &Rowid;
-  return m;
+  return VtabModule({&Create<kKind>, &Connect<kKind>, &BestIndex, &Disconnect, &Open, &Close,
+                     &Filter, &Next, &Eof, &Column, &Rowid});
 }
 
 const sqlite3_module kInnerModule = MakeModule<SpanJoinKind::kInner>();
