@@ -258,10 +258,6 @@ void ArgsTable::MergeRow(uint32_t set, uint32_t r, uint32_t base_end) {
   Add(set, flat_key[r], k, types_[r], values_[r]);
 }
 
-uint32_t ArgsTable::WithIntArg(uint32_t base, StringId k, int64_t value) {
-  return WithArg(base, k, ArgType::kInt, value);
-}
-
 uint32_t ArgsTable::WithArg(uint32_t base, StringId k, ArgType type, int64_t raw) {
   uint32_t set = BeginSet();
   CopyRows(base, set);

@@ -65,9 +65,8 @@ class ArgsTable final : public StoredTable {
   // value in place, and array elements ("a[i]...") continue after the
   // elements |base| already has for that array.
   uint32_t MergeSets(uint32_t base, uint32_t extra);
-  // A set holding |base|'s args plus one int arg; releases |base|.
-  uint32_t WithIntArg(uint32_t base, StringId key, int64_t value);
-  // The same with an arg of any type (|raw| as for Add()).
+  // A set holding |base|'s args plus one arg (|raw| as for Add());
+  // releases |base|.
   uint32_t WithArg(uint32_t base, StringId key, ArgType type, int64_t raw);
 
   // The row of |set|'s arg with |key|, or -1.

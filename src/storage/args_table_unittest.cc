@@ -202,12 +202,12 @@ TEST_F(ArgsTableTest, MergeSetsUpdatesKeysAndContinuesArrays) {
                                             "a[3].b=13", "d.y=6", "n[0]=7"}));
 }
 
-TEST_F(ArgsTableTest, WithIntArg) {
+TEST_F(ArgsTableTest, WithArg) {
   uint32_t a = args_.BeginSet();
   AddInt(a, 1);
   a = args_.FinishSet();
-  uint32_t b = args_.WithIntArg(a, S("extra"), 99);
-  uint32_t c = args_.WithIntArg(Uint32Column::kNull, S("only"), 5);
+  uint32_t b = args_.WithArg(a, S("extra"), ArgType::kInt, 99);
+  uint32_t c = args_.WithArg(Uint32Column::kNull, S("only"), ArgType::kInt, 5);
   args_.Finalize();
   ASSERT_GE(args_.FindArg(b, S("k1")), 0);
   ASSERT_GE(args_.FindArg(b, S("extra")), 0);

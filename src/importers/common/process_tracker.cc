@@ -71,14 +71,14 @@ void ProcessTracker::SetThreadName(uint32_t utid, StringId name) {
   storage_->thread.name.Set(utid, name);
 }
 
-void ProcessTracker::AddProcessArg(uint32_t upid, StringId key, int64_t value) {
+void ProcessTracker::AddProcessArg(uint32_t upid, StringId key, ArgType type, int64_t raw) {
   Uint32Column& col = storage_->process.arg_set_id;
-  col.Set(upid, storage_->args.WithIntArg(col[upid], key, value));
+  col.Set(upid, storage_->args.WithArg(col[upid], key, type, raw));
 }
 
-void ProcessTracker::AddThreadArg(uint32_t utid, StringId key, int64_t value) {
+void ProcessTracker::AddThreadArg(uint32_t utid, StringId key, ArgType type, int64_t raw) {
   Uint32Column& col = storage_->thread.arg_set_id;
-  col.Set(utid, storage_->args.WithIntArg(col[utid], key, value));
+  col.Set(utid, storage_->args.WithArg(col[utid], key, type, raw));
 }
 
 }  // namespace weft

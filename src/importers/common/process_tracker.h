@@ -28,9 +28,10 @@ class ProcessTracker {
 
   void SetProcessName(uint32_t upid, StringId name);
   void SetThreadName(uint32_t utid, StringId name);
-  // Adds an int arg to the process/thread arg set (creating it).
-  void AddProcessArg(uint32_t upid, StringId key, int64_t value);
-  void AddThreadArg(uint32_t utid, StringId key, int64_t value);
+  // Adds an arg (|raw| as for ArgsTable::Add()) to the process/thread arg
+  // set (creating it).
+  void AddProcessArg(uint32_t upid, StringId key, ArgType type, int64_t raw);
+  void AddThreadArg(uint32_t utid, StringId key, ArgType type, int64_t raw);
 
  private:
   uint32_t InsertThread(int64_t tid, uint32_t upid);

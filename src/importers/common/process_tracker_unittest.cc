@@ -89,9 +89,9 @@ TEST_F(ProcessTrackerTest, NamesAndArgs) {
   EXPECT_EQ(storage_.pool().Get(storage_.thread.name[utid]), "thr");
 
   StringId k1 = storage_.Intern("sort_index"), k2 = storage_.Intern("other");
-  tracker_.AddProcessArg(upid, k1, 3);
-  tracker_.AddThreadArg(utid, k1, 4);
-  tracker_.AddProcessArg(upid, k2, 5);  // Same set as the first arg.
+  tracker_.AddProcessArg(upid, k1, ArgType::kInt, 3);
+  tracker_.AddThreadArg(utid, k1, ArgType::kInt, 4);
+  tracker_.AddProcessArg(upid, k2, ArgType::kInt, 5);  // Same set as the first arg.
   storage_.Finalize();
   uint32_t pset = storage_.process.arg_set_id[upid];
   uint32_t tset = storage_.thread.arg_set_id[utid];

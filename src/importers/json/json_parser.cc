@@ -409,9 +409,9 @@ void JsonParser::ParseMetadata(const JsonEvent& e, const JsonEventExtra* extra,
     index = static_cast<int64_t>(d);
   }
   if (what == "process_sort_index") {
-    ctx_->processes.AddProcessArg(upid, process_sort_hint_, index);
+    ctx_->processes.AddProcessArg(upid, process_sort_hint_, ArgType::kInt, index);
   } else {
-    ctx_->processes.AddThreadArg(utid, thread_sort_hint_, index);
+    ctx_->processes.AddThreadArg(utid, thread_sort_hint_, ArgType::kInt, index);
   }
 }
 

@@ -104,10 +104,7 @@ void ProcessTreeParser::ParseProcess(protozero::data_view bytes) {
         clocks_->ToTraceTime(ClockTracker::kBoottime, static_cast<int64_t>(start_from_boot));
     if (ts) table.start_ts.Set(upid, *ts);
   }
-  if (has_kthread) {
-    Uint32Column& args = table.arg_set_id;
-    args.Set(upid, storage->args.WithArg(args[upid], key_is_kthread_, ArgType::kBool, kthread));
-  }
+  if (has_kthread) processes.AddProcessArg(upid, key_is_kthread_, ArgType::kBool, kthread);
 }
 
 void ProcessTreeParser::ParseThread(protozero::data_view bytes) {

@@ -160,15 +160,6 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
   }
 }
 
-void ProtoParser::AddArgTo(Uint32Column* col, uint32_t row, StringId key, ArgType type,
-                           int64_t raw) {
-  ArgsTable& args = storage_->args;
-  uint32_t set = args.BeginSet();
-  args.Add(set, key, key, type, raw);
-  uint32_t extra = args.FinishSet(/*shareable=*/false);
-  col->Set(row, args.MergeSets((*col)[row], extra));
-}
-
 bool ProtoParser::Resolve(uint64_t uuid, Resolved* out, int depth) {
   auto cached = resolved_.find(uuid);
   if (cached != resolved_.end()) {
@@ -370,17 +361,16 @@ void ProtoParser::ParseTrackDescriptor(const SequenceGeneration& gen,
     if (d.thread_name != kNullStringId) processes.SetThreadName(r.utid, d.thread_name);
     if (d.has_rank && tokenizer_->thread_rank_hint() &&
         storage_->thread.arg_set_id[r.utid] == kNull) {
-      processes.AddThreadArg(r.utid, key_thread_hint_, d.sibling_order_rank);
+      processes.AddThreadArg(r.utid, key_thread_hint_, ArgType::kInt, d.sibling_order_rank);
     }
   } else if (r.scope == Resolved::kProcess) {
     if (d.process_name != kNullStringId) processes.SetProcessName(r.upid, d.process_name);
-    Uint32Column& args = storage_->process.arg_set_id;
-    if (args[r.upid] == kNull) {
+    if (storage_->process.arg_set_id[r.upid] == kNull) {
       if (d.host_app != kNullStringId) {
-        AddArgTo(&args, r.upid, key_host_app_, ArgType::kString, d.host_app);
+        processes.AddProcessArg(r.upid, key_host_app_, ArgType::kString, d.host_app);
       }
       if (d.has_rank && tokenizer_->process_rank_hint()) {
-        AddArgTo(&args, r.upid, key_process_hint_, ArgType::kInt, d.sibling_order_rank);
+        processes.AddProcessArg(r.upid, key_process_hint_, ArgType::kInt, d.sibling_order_rank);
       }
     }
   }

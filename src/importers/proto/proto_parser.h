@@ -63,8 +63,6 @@ class ProtoParser {
   // Perfetto's dimension args of a global track merged by name
   // (proto_track_dimensions.cc).
   void AddMergedTrackDimensions(uint32_t track, StringId name, uint64_t parent_uuid);
-  // Adds one arg to the arg set in |col|[row] (process / thread args).
-  void AddArgTo(Uint32Column* col, uint32_t row, StringId key, ArgType type, int64_t raw);
   uint32_t AsyncTrack(uint32_t upid, uint64_t id, StringId scope, StringId name);
   void BindFlows(const std::vector<uint64_t>& ids, bool terminating, uint32_t slice);
 
