@@ -22,15 +22,27 @@ using proto_wire::View;
 
 void DebugAnnotationWriter::Add(uint32_t set, protozero::data_view annotation,
                                 const SequenceGeneration& gen) {
+  AddNamed(set, annotation, gen, "debug", "debug", /*cache_top_level_key=*/true);
+}
+
+void DebugAnnotationWriter::AddUnder(uint32_t set, protozero::data_view annotation,
+                                     const SequenceGeneration& gen, std::string_view key_prefix,
+                                     std::string_view flat_prefix) {
+  AddNamed(set, annotation, gen, key_prefix, flat_prefix, /*cache_top_level_key=*/false);
+}
+
+void DebugAnnotationWriter::AddNamed(uint32_t set, protozero::data_view annotation,
+                                     const SequenceGeneration& gen, std::string_view key_prefix,
+                                     std::string_view flat_prefix, bool cache_top_level_key) {
   set_ = set;
   gen_ = &gen;
   leaf_key_ = kNullStringId;  // Even after a throw from the last call.
-  key_.assign("debug");
-  flat_key_.assign("debug");
+  key_.assign(key_prefix);
+  flat_key_.assign(flat_prefix);
   ArgKeyScope scope(&key_, &flat_key_);
   StringId name_id = kNullStringId;
   scope.Member(NameOf(annotation, &name_id));
-  if (name_id != kNullStringId) leaf_key_ = TopLevelKey(name_id);
+  if (cache_top_level_key && name_id != kNullStringId) leaf_key_ = TopLevelKey(name_id);
   AddValue(annotation, 0);
   leaf_key_ = kNullStringId;
 }
@@ -42,19 +54,6 @@ StringId DebugAnnotationWriter::TopLevelKey(StringId name) {
     slot.key = storage_->Intern(key_);
   }
   return slot.key;
-}
-
-void DebugAnnotationWriter::AddUnder(uint32_t set, protozero::data_view annotation,
-                                     const SequenceGeneration& gen, std::string_view key_prefix,
-                                     std::string_view flat_prefix) {
-  set_ = set;
-  gen_ = &gen;
-  leaf_key_ = kNullStringId;
-  key_.assign(key_prefix);
-  flat_key_.assign(flat_prefix);
-  ArgKeyScope scope(&key_, &flat_key_);
-  scope.Member(NameOf(annotation));
-  AddValue(annotation, 0);
 }
 
 std::string_view DebugAnnotationWriter::NameOf(protozero::data_view annotation, StringId* id) {

@@ -42,6 +42,12 @@ class DebugAnnotationWriter {
   // Name of a DebugAnnotation (name or name_iid), empty if none; |*id|
   // is its string id when it was interned (name_iid), else kNullStringId.
   std::string_view NameOf(protozero::data_view annotation, StringId* id = nullptr);
+  // Both of the above: the keys start at the prefixes. With
+  // |cache_top_level_key| (a fixed prefix) the key of a top-level leaf
+  // named by an interned name comes from TopLevelKey().
+  void AddNamed(uint32_t set, protozero::data_view annotation, const SequenceGeneration& gen,
+                std::string_view key_prefix, std::string_view flat_prefix,
+                bool cache_top_level_key);
   // The interned "debug.<name>" key of a top-level annotation named by
   // string |name| (built in key_): cached, as most names recur per event.
   StringId TopLevelKey(StringId name);
