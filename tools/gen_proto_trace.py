@@ -43,22 +43,8 @@ def varint(v):
   return bytes(out)
 
 
-
-
-def _fill_cache(n):
-  global _VARINT_CACHE
-  cache = []
-  for v in range(n):
-    out = bytearray()
-    while v >= 0x80:
-      out.append((v & 0x7f) | 0x80)
-      v >>= 7
-    out.append(v)
-    cache.append(bytes(out))
-  _VARINT_CACHE = cache
-
-
-_fill_cache(1 << 16)
+# The small values (field keys, iids, lengths) are encoded once.
+_VARINT_CACHE = [varint(v) for v in range(1 << 16)]
 
 
 def key(field, wire):
