@@ -176,12 +176,14 @@ uint32_t ArgsTable::FinishSet(bool shareable) {
     }
   }
   uint32_t set = next_set_id_++;
-  set_first_.resize(set + 1);
-  set_count_.resize(set + 1);
-  set_uses_.resize(set + 1);
-  set_first_[set] = begin;
-  set_count_[set] = end - begin;
-  set_uses_[set] = 1;
+  if (set_first_.size() < set) {  // Ids start at 1: slot 0 is unused.
+    set_first_.resize(set);
+    set_count_.resize(set);
+    set_uses_.resize(set);
+  }
+  set_first_.push_back(begin);
+  set_count_.push_back(end - begin);
+  set_uses_.push_back(1);
   if (shareable) {
     RecentSet* target = slots[0]->set == 0 ? slots[0] : slots[1];
     if (target->set != 0) target = (set & 1) ? slots[0] : slots[1];

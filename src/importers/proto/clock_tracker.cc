@@ -69,11 +69,7 @@ bool ClockTracker::SetTraceClock(ClockId id) {
   return true;
 }
 
-std::optional<int64_t> ClockTracker::PacketToTraceTime(ClockId clock, uint64_t raw) {
-  if (clock == trace_clock_ && !has_scaled_clocks_ && raw <= static_cast<uint64_t>(INT64_MAX)) {
-    converted_ = true;  // The common case: nanoseconds in the trace clock.
-    return static_cast<int64_t>(raw);
-  }
+std::optional<int64_t> ClockTracker::ConvertPacketTime(ClockId clock, uint64_t raw) {
   auto it = clocks_.find(clock);
   if (it == clocks_.end()) {
     if (raw > static_cast<uint64_t>(INT64_MAX)) return std::nullopt;

@@ -48,12 +48,19 @@ class ClockTracker {
   // A packet timestamp in |clock|: scaled by the clock's unit, accumulated
   // if the clock is incremental, then converted. nullopt: no path to the
   // trace clock (or overflow).
-  std::optional<int64_t> PacketToTraceTime(ClockId clock, uint64_t raw);
+  std::optional<int64_t> PacketToTraceTime(ClockId clock, uint64_t raw) {
+    if (clock == trace_clock_ && !has_scaled_clocks_ && raw <= static_cast<uint64_t>(INT64_MAX)) {
+      converted_ = true;  // The common case: nanoseconds in the trace clock.
+      return static_cast<int64_t>(raw);
+    }
+    return ConvertPacketTime(clock, raw);
+  }
 
   // Converts nanoseconds in |clock| to the trace clock.
   std::optional<int64_t> ToTraceTime(ClockId clock, int64_t ns);
 
  private:
+  std::optional<int64_t> ConvertPacketTime(ClockId clock, uint64_t raw);
   struct Clock {
     uint64_t unit_multiplier_ns = 1;
     bool incremental = false;

@@ -504,7 +504,8 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
         categories.push_back(storage_->Intern(View(event.get_view())));
         break;
       case te::kCategoryIids: {
-        std::vector<uint64_t> iids;
+        std::vector<uint64_t>& iids = scratch_.raw;
+        iids.clear();
         ReadRepeated(&event, false, &iids);
         for (uint64_t iid : iids) {
           const auto* it = gen.categories.Find(iid);

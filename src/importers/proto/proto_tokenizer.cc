@@ -143,8 +143,15 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   }
 
   if (has_extension) ReadExtensionDescriptor(extension, has_ts ? static_cast<int64_t>(ts) : last_ts_);
-  auto [seq_it, new_seq] = sequences_.try_emplace(seq_id);
-  SequenceState& seq = seq_it->second;
+  // Packets of one sequence come in runs: look the map up only on a change
+  // (unordered_map keeps its elements in place).
+  bool new_seq = false;
+  if (!last_seq_ || last_seq_->seq_id != seq_id) {
+    auto [seq_it, inserted] = sequences_.try_emplace(seq_id);
+    last_seq_ = &seq_it->second;
+    new_seq = inserted;
+  }
+  SequenceState& seq = *last_seq_;
   if (new_seq) {
     seq.seq_id = seq_id;
     seq.lane = static_cast<uint32_t>(sequences_.size() - 1);

@@ -112,6 +112,7 @@ class ProtoTokenizer {
   TraceStorage* storage_;
   ProtoEventQueue* queue_;
   std::unordered_map<uint32_t, SequenceState> sequences_;
+  SequenceState* last_seq_ = nullptr;  // The previous packet's sequence.
   std::vector<std::unique_ptr<SequenceGeneration>> generations_;
   TrackDescriptorMap descriptors_;
   DescriptorPool descriptor_pool_;
