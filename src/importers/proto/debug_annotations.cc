@@ -18,6 +18,12 @@ using protozero::tag_and_type;
 
 using proto_wire::View;
 
+// "<key>.<name>", or just the name after an empty key.
+void AppendMember(std::string* key, std::string_view name) {
+  if (!key->empty()) key->push_back('.');
+  key->append(name);
+}
+
 }  // namespace
 
 void DebugAnnotationWriter::Add(uint32_t set, protozero::data_view annotation,
@@ -37,21 +43,39 @@ void DebugAnnotationWriter::AddNamed(uint32_t set, protozero::data_view annotati
   set_ = set;
   gen_ = &gen;
   leaf_key_ = kNullStringId;  // Even after a throw from the last call.
-  key_.assign(key_prefix);
-  flat_key_.assign(flat_prefix);
-  ArgKeyScope scope(&key_, &flat_key_);
   StringId name_id = kNullStringId;
-  scope.Member(NameOf(annotation, &name_id));
-  if (cache_top_level_key && name_id != kNullStringId) leaf_key_ = TopLevelKey(name_id);
+  std::string_view name = NameOf(annotation, &name_id);
+  if (cache_top_level_key && name_id != kNullStringId) {
+    // The common case, a leaf named by an interned name: its key comes
+    // from the cache; the key strings are built only if the value nests.
+    leaf_key_ = TopLevelKey(name_id, key_prefix, name);
+    pending_key_ = leaf_key_;
+  } else {
+    key_.assign(key_prefix);
+    flat_key_.assign(flat_prefix);
+    AppendMember(&key_, name);
+    AppendMember(&flat_key_, name);
+    pending_key_ = kNullStringId;
+  }
   AddValue(annotation, 0);
   leaf_key_ = kNullStringId;
 }
 
-StringId DebugAnnotationWriter::TopLevelKey(StringId name) {
-  CachedKey& slot = top_level_keys_[name % kKeyCacheSize];
-  if (slot.name != name) {
-    slot.name = name;
-    slot.key = storage_->Intern(key_);
+void DebugAnnotationWriter::BuildPendingKey() {
+  if (pending_key_ == kNullStringId) return;
+  key_.assign(storage_->pool().Get(pending_key_));
+  flat_key_ = key_;  // A cached top-level key has no array index.
+  pending_key_ = kNullStringId;
+}
+
+StringId DebugAnnotationWriter::TopLevelKey(StringId name_id, std::string_view prefix,
+                                            std::string_view name) {
+  CachedKey& slot = top_level_keys_[name_id % kKeyCacheSize];
+  if (slot.name != name_id) {
+    std::string key(prefix);
+    AppendMember(&key, name);
+    slot.name = name_id;
+    slot.key = storage_->Intern(key);
   }
   return slot.key;
 }
@@ -138,6 +162,7 @@ void DebugAnnotationWriter::AddValue(protozero::data_view annotation, int depth)
         if (json.is_discarded()) {
           AddLeaf(ArgType::kString, storage_->Intern(text));
         } else {
+          BuildPendingKey();
           leaf_key_ = kNullStringId;
           AddJson(json, depth + 1);
         }
@@ -153,10 +178,12 @@ void DebugAnnotationWriter::AddValue(protozero::data_view annotation, int depth)
         break;
       }
       case tag_and_type(da::kNestedValue, pbf_wire_type::length_delimited):
+        BuildPendingKey();
         leaf_key_ = kNullStringId;
         AddNested(r.get_view(), depth + 1);
         break;
       case tag_and_type(da::kDictEntries, pbf_wire_type::length_delimited): {
+        BuildPendingKey();
         protozero::data_view entry = r.get_view();
         ArgKeyScope scope(&key_, &flat_key_);
         scope.Member(NameOf(entry));
@@ -165,6 +192,7 @@ void DebugAnnotationWriter::AddValue(protozero::data_view annotation, int depth)
         break;
       }
       case tag_and_type(da::kArrayValues, pbf_wire_type::length_delimited): {
+        BuildPendingKey();
         protozero::data_view entry = r.get_view();
         ArgKeyScope scope(&key_, &flat_key_);
         scope.Index(array_index++);

@@ -48,9 +48,13 @@ class DebugAnnotationWriter {
   void AddNamed(uint32_t set, protozero::data_view annotation, const SequenceGeneration& gen,
                 std::string_view key_prefix, std::string_view flat_prefix,
                 bool cache_top_level_key);
-  // The interned "debug.<name>" key of a top-level annotation named by
-  // string |name| (built in key_): cached, as most names recur per event.
-  StringId TopLevelKey(StringId name);
+  // The interned "<prefix>.<name>" key of a top-level annotation whose
+  // name is the interned string |name_id|: cached, as most names recur
+  // per event.
+  StringId TopLevelKey(StringId name_id, std::string_view prefix, std::string_view name);
+  // key_ / flat_key_ are not built for a cached top-level key until a
+  // nested value needs them.
+  void BuildPendingKey();
 
   TraceStorage* storage_;
   const SequenceGeneration* gen_ = nullptr;
@@ -58,6 +62,8 @@ class DebugAnnotationWriter {
   std::string key_, flat_key_;
   // When not null: the interned key_ (== flat_key_) of the leaf being added.
   StringId leaf_key_ = kNullStringId;
+  // When not null: the key key_ and flat_key_ should hold (not built yet).
+  StringId pending_key_ = kNullStringId;
   struct CachedKey {
     StringId name = kNullStringId;
     StringId key = kNullStringId;
