@@ -197,9 +197,15 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   if (!has_clock_id) clock_id = gen.default_clock_id;
   int64_t event_ts = last_ts_;
   if (has_ts) {
-    std::optional<int64_t> converted = PacketTime(ts, clock_id, seq_id);
-    if (!converted) return;
-    event_ts = *converted;
+    // Trace-clock nanoseconds (the common case) skip the optional<>, whose
+    // return through memory stalls this per-packet path.
+    if (clock_id != 0 || !clocks_.IsTraceTimeAsIs(ts)) {
+      std::optional<int64_t> converted = PacketTime(ts, clock_id, seq_id);
+      if (!converted) return;
+      event_ts = *converted;
+    } else {
+      event_ts = static_cast<int64_t>(ts);
+    }
   }
   if (!payload_field) return;
   if ((flags & pb::trace_packet_sequence_flags::kSeqNeedsIncrementalState) && !seq.incremental_state_valid) {
