@@ -160,13 +160,15 @@ bool ArgsTable::SameRows(uint32_t set, uint32_t begin, uint32_t end) const {
 
 uint32_t ArgsTable::FinishSet(bool shareable) {
   uint32_t begin = pending_begin_, end = rows_;
-  // Two candidate cache slots per hash: repeats survive most collisions.
+  // Two candidate cache slots per hash, side by side (one cache line):
+  // repeats survive most collisions.
   RecentSet* slots[2] = {nullptr, nullptr};
   uint64_t hash = 0;
   if (shareable) {
     hash = HashRows(begin, end);
-    slots[0] = &recent_[hash & (kRecentSets - 1)];
-    slots[1] = &recent_[(hash >> 32) & (kRecentSets - 1)];
+    RecentBucket& bucket = recent_[hash & (kRecentSets / 2 - 1)];
+    slots[0] = &bucket.ways[0];
+    slots[1] = &bucket.ways[1];
     for (RecentSet* slot : slots) {
       if (slot->set != 0 && slot->hash == hash && SameRows(slot->set, begin, end)) {
         Truncate(begin);
