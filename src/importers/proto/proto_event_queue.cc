@@ -124,39 +124,44 @@ void ProtoEventQueue::ExtractAll() {
   flushes_since_extraction_ = 0;
 }
 
+uint64_t ProtoEventQueue::Lane::FrontTime() const {
+  // Flipping the sign bit makes signed timestamps compare as unsigned.
+  return empty() ? kNoTime : static_cast<uint64_t>(items[head].ts) ^ (uint64_t{1} << 63);
+}
+
 ProtoEventQueue::Key ProtoEventQueue::Lane::FrontKey() const {
   if (empty()) return kNoKey;
-  const QueuedPacket& p = items[head];
-  // Flipping the sign bit makes signed timestamps compare as unsigned.
-  return (Key{static_cast<uint64_t>(p.ts) ^ (uint64_t{1} << 63)} << 32) | p.order;
+  return (Key{FrontTime()} << 32) | items[head].order;
 }
 
 void ProtoEventQueue::ExtractUntil(uint32_t limit) {
   size_t n = lanes_.size();
   if (n == 0) return;
-  Key fronts[kMaxLanes];
+  // Front timestamps of the lanes as unsigned numbers (sign bit flipped);
+  // an empty lane has kNoTime. Compared on timestamps alone (64-bit, kept
+  // branch-free: the lanes interleave finely, so this runs about once per
+  // packet); equal timestamps fall back to the full (timestamp, order) key.
+  uint64_t fronts[kMaxLanes];
   for (size_t i = 0; i < n; ++i) {
     lanes_[i].Sort();
-    fronts[i] = lanes_[i].FrontKey();
+    fronts[i] = lanes_[i].FrontTime();
   }
   for (;;) {
-    // The lane with the first packet, and the first packet of any other
-    // (the lanes interleave finely, so this runs about once per packet:
-    // kept branch-free).
     size_t first = 0;
-    Key best = fronts[0], runner_up = kNoKey;
+    uint64_t best = fronts[0], runner_up = kNoTime;
     for (size_t i = 1; i < n; ++i) {
-      Key k = fronts[i];
-      bool better = k < best;
-      runner_up = better ? best : (k < runner_up ? k : runner_up);
-      best = better ? k : best;
+      uint64_t t = fronts[i];
+      bool better = t < best;
+      runner_up = better ? best : (t < runner_up ? t : runner_up);
+      best = better ? t : best;
       first = better ? i : first;
     }
-    if (best == kNoKey) break;
+    // A tie on timestamps (also: every lane empty, or at INT64_MAX).
+    if (best == runner_up) first = FirstByKey();
+    if (lanes_[first].empty()) break;
     Lane& lane = lanes_[first];
     size_t extracted = 0;
-    Key key = best;
-    while (key != kNoKey && key <= runner_up) {
+    for (;;) {
       const QueuedPacket& p = lane.items[lane.head];
       if (p.order >= limit) break;
       // Payloads were written a window ago: fetch the lane's next ones and
@@ -171,12 +176,26 @@ void ProtoEventQueue::ExtractUntil(uint32_t limit) {
       Release(p.block);
       ++lane.head;
       ++extracted;
-      key = lane.FrontKey();
+      // Stay on this lane while its next packet is strictly first.
+      if (lane.empty() || lane.FrontTime() >= runner_up) break;
     }
     lane.DropExtracted(draining_);
-    fronts[first] = lane.FrontKey();
+    fronts[first] = lane.FrontTime();
     if (!extracted) break;  // The first packet is past the limit.
   }
+}
+
+size_t ProtoEventQueue::FirstByKey() const {
+  size_t first = 0;
+  Key best = kNoKey;
+  for (size_t i = 0; i < lanes_.size(); ++i) {
+    Key k = lanes_[i].FrontKey();
+    if (k < best) {
+      best = k;
+      first = i;
+    }
+  }
+  return first;
 }
 
 }  // namespace weft

@@ -70,6 +70,9 @@ class ProtoEventQueue {
   // (timestamp, order) as one number; kNoKey for an empty lane.
   using Key = unsigned __int128;
   static constexpr Key kNoKey = ~Key{0};
+  // A lane's front timestamp alone; kNoTime for an empty lane (a packet
+  // at INT64_MAX has it too: ties on it are resolved by FrontKey()).
+  static constexpr uint64_t kNoTime = ~uint64_t{0};
   struct Lane {
     PodVector<QueuedPacket> items;
     size_t head = 0;  // items[head..] are waiting.
@@ -77,6 +80,7 @@ class ProtoEventQueue {
     size_t unsorted_from = 0;  // 0: items[head..] are in order.
     int64_t unsorted_min_ts = 0;
     bool empty() const { return head == items.size(); }
+    uint64_t FrontTime() const;
     Key FrontKey() const;
     void Append(const QueuedPacket& p);
     void Sort();
@@ -92,6 +96,8 @@ class ProtoEventQueue {
   // Hands packets pushed before |limit| to the sink, in order, until the
   // next one in order was pushed at or after |limit|.
   void ExtractUntil(uint32_t limit);
+  // The lane whose front packet is first by (timestamp, order).
+  size_t FirstByKey() const;
   uint32_t CopyPayload(const uint8_t* data, size_t size, uint32_t* offset);
   void Release(uint32_t block);
   void Recycle(PodVector<uint8_t>* bytes);

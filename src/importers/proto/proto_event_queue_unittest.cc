@@ -50,6 +50,19 @@ TEST_F(QueueTest, MergesLanesByTimestampThenFileOrder) {
   EXPECT_EQ(Names(), (std::vector<std::string>{"lane20", "b10", "a20", "c20", "a30", "b40"}));
 }
 
+TEST_F(QueueTest, TiesAcrossLanesAndExtremeTimestampsKeepFileOrder) {
+  Push(1, INT64_MAX, "b-max");
+  Push(0, 7, "a7");
+  Push(2, 7, "c7");
+  Push(1, INT64_MAX, "b-max2");
+  Push(0, INT64_MAX, "a-max");
+  Push(2, INT64_MIN, "c-min");
+  Push(0, 7, "a7-again");  // Out of order in lane 0, ties with lane 2's.
+  queue_.ExtractAll();
+  EXPECT_EQ(Names(), (std::vector<std::string>{"c-min", "a7", "c7", "a7-again", "b-max",
+                                               "b-max2", "a-max"}));
+}
+
 TEST_F(QueueTest, PayloadsOutliveTheCallerAndLargeOnesGetTheirOwnBlock) {
   std::string big(3 << 20, 'x');
   {
