@@ -44,7 +44,12 @@ uint32_t SliceTracker::Insert(Stack* stack, uint32_t track, int64_t ts,
     row = slice.Insert(ts, dur, track, info.cat, info.name, depth, parent,
                        info.arg_set);
   }
-  stack->push_back({row, ts, dur});
+  // Field by field: a braced temporary is copied through the stack with
+  // wide loads of narrow stores (a store-forwarding stall per slice).
+  OpenSlice& open = stack->emplace_back();
+  open.row = row;
+  open.ts = ts;
+  open.dur = dur;
   return row;
 }
 

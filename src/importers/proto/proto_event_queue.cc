@@ -14,17 +14,26 @@ bool Before(const QueuedPacket& a, const QueuedPacket& b) {
 
 }  // namespace
 
-void ProtoEventQueue::Lane::Append(const QueuedPacket& p) {
-  items.push_back(p);
-  if (p.ts >= max_ts) {  // Orders only grow: equal timestamps stay in order.
-    max_ts = p.ts;
+void ProtoEventQueue::Lane::Append(int64_t ts, uint32_t generation, uint32_t order,
+                                   uint32_t block, uint32_t offset, uint32_t size,
+                                   uint32_t kind) {
+  QueuedPacket* p = items.append_uninitialized(1);
+  p->ts = ts;
+  p->generation = generation;
+  p->order = order;
+  p->block = block;
+  p->offset = offset;
+  p->size = size;
+  p->kind = kind;
+  if (ts >= max_ts) {  // Orders only grow: equal timestamps stay in order.
+    max_ts = ts;
     return;
   }
   if (!unsorted_from) {
     unsorted_from = items.size() - 1;
-    unsorted_min_ts = p.ts;
+    unsorted_min_ts = ts;
   } else {
-    unsorted_min_ts = std::min(unsorted_min_ts, p.ts);
+    unsorted_min_ts = std::min(unsorted_min_ts, ts);
   }
 }
 
@@ -54,13 +63,14 @@ void ProtoEventQueue::Lane::DropExtracted(bool draining) {
   }
 }
 
-void ProtoEventQueue::Push(uint32_t lane, QueuedPacket p, const uint8_t* payload, size_t size) {
+void ProtoEventQueue::Push(uint32_t lane, const QueuedPacket& p, const uint8_t* payload,
+                           size_t size) {
   if (lane >= kMaxLanes) lane %= kMaxLanes;
   if (lane >= lanes_.size()) lanes_.resize(lane + 1);
-  p.order = next_order_++;
-  p.size = static_cast<uint32_t>(size);
-  p.block = CopyPayload(payload, size, &p.offset);
-  lanes_[lane].Append(p);
+  uint32_t offset;
+  uint32_t block = CopyPayload(payload, size, &offset);
+  lanes_[lane].Append(p.ts, p.generation, next_order_++, block, offset,
+                      static_cast<uint32_t>(size), p.kind);
 }
 
 uint32_t ProtoEventQueue::CopyPayload(const uint8_t* data, size_t size, uint32_t* offset) {

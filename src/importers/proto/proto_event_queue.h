@@ -56,9 +56,10 @@ class ProtoEventQueue {
 
   // The order the next pushed packet gets.
   uint32_t next_order() const { return next_order_; }
-  // Copies |payload| (at most kMaxPayload bytes) and queues the packet on
-  // |lane|; sets |p|'s order and payload location.
-  void Push(uint32_t lane, QueuedPacket p, const uint8_t* payload, size_t size);
+  // Copies |payload| (at most kMaxPayload bytes) and queues the packet
+  // (|p|'s ts, generation and kind) on |lane|, with its order and payload
+  // location.
+  void Push(uint32_t lane, const QueuedPacket& p, const uint8_t* payload, size_t size);
 
   // TracingServiceEvent.all_data_sources_flushed / read_tracing_buffers_completed.
   void NotifyFlush() { ++flushes_since_extraction_; }
@@ -82,7 +83,10 @@ class ProtoEventQueue {
     bool empty() const { return head == items.size(); }
     uint64_t FrontTime() const;
     Key FrontKey() const;
-    void Append(const QueuedPacket& p);
+    // Appends a packet, written field by field (copying a whole struct
+    // built with narrow stores would stall on store forwarding).
+    void Append(int64_t ts, uint32_t generation, uint32_t order, uint32_t block,
+                uint32_t offset, uint32_t size, uint32_t kind);
     void Sort();
     void DropExtracted(bool draining);
   };

@@ -577,10 +577,14 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
         if (event.wire_type() != kBytes) { event.skip(); break; }
         correlation = storage_->Intern(View(event.get_view()));
         break;
-      case te::kDebugAnnotations:
+      case te::kDebugAnnotations: {
         if (event.wire_type() != kBytes) { event.skip(); break; }
-        annotations.push_back(event.get_view());
+        // Built in place: copying a returned data_view through the stack
+        // stalls (two 8-byte stores read back as one 16-byte load).
+        protozero::data_view view = event.get_view();
+        annotations.emplace_back(view.data(), view.size());
         break;
+      }
       case te::kLegacyEvent: {
         if (event.wire_type() != kBytes) { event.skip(); break; }
         has_legacy = true;
