@@ -48,9 +48,10 @@ void DebugAnnotationWriter::AddNamed(uint32_t set, protozero::data_view annotati
   if (cache_top_level_key && name_id != kNullStringId) {
     // The common case, a leaf named by an interned name: its key comes
     // from the cache; the key strings are built only if the value nests.
-    leaf_key_ = TopLevelKey(name_id, key_prefix, name);
+    leaf_key_ = TopLevelKey(name_id, key_prefix);
     pending_key_ = leaf_key_;
   } else {
+    if (name_id != kNullStringId) name = storage_->pool().Get(name_id);
     key_.assign(key_prefix);
     flat_key_.assign(flat_prefix);
     AppendMember(&key_, name);
@@ -68,12 +69,11 @@ void DebugAnnotationWriter::BuildPendingKey() {
   pending_key_ = kNullStringId;
 }
 
-StringId DebugAnnotationWriter::TopLevelKey(StringId name_id, std::string_view prefix,
-                                            std::string_view name) {
+StringId DebugAnnotationWriter::TopLevelKey(StringId name_id, std::string_view prefix) {
   CachedKey& slot = top_level_keys_[name_id % kKeyCacheSize];
   if (slot.name != name_id) {
     std::string key(prefix);
-    AppendMember(&key, name);
+    AppendMember(&key, storage_->pool().Get(name_id));
     slot.name = name_id;
     slot.key = storage_->Intern(key);
   }
@@ -93,7 +93,12 @@ std::string_view DebugAnnotationWriter::NameOf(protozero::data_view annotation, 
           storage_->stats.Increment(Stat::interned_data_tokenizer_errors);
           return std::string_view();
         }
-        if (id) *id = *it;
+        // The caller reads the string only if it needs it (a pool read
+        // is a cache miss per event otherwise).
+        if (id) {
+          *id = *it;
+          return std::string_view();
+        }
         return storage_->pool().Get(*it);
       }
       default:

@@ -39,8 +39,9 @@ class DebugAnnotationWriter {
   // A legacy_json_value, parsed: objects and arrays become nested keys.
   void AddJson(const nlohmann::ordered_json& value, int depth);
   void AddLeaf(ArgType type, int64_t raw);
-  // Name of a DebugAnnotation (name or name_iid), empty if none; |*id|
-  // is its string id when it was interned (name_iid), else kNullStringId.
+  // Name of a DebugAnnotation (name or name_iid), empty if none. With
+  // |id|: an interned name (name_iid) is returned as |*id| only (the view
+  // is then empty); else |*id| stays kNullStringId.
   std::string_view NameOf(protozero::data_view annotation, StringId* id = nullptr);
   // Both of the above: the keys start at the prefixes. With
   // |cache_top_level_key| (a fixed prefix) the key of a top-level leaf
@@ -51,7 +52,7 @@ class DebugAnnotationWriter {
   // The interned "<prefix>.<name>" key of a top-level annotation whose
   // name is the interned string |name_id|: cached, as most names recur
   // per event.
-  StringId TopLevelKey(StringId name_id, std::string_view prefix, std::string_view name);
+  StringId TopLevelKey(StringId name_id, std::string_view prefix);
   // key_ / flat_key_ are not built for a cached top-level key until a
   // nested value needs them.
   void BuildPendingKey();
