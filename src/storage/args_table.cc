@@ -33,7 +33,7 @@ class ArgsTable::ValueColumn final : public Column {
   }
 
   bool IsNull(uint32_t row) const override {
-    ArgType t = args_->types_[row];
+    ArgType t = args_->value_type(row);
     // A string arg may hold the NULL string (Perfetto's Variadic::String of
     // a null id): type "string", no value.
     bool null_string = t == ArgType::kString && args_->values_[row] == kNullStringId;
@@ -58,7 +58,7 @@ class ArgsTable::ValueColumn final : public Column {
   }
   StringId GetString(uint32_t row) const override {
     if (kind_ == kValueType)
-      return type_names_[static_cast<int>(args_->types_[row])];
+      return type_names_[static_cast<int>(args_->value_type(row))];
     return static_cast<StringId>(args_->values_[row]);
   }
   bool text_is_pooled() const override { return kind_ != kDisplayValue; }
@@ -66,7 +66,7 @@ class ArgsTable::ValueColumn final : public Column {
                            std::string* scratch) const override {
     if (kind_ != kDisplayValue) return Column::GetText(row, pool, scratch);
     int64_t v = args_->values_[row];
-    switch (args_->types_[row]) {
+    switch (args_->value_type(row)) {
       case ArgType::kString:
       case ArgType::kJson:
         return pool.Get(static_cast<StringId>(v));
@@ -99,6 +99,20 @@ class ArgsTable::ValueColumn final : public Column {
   StringId type_names_[8];
 };
 
+// flat_key: the key, or the stored flat key of rows with array indices.
+class ArgsTable::FlatKeyColumn final : public Column {
+ public:
+  explicit FlatKeyColumn(const ArgsTable* args)
+      : Column("flat_key", ColumnType::kString, kNoFlags), args_(args) {}
+  bool IsNull(uint32_t row) const override {
+    return args_->flat_key_of(row) == kNullStringId;
+  }
+  StringId GetString(uint32_t row) const override { return args_->flat_key_of(row); }
+
+ private:
+  const ArgsTable* args_;
+};
+
 ArgsTable::ArgsTable(StringPool* pool) : StoredTable("args"), pool_(pool) {
   auto add = [&](ValueColumn::Kind kind, const char* name, ColumnType type) {
     computed_.emplace_back(new ValueColumn(this, kind, name, type, pool));
@@ -106,7 +120,8 @@ ArgsTable::ArgsTable(StringPool* pool) : StoredTable("args"), pool_(pool) {
   };
   AddColumn(&id);
   AddColumn(&arg_set_id);
-  AddColumn(&flat_key);
+  computed_.emplace_back(new FlatKeyColumn(this));
+  AddColumn(computed_.back().get());
   AddColumn(&key);
   AddColumn(add(ValueColumn::kIntValue, "int_value", ColumnType::kInt64));
   AddColumn(add(ValueColumn::kStringValue, "string_value", ColumnType::kString));
@@ -118,18 +133,22 @@ ArgsTable::ArgsTable(StringPool* pool) : StoredTable("args"), pool_(pool) {
 void ArgsTable::Add(uint32_t set, StringId flat, StringId k, ArgType type,
                     int64_t raw) {
   arg_set_id.Append(set);
-  flat_key.Append(flat);
   key.Append(k);
   values_.push_back(raw);
-  types_.push_back(type);
+  uint8_t tag = static_cast<uint8_t>(type);
+  if (flat != k) {
+    flat_keys_.push_back({rows_, flat});
+    tag |= kHasFlatKey;
+  }
+  types_.push_back(tag);
   NextRow();
 }
 
 void ArgsTable::Truncate(uint32_t rows) {
   if (rows >= rows_) return;
   arg_set_id.mutable_data().resize(rows);
-  flat_key.mutable_data().resize(rows);
   key.mutable_data().resize(rows);
+  while (!flat_keys_.empty() && flat_keys_.back().row >= rows) flat_keys_.pop_back();
   values_.resize(rows);
   types_.resize(rows);
   rows_ = rows;
@@ -138,7 +157,7 @@ void ArgsTable::Truncate(uint32_t rows) {
 uint64_t ArgsTable::HashRows(uint32_t begin, uint32_t end) const {
   uint64_t h = end - begin;
   for (uint32_t r = begin; r < end; ++r) {
-    h = HashCombine(h, (uint64_t{flat_key[r]} << 32) | key[r]);
+    h = HashCombine(h, (uint64_t{flat_key_of(r)} << 32) | key[r]);
     h = HashCombine(h, static_cast<uint64_t>(values_[r]) ^
                            (static_cast<uint64_t>(types_[r]) << 56));
   }
@@ -150,8 +169,8 @@ bool ArgsTable::SameRows(uint32_t set, uint32_t begin, uint32_t end) const {
   if (set_count_[set] != end - begin) return false;
   for (uint32_t i = 0; i < end - begin; ++i) {
     uint32_t a = first + i, b = begin + i;
-    if (flat_key[a] != flat_key[b] || key[a] != key[b] ||
-        types_[a] != types_[b] || values_[a] != values_[b]) {
+    if (key[a] != key[b] || types_[a] != types_[b] || values_[a] != values_[b] ||
+        flat_key_of(a) != flat_key_of(b)) {
       return false;
     }
   }
@@ -213,7 +232,7 @@ void ArgsTable::CopyRows(uint32_t from_set, uint32_t into_set) {
   uint32_t first = set_first_[from_set];
   for (uint32_t i = 0; i < set_count_[from_set]; ++i) {
     uint32_t r = first + i;
-    Add(into_set, flat_key[r], key[r], types_[r], values_[r]);
+    Add(into_set, flat_key_of(r), key[r], value_type(r), values_[r]);
   }
 }
 
@@ -256,10 +275,10 @@ void ArgsTable::MergeRow(uint32_t set, uint32_t r, uint32_t base_end) {
   for (uint32_t m = pending_begin_; m < rows_; ++m) {
     if (key[m] != k) continue;
     values_[m] = values_[r];
-    types_[m] = types_[r];
+    types_[m] = static_cast<uint8_t>((types_[m] & kHasFlatKey) | static_cast<uint8_t>(value_type(r)));
     return;
   }
-  Add(set, flat_key[r], k, types_[r], values_[r]);
+  Add(set, flat_key_of(r), k, value_type(r), values_[r]);
 }
 
 uint32_t ArgsTable::WithArg(uint32_t base, StringId k, ArgType type, int64_t raw) {
@@ -288,31 +307,43 @@ void ArgsTable::Finalize() {
 // Removes released rows in place and re-points each set at its rows.
 void ArgsTable::Compact() {
   auto& sets = arg_set_id.mutable_data();
-  auto& flats = flat_key.mutable_data();
   auto& keys = key.mutable_data();
   uint32_t kept = 0;
+  size_t flat_in = 0, flat_out = 0;  // flat_keys_ is compacted alongside.
   uint32_t last_set = Uint32Column::kNull;
   for (uint32_t r = 0; r < rows_; ++r) {
     uint32_t set = sets[r];
-    if (set == kDroppedSet) continue;
+    bool has_flat = types_[r] & kHasFlatKey;
+    if (set == kDroppedSet) {
+      flat_in += has_flat;
+      continue;
+    }
+    if (has_flat) flat_keys_[flat_out++] = {kept, flat_keys_[flat_in++].flat};
     if (set != last_set) {
       set_first_[set] = kept;
       last_set = set;
     }
     sets[kept] = set;
-    flats[kept] = flats[r];
     keys[kept] = keys[r];
     values_[kept] = values_[r];
     types_[kept] = types_[r];
     ++kept;
   }
+  flat_keys_.resize(flat_out);
   Truncate(kept);
   has_released_rows_ = false;
 }
 
 size_t ArgsTable::MemoryUsage() const {
-  return arg_set_id.MemoryUsage() + flat_key.MemoryUsage() +
-         key.MemoryUsage() + values_.capacity() * 8 + types_.capacity();
+  return arg_set_id.MemoryUsage() + key.MemoryUsage() + values_.capacity() * 8 +
+         types_.capacity() + flat_keys_.capacity() * sizeof(FlatKey);
+}
+
+StringId ArgsTable::StoredFlatKey(uint32_t row) const {
+  const FlatKey* it = std::lower_bound(
+      flat_keys_.begin(), flat_keys_.end(), row,
+      [](const FlatKey& f, uint32_t r) { return f.row < r; });
+  return it != flat_keys_.end() && it->row == row ? it->flat : key[row];
 }
 
 }  // namespace weft

@@ -1,7 +1,8 @@
 // `args`: key/value pairs grouped into arg sets (arg_set_id), referenced by
 // slices, counters, threads, processes and import logs. Values live in one
 // 8-byte cell plus a type byte; int_value/string_value/real_value and
-// display_value are computed views of that cell, so a row costs 21 bytes.
+// display_value are computed views of that cell. flat_key is stored only
+// where it differs from key (array elements), so a row costs 17 bytes.
 // Invariant: a set's rows are contiguous and sets appear in increasing id
 // order, so arg_set_id is sorted (released rows are removed at Finalize()).
 #ifndef SRC_STORAGE_ARGS_TABLE_H_
@@ -74,7 +75,13 @@ class ArgsTable final : public StoredTable {
   // Removes released rows and makes arg_set_id searchable. Idempotent.
   void Finalize();
 
-  ArgType value_type(uint32_t row) const { return types_[row]; }
+  ArgType value_type(uint32_t row) const {
+    return static_cast<ArgType>(types_[row] & kTypeMask);
+  }
+  // The row's flat key: its key, unless an array index made them differ.
+  StringId flat_key_of(uint32_t row) const {
+    return (types_[row] & kHasFlatKey) ? StoredFlatKey(row) : key[row];
+  }
   int64_t raw_value(uint32_t row) const { return values_[row]; }
   double real_value(uint32_t row) const {
     double d;
@@ -85,12 +92,21 @@ class ArgsTable final : public StoredTable {
 
   IdColumn id{"id"};
   Uint32Column arg_set_id{"arg_set_id"};
-  StringColumn flat_key{"flat_key"};
   StringColumn key{"key"};
 
  private:
   static constexpr uint32_t kDroppedSet = Uint32Column::kNull - 1;
+  // A row's type byte: the ArgType, plus a bit set when its flat key is
+  // stored in flat_keys_ (it differs from the key).
+  static constexpr uint8_t kTypeMask = 0x7f;
+  static constexpr uint8_t kHasFlatKey = 0x80;
   class ValueColumn;
+  class FlatKeyColumn;
+  struct FlatKey {
+    uint32_t row;
+    StringId flat;
+  };
+  StringId StoredFlatKey(uint32_t row) const;
   uint64_t HashRows(uint32_t begin, uint32_t end) const;
   bool SameRows(uint32_t set, uint32_t begin, uint32_t end) const;
   void CopyRows(uint32_t from_set, uint32_t into_set);
@@ -101,7 +117,8 @@ class ArgsTable final : public StoredTable {
 
   StringPool* pool_;
   PodVector<int64_t> values_;
-  PodVector<ArgType> types_;
+  PodVector<uint8_t> types_;
+  PodVector<FlatKey> flat_keys_;  // By row: rows whose flat key differs.
   // Per set id: first row, row count (0 once released) and use count.
   PodVector<uint32_t> set_first_;
   PodVector<uint32_t> set_count_;

@@ -45,6 +45,41 @@ class ArgsTableTest : public ::testing::Test {
 
 using RowList = std::vector<std::pair<uint32_t, int64_t>>;
 
+TEST_F(ArgsTableTest, FlatKeysThatDifferSurviveDedupeReleaseAndCompaction) {
+  // Set 1: an array element (flat key differs) between plain args.
+  uint32_t a = args_.BeginSet();
+  AddInt(a, 1);
+  args_.AddInt(a, S("list"), S("list[0]"), 7);
+  AddInt(a, 2);
+  args_.FinishSet();
+  // Set 2 is released; set 3 repeats set 1 but for the array's flat key,
+  // so it must not be shared with it.
+  uint32_t b = args_.BeginSet();
+  args_.AddInt(b, S("gone"), S("gone[3]"), 1);
+  uint32_t released = args_.FinishSet();
+  uint32_t c = args_.BeginSet();
+  AddInt(c, 1);
+  args_.AddInt(c, S("other"), S("list[0]"), 7);
+  AddInt(c, 2);
+  uint32_t c_id = args_.FinishSet();
+  EXPECT_NE(c_id, a);
+  // Set 4 is dropped before it is finished.
+  uint32_t d = args_.BeginSet();
+  args_.AddInt(d, S("undone"), S("undone[0]"), 5);
+  args_.Truncate(args_.row_count() - 1);
+  args_.ReleaseSet(released);
+  args_.Finalize();
+  ASSERT_EQ(args_.row_count(), 6u);
+  std::vector<std::string> flat, key;
+  for (uint32_t r = 0; r < args_.row_count(); ++r) {
+    flat.push_back(Text("flat_key", r));
+    key.push_back(Text("key", r));
+  }
+  EXPECT_EQ(flat, (std::vector<std::string>{"k1", "list", "k2", "k1", "other", "k2"}));
+  EXPECT_EQ(key, (std::vector<std::string>{"k1", "list[0]", "k2", "k1", "list[0]", "k2"}));
+  EXPECT_EQ(args_.value_type(1), ArgType::kInt);
+}
+
 TEST_F(ArgsTableTest, SetIdsStartAtOne) {
   EXPECT_EQ(args_.row_count(), 0u);
   uint32_t a = args_.BeginSet();
