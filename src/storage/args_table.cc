@@ -146,6 +146,7 @@ void ArgsTable::Add(uint32_t set, StringId flat, StringId k, ArgType type,
 
 void ArgsTable::Truncate(uint32_t rows) {
   if (rows >= rows_) return;
+  if (pending_begin_ > rows) pending_begin_ = rows;
   arg_set_id.mutable_data().resize(rows);
   key.mutable_data().resize(rows);
   while (!flat_keys_.empty() && flat_keys_.back().row >= rows) flat_keys_.pop_back();
@@ -164,9 +165,17 @@ uint64_t ArgsTable::HashRows(uint32_t begin, uint32_t end) const {
   return h;
 }
 
+uint32_t ArgsTable::SetRows(uint32_t set, uint32_t* first) const {
+  if (set == Uint32Column::kNull || set >= set_first_.size() || set_uses_[set] == 0) return 0;
+  // A set ends where the next one (or the set being built) begins.
+  uint32_t end = set + 1 < set_first_.size() ? set_first_[set + 1] : pending_begin_;
+  *first = set_first_[set];
+  return end > *first ? end - *first : 0;
+}
+
 bool ArgsTable::SameRows(uint32_t set, uint32_t begin, uint32_t end) const {
-  uint32_t first = set_first_[set];
-  if (set_count_[set] != end - begin) return false;
+  uint32_t first = 0;
+  if (set_uses_[set] == 0 || SetRows(set, &first) != end - begin) return false;
   for (uint32_t i = 0; i < end - begin; ++i) {
     uint32_t a = first + i, b = begin + i;
     if (key[a] != key[b] || types_[a] != types_[b] || values_[a] != values_[b] ||
@@ -191,7 +200,7 @@ uint32_t ArgsTable::FinishSet(bool shareable) {
     for (RecentSet* slot : slots) {
       if (slot->set != 0 && slot->hash == hash && SameRows(slot->set, begin, end)) {
         Truncate(begin);
-        ++set_uses_[slot->set];
+        if (set_uses_[slot->set] < kPinnedUses) ++set_uses_[slot->set];
         return slot->set;
       }
     }
@@ -199,11 +208,9 @@ uint32_t ArgsTable::FinishSet(bool shareable) {
   uint32_t set = next_set_id_++;
   if (set_first_.size() < set) {  // Ids start at 1: slot 0 is unused.
     set_first_.resize(set);
-    set_count_.resize(set);
     set_uses_.resize(set);
   }
   set_first_.push_back(begin);
-  set_count_.push_back(end - begin);
   set_uses_.push_back(1);
   if (shareable) {
     RecentSet* target = slots[0]->set == 0 ? slots[0] : slots[1];
@@ -215,22 +222,23 @@ uint32_t ArgsTable::FinishSet(bool shareable) {
 }
 
 void ArgsTable::ReleaseSet(uint32_t set) {
-  if (set == Uint32Column::kNull || set >= set_uses_.size() || set_uses_[set] == 0) {
+  uint32_t first = 0;
+  uint32_t count = SetRows(set, &first);
+  // Unknown, already released, or used too often to count: kept.
+  if (set == Uint32Column::kNull || set >= set_uses_.size() || set_uses_[set] == 0 ||
+      set_uses_[set] == kPinnedUses) {
     return;
   }
   if (--set_uses_[set] > 0) return;
-  uint32_t first = set_first_[set];
-  for (uint32_t r = first; r < first + set_count_[set]; ++r) {
-    arg_set_id.Set(r, kDroppedSet);
-  }
-  set_count_[set] = 0;  // Never matches a cached lookup again.
+  // Uses 0: the set reads as empty and never matches a cached lookup again.
+  for (uint32_t r = first; r < first + count; ++r) arg_set_id.Set(r, kDroppedSet);
   has_released_rows_ = true;
 }
 
 void ArgsTable::CopyRows(uint32_t from_set, uint32_t into_set) {
-  if (from_set == Uint32Column::kNull || from_set >= set_count_.size()) return;
-  uint32_t first = set_first_[from_set];
-  for (uint32_t i = 0; i < set_count_[from_set]; ++i) {
+  uint32_t first = 0;
+  uint32_t count = SetRows(from_set, &first);
+  for (uint32_t i = 0; i < count; ++i) {
     uint32_t r = first + i;
     Add(into_set, flat_key_of(r), key[r], value_type(r), values_[r]);
   }
@@ -239,11 +247,10 @@ void ArgsTable::CopyRows(uint32_t from_set, uint32_t into_set) {
 uint32_t ArgsTable::MergeSets(uint32_t base, uint32_t extra) {
   uint32_t set = BeginSet();
   CopyRows(base, set);
-  if (extra != Uint32Column::kNull && extra < set_count_.size()) {
-    uint32_t base_end = rows_;
-    uint32_t first = set_first_[extra];
-    for (uint32_t i = 0; i < set_count_[extra]; ++i) MergeRow(set, first + i, base_end);
-  }
+  uint32_t extra_first = 0;
+  uint32_t extra_count = SetRows(extra, &extra_first);
+  uint32_t base_end = rows_;
+  for (uint32_t i = 0; i < extra_count; ++i) MergeRow(set, extra_first + i, base_end);
   uint32_t merged = rows_ == pending_begin_ ? Uint32Column::kNull : FinishSet();
   ReleaseSet(base);
   ReleaseSet(extra);
@@ -291,9 +298,9 @@ uint32_t ArgsTable::WithArg(uint32_t base, StringId k, ArgType type, int64_t raw
 }
 
 int64_t ArgsTable::FindArg(uint32_t set, StringId k) const {
-  if (set >= set_count_.size()) return -1;
-  uint32_t first = set_first_[set];
-  for (uint32_t r = first; r < first + set_count_[set]; ++r) {
+  uint32_t first = 0;
+  uint32_t count = SetRows(set, &first);
+  for (uint32_t r = first; r < first + count; ++r) {
     if (key[r] == k) return r;
   }
   return -1;
@@ -304,31 +311,39 @@ void ArgsTable::Finalize() {
   arg_set_id.set_sorted(true);
 }
 
-// Removes released rows in place and re-points each set at its rows.
+// Removes released rows in place and re-points each set at its rows (set
+// by set: a set's range ends where the next one begins).
 void ArgsTable::Compact() {
   auto& sets = arg_set_id.mutable_data();
   auto& keys = key.mutable_data();
   uint32_t kept = 0;
   size_t flat_in = 0, flat_out = 0;  // flat_keys_ is compacted alongside.
-  uint32_t last_set = Uint32Column::kNull;
-  for (uint32_t r = 0; r < rows_; ++r) {
-    uint32_t set = sets[r];
-    bool has_flat = types_[r] & kHasFlatKey;
-    if (set == kDroppedSet) {
-      flat_in += has_flat;
-      continue;
+  auto move_rows = [&](uint32_t from, uint32_t to, bool keep) {
+    for (uint32_t r = from; r < to && r < rows_; ++r) {
+      bool has_flat = types_[r] & kHasFlatKey;
+      if (!keep) {
+        flat_in += has_flat;
+        continue;
+      }
+      if (has_flat) flat_keys_[flat_out++] = {kept, flat_keys_[flat_in++].flat};
+      sets[kept] = sets[r];
+      keys[kept] = keys[r];
+      values_[kept] = values_[r];
+      types_[kept] = types_[r];
+      ++kept;
     }
-    if (has_flat) flat_keys_[flat_out++] = {kept, flat_keys_[flat_in++].flat};
-    if (set != last_set) {
-      set_first_[set] = kept;
-      last_set = set;
-    }
-    sets[kept] = set;
-    keys[kept] = keys[r];
-    values_[kept] = values_[r];
-    types_[kept] = types_[r];
-    ++kept;
+  };
+  uint32_t n = static_cast<uint32_t>(set_first_.size());
+  uint32_t next_first = n > 1 ? set_first_[1] : pending_begin_;
+  for (uint32_t s = 1; s < n; ++s) {
+    uint32_t first = next_first;
+    next_first = s + 1 < n ? set_first_[s + 1] : pending_begin_;
+    set_first_[s] = kept;
+    move_rows(first, next_first, set_uses_[s] != 0);
   }
+  uint32_t pending = kept;  // Rows of a set being built, if any.
+  move_rows(pending_begin_, rows_, true);
+  pending_begin_ = pending;
   flat_keys_.resize(flat_out);
   Truncate(kept);
   has_released_rows_ = false;
@@ -336,7 +351,8 @@ void ArgsTable::Compact() {
 
 size_t ArgsTable::MemoryUsage() const {
   return arg_set_id.MemoryUsage() + key.MemoryUsage() + values_.capacity() * 8 +
-         types_.capacity() + flat_keys_.capacity() * sizeof(FlatKey);
+         types_.capacity() + flat_keys_.capacity() * sizeof(FlatKey) +
+         set_first_.capacity() * 4 + set_uses_.capacity();
 }
 
 StringId ArgsTable::StoredFlatKey(uint32_t row) const {

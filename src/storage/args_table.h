@@ -109,6 +109,8 @@ class ArgsTable final : public StoredTable {
   StringId StoredFlatKey(uint32_t row) const;
   uint64_t HashRows(uint32_t begin, uint32_t end) const;
   bool SameRows(uint32_t set, uint32_t begin, uint32_t end) const;
+  // The number of rows of |set| (0 if unknown or released), and its first.
+  uint32_t SetRows(uint32_t set, uint32_t* first) const;
   void CopyRows(uint32_t from_set, uint32_t into_set);
   // Adds or updates row |r|'s arg in |set| (being built; its rows before
   // |base_end| are the base's, see MergeSets).
@@ -119,10 +121,12 @@ class ArgsTable final : public StoredTable {
   PodVector<int64_t> values_;
   PodVector<uint8_t> types_;
   PodVector<FlatKey> flat_keys_;  // By row: rows whose flat key differs.
-  // Per set id: first row, row count (0 once released) and use count.
+  // Per set id: first row (a set's rows run to the next set's first row)
+  // and use count (0 once released; kPinnedUses: too many to count, never
+  // released).
+  static constexpr uint8_t kPinnedUses = 255;
   PodVector<uint32_t> set_first_;
-  PodVector<uint32_t> set_count_;
-  PodVector<uint32_t> set_uses_;
+  PodVector<uint8_t> set_uses_;
   uint32_t next_set_id_ = 1;
   uint32_t pending_begin_ = 0;
   // Direct-mapped cache of recent shareable sets, by row hash.

@@ -304,6 +304,38 @@ TEST_F(ArgsTableTest, ManySetsWithSharingAndReleases) {
   }
 }
 
+TEST_F(ArgsTableTest, SetRangesSurviveEmptySetsPinnedSetsAndCompaction) {
+  uint32_t a = args_.BeginSet();
+  AddInt(a, 1);
+  args_.FinishSet();
+  uint32_t empty = args_.BeginSet();
+  EXPECT_EQ(args_.FinishSet(/*shareable=*/false), empty);
+  uint32_t b = args_.BeginSet();
+  AddInt(b, 2);
+  AddInt(b, 3);
+  args_.FinishSet();
+  // Set c is shared 300 times: more uses than are counted, so it is kept
+  // even after 300 releases.
+  uint32_t c = 0;
+  for (int i = 0; i < 300; ++i) {
+    uint32_t s = args_.BeginSet();
+    AddInt(s, 4);
+    c = args_.FinishSet();
+  }
+  for (int i = 0; i < 300; ++i) args_.ReleaseSet(c);
+  args_.ReleaseSet(a);
+  args_.Finalize();
+  EXPECT_EQ(Rows(), (RowList{{b, 2}, {b, 3}, {c, 4}}));
+  EXPECT_EQ(args_.FindArg(a, S("k1")), -1);
+  EXPECT_EQ(args_.FindArg(b, S("k3")), 1);
+  EXPECT_EQ(args_.FindArg(c, S("k4")), 2);
+  EXPECT_EQ(args_.FindArg(empty, S("k2")), -1);
+  // Sets after compaction still merge with the right rows.
+  uint32_t merged = args_.MergeSets(b, c);
+  EXPECT_EQ(args_.FindArg(merged, S("k2")), 3);
+  EXPECT_EQ(args_.FindArg(merged, S("k4")), 5);
+}
+
 TEST_F(ArgsTableTest, ComputedValueColumns) {
   uint32_t s = args_.BeginSet();
   StringId k = S("k");
