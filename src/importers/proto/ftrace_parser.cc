@@ -9,11 +9,20 @@
 #include "protos/perfetto/trace/ftrace/ftrace.fields.h"
 #include "protos/perfetto/trace/ftrace/ftrace_event.fields.h"
 #include "protos/perfetto/trace/ftrace/sched.fields.h"
-#include "protos/perfetto/trace/ftrace/sde.fields.h"
 #include "protos/perfetto/trace/ftrace/task.fields.h"
+#include "protos/perfetto/trace/ftrace/tracing_mark_write.fields.h"
 #include "src/importers/proto/proto_wire.h"
 
 namespace weft {
+
+// Where a driver's tracing_mark_write event keeps the parts of its atrace
+// marker (0: it has no such field). The marker kind is `type` (a letter);
+// without one, `begin` says begin (1) or end (0).
+struct MarkerLayout {
+  uint32_t event;  // The FtraceEvent field.
+  uint32_t tgid, name, type, begin, value;
+};
+
 namespace {
 
 using namespace proto_wire;  // NOLINT
@@ -48,13 +57,35 @@ CommAndPid ReadCommAndPid(protozero::data_view bytes) {
   return out;
 }
 
+namespace fe = pb::ftrace_event;
+namespace mdss = pb::tracing_mark_write_ftrace_event;
+namespace sde = pb::sde_tracing_mark_write_ftrace_event;
+namespace dpu = pb::dpu_tracing_mark_write_ftrace_event;
+namespace g2d = pb::g2d_tracing_mark_write_ftrace_event;
+namespace mali = pb::mali_tracing_mark_write_ftrace_event;
+constexpr MarkerLayout kMarkerLayouts[] = {
+    {fe::kTracingMarkWrite, mdss::kPid, mdss::kTraceName, 0, mdss::kTraceBegin, 0},
+    {fe::kSdeTracingMarkWrite, sde::kPid, sde::kTraceName, sde::kTraceType, sde::kTraceBegin,
+     sde::kValue},
+    // dpu also has trace_name / trace_begin, which Perfetto does not read.
+    {fe::kDpuTracingMarkWrite, dpu::kPid, dpu::kName, dpu::kType, 0, dpu::kValue},
+    {fe::kG2dTracingMarkWrite, g2d::kPid, g2d::kName, g2d::kType, 0, g2d::kValue},
+    {fe::kMaliTracingMarkWrite, mali::kPid, mali::kName, mali::kType, 0, mali::kValue},
+};
+
+const MarkerLayout* FindMarkerLayout(uint32_t event) {
+  for (const MarkerLayout& layout : kMarkerLayouts) {
+    if (layout.event == event) return &layout;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 FtraceParser::FtraceParser(TraceContext* context)
     : ctx_(context), storage_(context->storage), atrace_(context) {}
 
 void FtraceParser::Parse(int64_t ts, protozero::data_view event) {
-  namespace fe = pb::ftrace_event;
   // A trace with kernel events: pid/tid 0 are the idle task.
   ctx_->processes.MapIdleTask();
   try {
@@ -80,8 +111,10 @@ void FtraceParser::Parse(int64_t ts, protozero::data_view event) {
       case fe::kTaskNewtask: ParseNewTask(ts, tid, body); break;
       case fe::kTaskRename: ParseRename(body); break;
       case fe::kSchedProcessFree: ParseProcessFree(ts, body); break;
-      case fe::kSdeTracingMarkWrite: ParseSdeMarker(ts, tid, body); break;
-      default: break;
+      default:
+        if (const MarkerLayout* layout = FindMarkerLayout(kind)) {
+          ParseKernelMarker(ts, tid, *layout, body);
+        }
     }
   } catch (const protozero::exception&) {
     storage_->stats.Increment(Stat::proto_malformed_packet);
@@ -183,29 +216,32 @@ void FtraceParser::ParseProcessFree(int64_t ts, protozero::data_view process_fre
   ctx_->processes.EndThread(ReadCommAndPid(process_free).pid, ts);
 }
 
-void FtraceParser::ParseSdeMarker(int64_t ts, int64_t tid, protozero::data_view marker) {
-  namespace sde = pb::sde_tracing_mark_write_ftrace_event;
+void FtraceParser::ParseKernelMarker(int64_t ts, int64_t tid, const MarkerLayout& layout,
+                                     protozero::data_view marker) {
   int64_t tgid = 0, value = 0;
   std::string_view name;
-  bool has_type = false, has_begin = false;
+  bool has_begin = false;
   uint32_t type = 0, begin = 0;
   protozero::pbf_reader r(marker);
   while (r.next()) {
-    switch (r.tag_and_type()) {
-      case tag_and_type(sde::kPid, kVarint): tgid = r.get_int32(); break;
-      case tag_and_type(sde::kTraceName, kBytes): name = View(r.get_view()); break;
-      case tag_and_type(sde::kTraceType, kVarint): type = r.get_uint32(); has_type = true; break;
-      case tag_and_type(sde::kValue, kVarint): value = r.get_int32(); break;
-      case tag_and_type(sde::kTraceBegin, kVarint): begin = r.get_uint32(); has_begin = true; break;
-      default: r.skip();
+    uint32_t field = r.tag();
+    bool varint = r.wire_type() == kVarint;
+    if (field == layout.tgid && varint) {
+      tgid = r.get_int32();
+    } else if (field == layout.name && r.wire_type() == kBytes) {
+      name = View(r.get_view());
+    } else if (field == layout.type && varint) {
+      type = r.get_uint32();
+    } else if (field == layout.begin && varint) {
+      begin = r.get_uint32();
+      has_begin = true;
+    } else if (field == layout.value && varint) {
+      value = r.get_int32();
+    } else {
+      r.skip();
     }
   }
-  if (!has_type && !has_begin) {
-    storage_->stats.Increment(Stat::systrace_parse_failure);
-    return;
-  }
-  // Older drivers only say begin (1) or end (0).
-  char kind = has_type ? static_cast<char>(type) : (begin ? 'B' : 'E');
+  char kind = type != 0 ? static_cast<char>(type) : has_begin ? (begin ? 'B' : 'E') : 0;
   switch (kind) {
     case 'B': atrace_.Begin(ts, tid, tgid, name); return;
     case 'E': atrace_.End(ts, tid, tgid != 0, tgid); return;

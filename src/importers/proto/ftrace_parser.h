@@ -1,6 +1,6 @@
 // FtraceParser: the kernel ftrace events of a protobuf trace that weft reads,
-// one at a time in timestamp order. `print` (and sde_tracing_mark_write)
-// carry atrace markers; the scheduler and task events drive thread and
+// one at a time in timestamp order. `print` and the drivers'
+// *tracing_mark_write events carry atrace markers; the scheduler and task events drive thread and
 // process tracking as in Perfetto: task_newtask starts a process (fork) or a
 // thread of the caller's process (CLONE_THREAD), task_rename and the comms
 // of sched_switch / sched_wakeup / sched_waking name threads,
@@ -16,6 +16,8 @@
 #include "src/importers/proto/atrace_print_parser.h"
 
 namespace weft {
+
+struct MarkerLayout;  // ftrace_parser.cc
 
 class FtraceParser {
  public:
@@ -33,7 +35,9 @@ class FtraceParser {
   void ParseNewTask(int64_t ts, int64_t tid, protozero::data_view new_task);
   void ParseRename(protozero::data_view rename);
   void ParseProcessFree(int64_t ts, protozero::data_view process_free);
-  void ParseSdeMarker(int64_t ts, int64_t tid, protozero::data_view marker);
+  // A driver's tracing_mark_write event (mdss, sde, dpu, g2d, mali).
+  void ParseKernelMarker(int64_t ts, int64_t tid, const MarkerLayout& layout,
+                         protozero::data_view marker);
 
   TraceContext* ctx_;
   TraceStorage* storage_;

@@ -25,7 +25,11 @@ bool IsImportedEvent(uint32_t field) {
     case fe::kTaskNewtask:
     case fe::kTaskRename:
     case fe::kSchedProcessFree:
+    case fe::kTracingMarkWrite:
     case fe::kSdeTracingMarkWrite:
+    case fe::kDpuTracingMarkWrite:
+    case fe::kG2dTracingMarkWrite:
+    case fe::kMaliTracingMarkWrite:
       return true;
     default:
       return false;
