@@ -97,7 +97,7 @@ void FtraceParser::Parse(int64_t ts, protozero::data_view event) {
       if (r.tag_and_type() == tag_and_type(fe::kPid, kVarint)) {
         tid = r.get_uint32();
       } else if (r.wire_type() == kBytes && r.tag() != fe::kTimestamp) {
-        kind = r.tag();  // The tokenizer queued only events weft reads.
+        kind = r.tag();  // FtraceEvent's only message fields: the oneof `event`.
         body = r.get_view();
       } else {
         r.skip();
