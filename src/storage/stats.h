@@ -66,6 +66,14 @@ enum class StatSource { kTrace, kAnalysis };
   X(proto_malformed_packet, "proto_malformed_packet", kDataLoss, kTrace,     \
     "A TracePacket was not valid protobuf (bad varint, length or wire "     \
     "type) and was skipped.")                                                \
+  X(ftrace_bundle_tokenizer_errors, "ftrace_bundle_tokenizer_errors",       \
+    kDataLoss, kTrace,                                                       \
+    "An ftrace event inside a well-framed FtraceEventBundle was malformed "  \
+    "(bad varint or length, an event field of the wrong wire type, no "      \
+    "timestamp) and was skipped; the bundle's other events import.")        \
+  X(process_tracker_errors, "process_tracker_errors", kError, kAnalysis,     \
+    "Kernel events put one thread in two different processes (a clone of a " \
+    "thread of another process); the later association was ignored.")      \
   X(tokenizer_skipped_packets, "tokenizer_skipped_packets", kInfo, kTrace,   \
     "A packet needed its sequence's incremental state, which was lost or "  \
     "never set, and was skipped.")                                           \

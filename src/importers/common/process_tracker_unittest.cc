@@ -19,6 +19,7 @@ TEST_F(ProcessTrackerTest, ReservedRowZero) {
   EXPECT_EQ(storage_.thread.upid[0], 0u);
   EXPECT_EQ(storage_.thread.is_main_thread[0], 1u);
   EXPECT_EQ(storage_.thread.is_idle[0], 1u);
+  EXPECT_EQ(storage_.pool().Get(storage_.thread.name[0]), "swapper");
   // A second tracker on the same storage does not add another row 0.
   ProcessTracker again(&storage_);
   EXPECT_EQ(storage_.process.row_count(), 1u);
@@ -104,6 +105,106 @@ TEST_F(ProcessTrackerTest, NamesAndArgs) {
   EXPECT_EQ(args.raw_value(static_cast<uint32_t>(args.FindArg(pset, k2))), 5);
   EXPECT_EQ(args.raw_value(static_cast<uint32_t>(args.FindArg(tset, k1))), 4);
   EXPECT_EQ(args.FindArg(tset, k2), -1);
+}
+
+TEST_F(ProcessTrackerTest, KernelTracesMapPidZeroToTheIdleRow) {
+  tracker_.MapIdleTask();
+  EXPECT_EQ(tracker_.GetOrCreateProcess(0), 0u);
+  EXPECT_EQ(tracker_.GetThread(0), 0u);
+  EXPECT_EQ(tracker_.UpdateThread(0, 0), 0u);
+  tracker_.SetThreadName(0, storage_.Intern("comm"), ThreadNamePriority::kFtrace);
+  EXPECT_EQ(storage_.pool().Get(storage_.thread.name[0]), "swapper");
+  EXPECT_EQ(storage_.thread.row_count(), 1u);
+}
+
+TEST_F(ProcessTrackerTest, ThreadWithoutProcessJoinsItLater) {
+  uint32_t utid = tracker_.GetOrCreateThread(7);
+  EXPECT_EQ(storage_.thread.upid[utid], Uint32Column::kNull);
+  EXPECT_EQ(tracker_.GetOrCreateThread(7), utid);
+  EXPECT_EQ(tracker_.UpdateThread(7, 100), utid);
+  uint32_t upid = storage_.thread.upid[utid];
+  ASSERT_NE(upid, Uint32Column::kNull);
+  EXPECT_EQ(storage_.process.pid[upid], 100);
+  EXPECT_EQ(storage_.thread.is_main_thread[utid], 0u);
+  // A main thread seen first by tid becomes the process's main thread.
+  uint32_t main = tracker_.GetOrCreateThread(300);
+  uint32_t rows = storage_.thread.row_count();
+  uint32_t p300 = tracker_.GetOrCreateProcess(300);
+  EXPECT_EQ(storage_.thread.row_count(), rows);
+  EXPECT_EQ(storage_.thread.upid[main], p300);
+  EXPECT_EQ(storage_.thread.is_main_thread[main], 1u);
+}
+
+TEST_F(ProcessTrackerTest, AssociatedThreadsShareTheProcessOnceKnown) {
+  uint32_t a = tracker_.GetOrCreateThread(1);
+  uint32_t b = tracker_.StartThreadWithoutProcess(2, 10);
+  uint32_t c = tracker_.StartThreadWithoutProcess(3, 20);
+  tracker_.AssociateThreads(a, b);
+  tracker_.AssociateThreads(b, c);
+  EXPECT_EQ(storage_.thread.upid[c], Uint32Column::kNull);
+  EXPECT_EQ(storage_.thread.start_ts[c], 20);
+  uint32_t upid = storage_.thread.upid[tracker_.UpdateThread(1, 50)];
+  EXPECT_EQ(storage_.thread.upid[b], upid);
+  EXPECT_EQ(storage_.thread.upid[c], upid);
+  // Now known: a new thread of a joins at once.
+  uint32_t d = tracker_.StartThreadWithoutProcess(4);
+  tracker_.AssociateThreads(d, a);
+  EXPECT_EQ(storage_.thread.upid[d], upid);
+}
+
+TEST_F(ProcessTrackerTest, AssociatingThreadsOfTwoProcessesIsAnError) {
+  uint32_t a = tracker_.UpdateThread(1, 10), b = tracker_.UpdateThread(2, 20);
+  uint32_t upid_b = storage_.thread.upid[b];
+  tracker_.AssociateThreads(a, b);
+  EXPECT_EQ(storage_.thread.upid[b], upid_b);
+  EXPECT_EQ(storage_.stats.Get(Stat::process_tracker_errors), 1);
+}
+
+TEST_F(ProcessTrackerTest, EndedThreadsAndProcessesAreNotReused) {
+  uint32_t worker = tracker_.UpdateThread(6, 5);
+  uint32_t main = tracker_.UpdateThread(5, 5);
+  uint32_t upid = storage_.thread.upid[main];
+  tracker_.EndThread(6, 100);
+  EXPECT_EQ(storage_.thread.end_ts[worker], 100);
+  EXPECT_TRUE(storage_.process.end_ts.IsNull(upid));
+  uint32_t worker2 = tracker_.UpdateThread(6, 5);  // The cached answer is stale.
+  EXPECT_NE(worker2, worker);
+  EXPECT_EQ(storage_.thread.upid[worker2], upid);
+  tracker_.EndThread(5, 200);  // The main thread ends its process.
+  EXPECT_EQ(storage_.process.end_ts[upid], 200);
+  uint32_t main2 = tracker_.UpdateThread(5, 5);
+  EXPECT_NE(main2, main);
+  EXPECT_NE(storage_.thread.upid[main2], upid);
+  EXPECT_EQ(tracker_.GetThread(6), Uint32Column::kNull) << "its process ended";
+  uint32_t rows = storage_.thread.row_count();
+  tracker_.EndThread(12345, 300);  // Never seen: nothing to end.
+  EXPECT_EQ(storage_.thread.row_count(), rows);
+}
+
+TEST_F(ProcessTrackerTest, ForkedProcessGetsItsParentOnceKnown) {
+  uint32_t forker = tracker_.GetOrCreateThread(21);
+  uint32_t child = tracker_.StartNewProcess(40, 150, storage_.Intern("child"),
+                                            ThreadNamePriority::kFtrace);
+  EXPECT_EQ(storage_.process.start_ts[child], 150);
+  EXPECT_EQ(storage_.pool().Get(storage_.process.name[child]), "child");
+  tracker_.SetParentThread(child, forker);
+  EXPECT_EQ(storage_.process.parent_upid[child], Uint32Column::kNull);
+  uint32_t parent = storage_.thread.upid[tracker_.UpdateThread(21, 20)];
+  EXPECT_EQ(storage_.process.parent_upid[child], parent);
+  // A later, different parent is a reparenting: the first one stays.
+  tracker_.SetParentIfUnset(child, 0);
+  EXPECT_EQ(storage_.process.parent_upid[child], parent);
+}
+
+TEST_F(ProcessTrackerTest, NamesOfLowerPriorityDoNotReplace) {
+  uint32_t utid = tracker_.UpdateThread(3, 3);
+  tracker_.SetThreadName(utid, storage_.Intern("tree"), ThreadNamePriority::kProcessTree);
+  tracker_.SetThreadName(utid, storage_.Intern("comm"), ThreadNamePriority::kFtrace);
+  EXPECT_EQ(storage_.pool().Get(storage_.thread.name[utid]), "tree");
+  tracker_.RenameThreadAndProcess(3, storage_.Intern("desc"),
+                                  ThreadNamePriority::kTrackDescriptor);
+  EXPECT_EQ(storage_.pool().Get(storage_.thread.name[utid]), "desc");
+  EXPECT_EQ(storage_.pool().Get(storage_.process.name[storage_.thread.upid[utid]]), "desc");
 }
 
 }  // namespace

@@ -1,19 +1,12 @@
-// AtracePrintParser: FtraceEvent decoding and atrace marker syntax.
+// AtracePrintParser: atrace marker syntax and the slices, counters and async
+// tracks the markers make.
 #include "src/importers/proto/atrace_print_parser.h"
 
 #include <cstdlib>
 #include <string>
 
-#include <protozero/pbf_reader.hpp>
-
-#include "protos/perfetto/trace/ftrace/ftrace.fields.h"
-#include "protos/perfetto/trace/ftrace/ftrace_event.fields.h"
-#include "src/importers/proto/proto_wire.h"
-
 namespace weft {
 namespace {
-
-using namespace proto_wire;
 
 // The next '|'-separated part of |rest| (all of it if there is no '|').
 std::string_view NextPart(std::string_view* rest) {
@@ -51,49 +44,9 @@ AtracePrintParser::AtracePrintParser(TraceContext* context)
   atrace_async_ = storage_->Intern("atrace_async_slice");
 }
 
-void AtracePrintParser::ParseFtraceEvent(int64_t ts, protozero::data_view event) {
-  namespace fe = pb::ftrace_event;
-  int64_t tid = 0;
-  bool has_print = false;
-  std::string_view buf;
-  try {
-    protozero::pbf_reader r(event);
-    while (r.next()) {
-      switch (r.tag_and_type()) {
-        case tag_and_type(fe::kPid, kVarint):
-          tid = r.get_uint32();
-          break;
-        case tag_and_type(fe::kPrint, kBytes): {
-          protozero::pbf_reader print = r.get_message();
-          while (print.next()) {
-            if (print.tag_and_type() == tag_and_type(pb::print_ftrace_event::kBuf, kBytes)) {
-              buf = View(print.get_view());
-              has_print = true;
-            } else {
-              print.skip();
-            }
-          }
-          break;
-        }
-        default:
-          r.skip();
-      }
-    }
-  } catch (const protozero::exception&) {
-    storage_->stats.Increment(Stat::proto_malformed_packet);
-    return;
-  }
-  if (has_print) ParsePrint(ts, tid, buf);
-}
-
 uint32_t AtracePrintParser::ThreadOf(int64_t tid, bool has_tgid, int64_t tgid) {
-  if (!has_tgid) {
-    auto it = utid_by_tid_.find(tid);
-    return it != utid_by_tid_.end() ? it->second : Uint32Column::kNull;
-  }
-  uint32_t utid = ctx_->processes.UpdateThread(tid, tgid);
-  utid_by_tid_[tid] = utid;
-  return utid;
+  if (!has_tgid) return ctx_->processes.GetThread(tid);
+  return ctx_->processes.UpdateThread(tid, tgid);
 }
 
 void AtracePrintParser::ParsePrint(int64_t ts, int64_t tid, std::string_view buf) {
@@ -113,33 +66,26 @@ void AtracePrintParser::ParsePrint(int64_t ts, int64_t tid, std::string_view buf
   }
   switch (kind) {
     case 'B':
+      if (!has_tgid || rest.empty()) break;
+      Begin(ts, tid, tgid, rest);  // The rest, '|' included.
+      return;
     case 'I': {
       if (!has_tgid || rest.empty()) break;
       SliceInfo info;
-      info.name = storage_->Intern(rest);  // The rest, '|' included.
-      uint32_t track = ctx_->tracks.ThreadTrack(ThreadOf(tid, true, tgid));
-      if (kind == 'B') {
-        ctx_->slices.Begin(track, ts, info);
-      } else {
-        Overlap overlap;
-        ctx_->slices.Scoped(track, ts, 0, info, &overlap);
-      }
+      info.name = storage_->Intern(rest);
+      Overlap overlap;
+      ctx_->slices.Scoped(ctx_->tracks.ThreadTrack(ThreadOf(tid, true, tgid)), ts, 0, info,
+                          &overlap);
       return;
     }
-    case 'E': {
-      // A bare "E" of a thread with no earlier marker has nothing to end.
-      uint32_t utid = ThreadOf(tid, has_tgid, tgid);
-      if (utid != Uint32Column::kNull) ctx_->slices.End(ctx_->tracks.ThreadTrack(utid), ts, {});
+    case 'E':
+      End(ts, tid, has_tgid, tgid);
       return;
-    }
     case 'C': {
       std::string_view name = NextPart(&rest);
       double value;
       if (!has_tgid || name.empty() || !ParseDouble(NextPart(&rest), &value)) break;
-      uint32_t upid = storage_->thread.upid[ThreadOf(tid, true, tgid)];
-      uint32_t track =
-          ctx_->tracks.ProcessCounterTrack(upid, storage_->Intern(name), atrace_counter_);
-      storage_->counter.Insert(ts, track, value, Uint32Column::kNull);
+      Counter(ts, tid, tgid, name, value);
       return;
     }
     case 'S': case 'F': case 'G': case 'H': case 'N':
@@ -153,6 +99,25 @@ void AtracePrintParser::ParsePrint(int64_t ts, int64_t tid, std::string_view buf
       break;
   }
   storage_->stats.Increment(Stat::systrace_parse_failure);
+}
+
+void AtracePrintParser::Begin(int64_t ts, int64_t tid, int64_t tgid, std::string_view name) {
+  SliceInfo info;
+  info.name = storage_->Intern(name);
+  ctx_->slices.Begin(ctx_->tracks.ThreadTrack(ThreadOf(tid, true, tgid)), ts, info);
+}
+
+void AtracePrintParser::End(int64_t ts, int64_t tid, bool has_tgid, int64_t tgid) {
+  // An end of a thread never seen has nothing to end.
+  uint32_t utid = ThreadOf(tid, has_tgid, tgid);
+  if (utid != Uint32Column::kNull) ctx_->slices.End(ctx_->tracks.ThreadTrack(utid), ts, {});
+}
+
+void AtracePrintParser::Counter(int64_t ts, int64_t tid, int64_t tgid, std::string_view name,
+                                double value) {
+  uint32_t upid = storage_->thread.upid[ThreadOf(tid, true, tgid)];
+  uint32_t track = ctx_->tracks.ProcessCounterTrack(upid, storage_->Intern(name), atrace_counter_);
+  storage_->counter.Insert(ts, track, value, Uint32Column::kNull);
 }
 
 void AtracePrintParser::ParseAsync(int64_t ts, char kind, uint32_t upid,

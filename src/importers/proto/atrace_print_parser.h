@@ -13,10 +13,7 @@
 #include <string>
 #include <string_view>
 #include <tuple>
-#include <unordered_map>
 #include <vector>
-
-#include <protozero/data_view.hpp>
 
 #include "src/importers/common/trace_context.h"
 
@@ -26,17 +23,21 @@ class AtracePrintParser {
  public:
   explicit AtracePrintParser(TraceContext* context);
 
-  // One FtraceEvent holding a `print` (as queued by the tokenizer) at |ts|.
-  // Malformed bytes: proto_malformed_packet.
-  void ParseFtraceEvent(int64_t ts, protozero::data_view event);
   // One trace_marker write of thread |tid|. Text that is no atrace marker
   // (or a malformed one) counts in systrace_parse_failure; the async
   // markers T and U in atrace_unsupported_events.
   void ParsePrint(int64_t ts, int64_t tid, std::string_view buf);
+  // The same markers written by kernel drivers as typed events
+  // (sde_tracing_mark_write): a slice |name| begins / the innermost ends on
+  // thread |tid| of process |tgid| (an end without tgid: the thread as
+  // already known), or process counter |name| takes |value|.
+  void Begin(int64_t ts, int64_t tid, int64_t tgid, std::string_view name);
+  void End(int64_t ts, int64_t tid, bool has_tgid, int64_t tgid);
+  void Counter(int64_t ts, int64_t tid, int64_t tgid, std::string_view name, double value);
 
  private:
-  // The thread |tid| of process |tgid|; without a tgid, the thread an
-  // earlier marker of |tid| named (kNull if none).
+  // The thread |tid| of process |tgid|; without a tgid, the newest live
+  // thread |tid| (kNull if none).
   uint32_t ThreadOf(int64_t tid, bool has_tgid, int64_t tgid);
   // Async markers: S, F, G, H, N (|rest| is what follows the tgid).
   void ParseAsync(int64_t ts, char kind, uint32_t upid, std::string_view rest);
@@ -56,7 +57,6 @@ class AtracePrintParser {
 
   TraceContext* ctx_;
   TraceStorage* storage_;
-  std::unordered_map<int64_t, uint32_t> utid_by_tid_;  // Threads seen in markers.
   std::map<AsyncKey, AsyncTrackSet> async_tracks_;
   std::map<CookieKey, OpenAsync> open_async_;
   StringId atrace_counter_, atrace_async_;

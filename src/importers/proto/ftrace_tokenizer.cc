@@ -1,6 +1,6 @@
-// ProtoTokenizer::TokenizeFtraceEvents: cuts the `print` events out of a
-// TracePacket.ftrace_events bundle and queues each by its own timestamp
-// (ftrace clock: BOOTTIME); weft imports no other ftrace event yet.
+// ProtoTokenizer::TokenizeFtraceEvents: cuts the events weft imports out of
+// a TracePacket.ftrace_events bundle and queues each by its own timestamp
+// (ftrace clock: BOOTTIME); FtraceParser gives them meaning.
 #include <protozero/pbf_reader.hpp>
 
 #include "protos/perfetto/trace/clock_snapshot.fields.h"
@@ -10,30 +10,77 @@
 #include "src/importers/proto/proto_wire.h"
 
 namespace weft {
+namespace {
 
 using namespace proto_wire;
 
+// The FtraceEvent fields (oneof `event`) that FtraceParser reads.
+bool IsImportedEvent(uint32_t field) {
+  namespace fe = pb::ftrace_event;
+  switch (field) {
+    case fe::kPrint:
+    case fe::kSchedSwitch:
+    case fe::kSchedWakeup:
+    case fe::kSchedWaking:
+    case fe::kTaskNewtask:
+    case fe::kTaskRename:
+    case fe::kSchedProcessFree:
+    case fe::kTracingMarkWrite:
+    case fe::kSdeTracingMarkWrite:
+    case fe::kDpuTracingMarkWrite:
+    case fe::kG2dTracingMarkWrite:
+    case fe::kMaliTracingMarkWrite:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Reads an event's timestamp and whether it is one weft imports. False if
+// the event is malformed: bad bytes, no timestamp, or an imported event
+// kind that is not a message.
+bool ScanEvent(protozero::data_view event, uint64_t* ts, bool* imported) {
+  namespace fe = pb::ftrace_event;
+  bool has_ts = false;
+  *imported = false;
+  try {
+    protozero::pbf_reader e(event);
+    while (e.next()) {
+      if (e.tag() == fe::kTimestamp) {
+        if (e.wire_type() != kVarint) return false;
+        *ts = e.get_uint64();
+        has_ts = true;
+      } else {
+        if (IsImportedEvent(e.tag())) {
+          if (e.wire_type() != kBytes) return false;
+          *imported = true;
+        }
+        e.skip();
+      }
+    }
+  } catch (const protozero::exception&) {
+    return false;
+  }
+  return has_ts;
+}
+
+}  // namespace
+
 void ProtoTokenizer::TokenizeFtraceEvents(protozero::data_view bundle,
                                           const SequenceState& seq) {
-  namespace fe = pb::ftrace_event;
+  // A bundle whose framing is broken throws out of here: its packet is
+  // malformed. A malformed event inside a well-framed bundle is skipped.
   protozero::pbf_reader r(bundle);
   while (r.next(pb::ftrace_event_bundle::kEvent, kBytes)) {
     protozero::data_view event = r.get_view();
     uint64_t ts = 0;
-    bool has_ts = false, has_print = false;
-    protozero::pbf_reader e(event);
-    while (e.next()) {
-      if (e.tag_and_type() == tag_and_type(fe::kTimestamp, kVarint)) {
-        ts = e.get_uint64();
-        has_ts = true;
-      } else {
-        has_print |= e.tag() == fe::kPrint;
-        e.skip();
-      }
+    bool imported = false;
+    if (!ScanEvent(event, &ts, &imported)) {
+      storage_->stats.Increment(Stat::ftrace_bundle_tokenizer_errors);
+      continue;
     }
-    if (!has_print) continue;
-    std::optional<int64_t> converted;
-    if (has_ts) converted = PacketTime(ts, pb::builtin_clock::kBoottime, seq.seq_id);
+    if (!imported) continue;
+    std::optional<int64_t> converted = PacketTime(ts, pb::builtin_clock::kBoottime, seq.seq_id);
     if (!converted) continue;  // Counted by PacketTime.
     if (*converted < 0) {
       storage_->stats.Increment(Stat::trace_sorter_negative_timestamp_dropped);
@@ -42,7 +89,7 @@ void ProtoTokenizer::TokenizeFtraceEvents(protozero::data_view bundle,
     if (event.size() > ProtoEventQueue::kMaxPayload) continue;  // Within a packet: cannot be.
     QueuedPacket q{};
     q.ts = *converted;
-    q.kind = static_cast<uint32_t>(PacketKind::kFtracePrint);
+    q.kind = static_cast<uint32_t>(PacketKind::kFtraceEvent);
     q.generation = seq.generation;
     queue_->Push(seq.lane, q, reinterpret_cast<const uint8_t*>(event.data()), event.size());
   }

@@ -89,11 +89,14 @@ void ProcessTreeParser::ParseProcess(protozero::data_view bytes) {
   uint32_t parent = ppid == 0 ? 0 : processes.GetOrCreateProcess(ppid);
   uint32_t upid = processes.GetOrCreateProcess(pid);
   ProcessTable& table = storage->process;
-  table.parent_upid.Set(upid, parent);
+  processes.SetParentIfUnset(upid, parent);
   processes.SetProcessName(upid, storage->Intern(name));
   StringId cmdline_id = storage->Intern(cmdline);
   table.cmdline.Set(upid, cmdline_id);
-  if (cmdline_is_comm) processes.SetThreadName(processes.UpdateThread(pid, pid), cmdline_id);
+  if (cmdline_is_comm) {
+    processes.SetThreadName(processes.UpdateThread(pid, pid), cmdline_id,
+                            ThreadNamePriority::kProcessTree);
+  }
   if (has_uid) {
     table.uid.Set(upid, static_cast<uint32_t>(uid));
     table.android_appid.Set(upid, static_cast<uint32_t>(uid % 100000));
@@ -124,7 +127,8 @@ void ProcessTreeParser::ParseThread(protozero::data_view bytes) {
   uint32_t utid = ctx_->processes.UpdateThread(tid, tgid);
   if (!has_name) return;
   if (kthreadd_children_.count(tgid)) name = WorkerName(name);
-  ctx_->processes.SetThreadName(utid, ctx_->storage->Intern(name));
+  ctx_->processes.SetThreadName(utid, ctx_->storage->Intern(name),
+                                ThreadNamePriority::kProcessTree);
 }
 
 }  // namespace weft

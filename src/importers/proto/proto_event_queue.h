@@ -31,7 +31,7 @@ enum class PacketKind : uint8_t {
   kThreadDescriptor,
   kProcessDescriptor,
   kProcessTree,
-  kFtracePrint,  // data: one FtraceEvent (not a TracePacket) with a print.
+  kFtraceEvent,  // data: one FtraceEvent (not a TracePacket) of a kind weft reads.
 };
 
 struct QueuedPacket {

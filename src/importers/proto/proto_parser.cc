@@ -64,7 +64,7 @@ ProtoParser::ProtoParser(TraceContext* context, const ProtoTokenizer* tokenizer,
       process_tree_(context, clocks),
       typed_args_(context->storage, &annotations_),
       content_annotations_(context->storage, context->config.analyze_trace_proto_content),
-      atrace_(context),
+      ftrace_(context),
       states_(context->storage) {
   TraceStorage* s = storage_;
   type_track_event_ = s->Intern("track_event");
@@ -111,10 +111,6 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
     return;
   }
   last_ts_ = p.ts;
-  if (p.packet_kind() == PacketKind::kFtracePrint) {
-    atrace_.ParseFtraceEvent(p.ts, payload);
-    return;
-  }
   uint32_t args_rows = storage_->args.row_count();
   uint32_t track_rows = storage_->track.row_count();
   uint32_t thread_rows = storage_->thread.row_count();
@@ -136,7 +132,8 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
       case PacketKind::kProcessTree:
         process_tree_.Parse(payload);
         break;
-      case PacketKind::kFtracePrint:
+      case PacketKind::kFtraceEvent:
+        ftrace_.Parse(p.ts, payload);
         break;
     }
   } catch (const protozero::exception&) {
@@ -358,7 +355,7 @@ void ProtoParser::ParseTrackDescriptor(const SequenceGeneration& gen,
   if (!Resolve(uuid, &r) || !r.is_root) return;
   ProcessTracker& processes = ctx_->processes;
   if (r.scope == Resolved::kThread) {
-    if (d.thread_name != kNullStringId) processes.SetThreadName(r.utid, d.thread_name);
+    processes.SetThreadName(r.utid, d.thread_name, ThreadNamePriority::kTrackDescriptor);
     if (d.has_rank && tokenizer_->thread_rank_hint() &&
         storage_->thread.arg_set_id[r.utid] == kNull) {
       processes.AddThreadArg(r.utid, key_thread_hint_, ArgType::kInt, d.sibling_order_rank);
@@ -392,7 +389,7 @@ void ProtoParser::ParseThreadDescriptor(protozero::data_view bytes) {
     }
   }
   uint32_t utid = ctx_->processes.UpdateThread(tid, pid);
-  if (name != kNullStringId) ctx_->processes.SetThreadName(utid, name);
+  ctx_->processes.SetThreadName(utid, name, ThreadNamePriority::kTrackDescriptor);
 }
 
 void ProtoParser::ParseProcessDescriptor(protozero::data_view bytes) {

@@ -14,8 +14,8 @@
 
 #include "src/importers/common/state_tracker.h"
 #include "src/importers/common/trace_context.h"
-#include "src/importers/proto/atrace_print_parser.h"
 #include "src/importers/proto/debug_annotations.h"
+#include "src/importers/proto/ftrace_parser.h"
 #include "src/importers/proto/process_tree_parser.h"
 #include "src/importers/proto/proto_content_annotations.h"
 #include "src/importers/proto/proto_event_queue.h"
@@ -74,7 +74,7 @@ class ProtoParser {
   ProcessTreeParser process_tree_;
   TrackEventArgs typed_args_;
   ProtoContentAnnotations content_annotations_;
-  AtracePrintParser atrace_;
+  FtraceParser ftrace_;
   StateTracker states_;
   // ParseTrackEvent's per-event lists, kept to reuse their capacity.
   struct EventScratch {

@@ -100,7 +100,7 @@ class ProtoTokenizer {
   // kDrop (stat counted) when the event must be dropped.
   LegacyTime LegacyTrackEventTime(protozero::data_view event, SequenceState* seq, int64_t* ts);
   void StreamingProfileTimestamps(protozero::data_view packet, SequenceState* seq);
-  // TracePacket.ftrace_events: queues each print event by its own
+  // TracePacket.ftrace_events: queues each event weft imports by its own
   // timestamp (ftrace_tokenizer.cc).
   void TokenizeFtraceEvents(protozero::data_view bundle, const SequenceState& seq);
   // TracePacket.compressed_packets (compressed_packets.cc).
