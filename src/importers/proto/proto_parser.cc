@@ -63,6 +63,7 @@ ProtoParser::ProtoParser(TraceContext* context, const ProtoTokenizer* tokenizer,
       annotations_(context->storage),
       process_tree_(context, clocks),
       typed_args_(context->storage, &annotations_),
+      callstacks_(context),
       content_annotations_(context->storage, context->config.analyze_trace_proto_content),
       atrace_(context),
       states_(context->storage) {
@@ -471,6 +472,11 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
   bool has_pid_override = false, has_tid_override = false;
   int32_t pid_override = 0, tid_override = 0, flow_direction = 0, instant_scope = 0;
   StringId id_scope = kNullStringId, legacy_name = kNullStringId;
+  // TrackEvent.callstack / callstack_iid / callstack_weight.
+  bool has_inline_stack = false, has_stack_iid = false, has_stack_weight = false;
+  protozero::data_view inline_stack;
+  uint64_t stack_iid = 0;
+  double stack_weight = 0;
 
   protozero::pbf_reader event(bytes);
   while (event.next()) {
@@ -575,6 +581,21 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
       case te::kCorrelationIdStr:
         if (event.wire_type() != kBytes) { event.skip(); break; }
         correlation = storage_->Intern(View(event.get_view()));
+        break;
+      case te::kCallstack:
+        if (event.wire_type() != kBytes) { event.skip(); break; }
+        inline_stack = event.get_view();
+        has_inline_stack = true;
+        break;
+      case te::kCallstackIid:
+        if (event.wire_type() != kVarint) { event.skip(); break; }
+        stack_iid = event.get_uint64();
+        has_stack_iid = true;
+        break;
+      case te::kCallstackWeight:
+        if (event.wire_type() != kFixed64) { event.skip(); break; }
+        stack_weight = event.get_double();
+        has_stack_weight = true;
         break;
       case te::kDebugAnnotations:
         if (event.wire_type() != kBytes) { event.skip(); break; }
@@ -901,6 +922,13 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
     }
   }
   if (row == kNoSlice) return;
+  if (has_stack_iid || has_inline_stack) {
+    uint32_t callsite = has_stack_iid ? callstacks_.InternedCallsite(p.generation, gen, stack_iid)
+                                      : callstacks_.InlineCallsite(inline_stack);
+    if (callsite != kNull) {
+      callstacks_.Record(row, track, callsite, is_end, has_stack_weight, stack_weight);
+    }
+  }
   if (!is_end) ctx_->flows.OnSliceBegin(track, row);
   BindFlows(flow_ids, false, row);
   BindFlows(terminating_flow_ids, true, row);

@@ -21,6 +21,7 @@
 #include "src/importers/proto/proto_event_queue.h"
 #include "src/importers/proto/proto_tokenizer.h"
 #include "src/importers/proto/track_event_args.h"
+#include "src/importers/proto/track_event_callstacks.h"
 
 namespace weft {
 
@@ -73,6 +74,7 @@ class ProtoParser {
   DebugAnnotationWriter annotations_;
   ProcessTreeParser process_tree_;
   TrackEventArgs typed_args_;
+  TrackEventCallstacks callstacks_;
   ProtoContentAnnotations content_annotations_;
   AtracePrintParser atrace_;
   StateTracker states_;
