@@ -72,7 +72,8 @@ ProtoParser::ProtoParser(TraceContext* context, const ProtoTokenizer* tokenizer,
   type_process_ = s->Intern("process");
   type_counter_ = s->Intern("counter");
   type_thread_ = s->Intern("thread");
-  type_async_ = s->Intern("legacy_async_track_event");
+  type_async_process_ = s->Intern("legacy_async_process_slice");
+  type_async_global_ = s->Intern("legacy_async_global_slice");
   default_track_name_ = s->Intern("Default Track");
   thread_time_ = s->Intern("thread_time");
   thread_instruction_count_ = s->Intern("thread_instruction_count");
@@ -350,13 +351,17 @@ void ProtoParser::ParseTrackDescriptor(const SequenceGeneration& gen,
   protozero::pbf_reader desc(bytes);
   uint64_t uuid = 0;
   while (desc.next(pb::track_descriptor::kUuid, kVarint)) uuid = desc.get_uint64();
-  uint32_t track = TrackForUuid(uuid, gen.seq_id);
-  if (track == kNull) return;
   auto it = tokenizer_->descriptors().find(uuid);
   if (it == tokenizer_->descriptors().end()) return;
   const TrackDescriptorInfo& d = it->second;
   Resolved r;
-  if (!Resolve(uuid, &r) || !r.is_root) return;
+  if (!Resolve(uuid, &r)) return;
+  // A thread's own track is made by its first event (as in Perfetto);
+  // other descriptors make their track now.
+  bool thread_root = r.is_root && r.scope == Resolved::kThread && !d.use_separate_track &&
+                     !d.is_counter && !d.is_state;
+  if (!thread_root && TrackForUuid(uuid, gen.seq_id) == kNull) return;
+  if (!r.is_root) return;
   ProcessTracker& processes = ctx_->processes;
   if (r.scope == Resolved::kThread) {
     if (d.thread_name != kNullStringId) processes.SetThreadName(r.utid, d.thread_name);
@@ -420,7 +425,8 @@ void ProtoParser::ParseProcessDescriptor(protozero::data_view bytes) {
   if (!cmdline.empty()) storage_->process.cmdline.Set(upid, storage_->Intern(cmdline));
 }
 
-uint32_t ProtoParser::AsyncTrack(uint32_t upid, uint64_t id, StringId scope, StringId name) {
+uint32_t ProtoParser::AsyncTrack(uint32_t upid, uint64_t id, StringId scope, StringId name,
+                                 uint32_t event_upid) {
   uint64_t id_key = HashCombine(HashCombine(upid, id), scope);
   if (name == kNullStringId) {
     // A nameless event (typically an end) joins the last track of its id.
@@ -433,7 +439,9 @@ uint32_t ProtoParser::AsyncTrack(uint32_t upid, uint64_t id, StringId scope, Str
   if (it != async_tracks_.end()) {
     track = it->second;
   } else {
-    track = ctx_->tracks.NewAsyncTrack(upid, name, type_async_);
+    track = ctx_->tracks.NewAsyncTrack(
+        upid, name, upid != kNull ? type_async_process_ : type_async_global_);
+    AddLegacyAsyncTrackArgs(track, upid, scope, name, event_upid);
     async_tracks_.emplace(key, track);
   }
   last_async_track_[id_key] = track;
@@ -798,8 +806,15 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
         return;
       }
       is_async = true;
-      StringId scope = id_scope != kNullStringId ? id_scope : info.cat;
-      track = AsyncTrack(id_kind == kLocal ? upid : kNull, legacy_id, scope, name);
+      // Ids are scoped by category (and id_scope), as in catapult.
+      StringId scope = info.cat;
+      if (id_scope != kNullStringId) {
+        std::string joined(storage_->pool().Get(info.cat));
+        joined.push_back(':');
+        joined.append(storage_->pool().Get(id_scope));
+        scope = storage_->Intern(joined);
+      }
+      track = AsyncTrack(id_kind == kLocal ? upid : kNull, legacy_id, scope, name, upid);
       break;
     }
     case 's': case 't': case 'f': {
