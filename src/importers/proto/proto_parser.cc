@@ -22,23 +22,6 @@ using namespace proto_wire;  // NOLINT
 constexpr uint32_t kNull = Uint32Column::kNull;
 constexpr int kMaxTrackDepth = 32;
 
-// Appends a repeated uint64 field, packed or not.
-void ReadRepeated(protozero::pbf_reader* r, bool fixed, std::vector<uint64_t>* out) {
-  if (r->wire_type() == kBytes) {
-    if (fixed) {
-      for (uint64_t v : r->get_packed_fixed64()) out->push_back(v);
-    } else {
-      for (uint64_t v : r->get_packed_uint64()) out->push_back(v);
-    }
-  } else if (fixed && r->wire_type() == kFixed64) {
-    out->push_back(r->get_fixed64());
-  } else if (!fixed && r->wire_type() == kVarint) {
-    out->push_back(r->get_uint64());
-  } else {
-    r->skip();
-  }
-}
-
 uint64_t FlowKey(uint64_t id) { return HashCombine(id, 0x747266); }  // "trf"
 
 // An event's categories as one string, comma-separated (NULL if none).
@@ -519,7 +502,7 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
         break;
       case te::kCategoryIids: {
         std::vector<uint64_t> iids;
-        ReadRepeated(&event, false, &iids);
+        ReadRepeatedUint64(&event, false, &iids);
         for (uint64_t iid : iids) {
           const auto* it = gen.categories.Find(iid);
           if (it) {
@@ -541,15 +524,15 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
         has_value = true;
         break;
       case te::kExtraCounterTrackUuids:
-        ReadRepeated(&event, false, &extra_uuids);
+        ReadRepeatedUint64(&event, false, &extra_uuids);
         break;
       case te::kExtraDoubleCounterTrackUuids:
-        ReadRepeated(&event, false, &extra_double_uuids);
+        ReadRepeatedUint64(&event, false, &extra_double_uuids);
         break;
       case te::kExtraCounterValues: {
         std::vector<uint64_t>& raw = scratch_.raw;
         raw.clear();
-        ReadRepeated(&event, false, &raw);
+        ReadRepeatedUint64(&event, false, &raw);
         for (uint64_t v : raw) extra_values.push_back(static_cast<double>(static_cast<int64_t>(v)));
         break;
       }
@@ -571,16 +554,16 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
         instruction_count = event.get_int64();
         break;
       case te::kFlowIds:
-        ReadRepeated(&event, true, &flow_ids);
+        ReadRepeatedUint64(&event, true, &flow_ids);
         break;
       case te::kFlowIdsOld:
-        ReadRepeated(&event, false, &flow_ids);
+        ReadRepeatedUint64(&event, false, &flow_ids);
         break;
       case te::kTerminatingFlowIds:
-        ReadRepeated(&event, true, &terminating_flow_ids);
+        ReadRepeatedUint64(&event, true, &terminating_flow_ids);
         break;
       case te::kTerminatingFlowIdsOld:
-        ReadRepeated(&event, false, &terminating_flow_ids);
+        ReadRepeatedUint64(&event, false, &terminating_flow_ids);
         break;
       case te::kCorrelationId:
         if (event.wire_type() != kVarint) { event.skip(); break; }

@@ -8,6 +8,7 @@
 #include "protos/perfetto/trace/interned_data/interned_data.fields.h"
 #include "protos/perfetto/trace/profiling/profile_common.fields.h"
 #include "protos/perfetto/trace/track_event/track_event.fields.h"
+#include "src/base/string_view_util.h"
 #include "src/importers/proto/proto_wire.h"
 
 namespace weft {
@@ -15,27 +16,6 @@ namespace {
 
 using namespace proto_wire;  // NOLINT
 constexpr uint32_t kNull = Uint32Column::kNull;
-
-void ReadRepeatedVarint(protozero::pbf_reader* r, std::vector<uint64_t>* out) {
-  if (r->wire_type() == kBytes) {
-    for (uint64_t v : r->get_packed_uint64()) out->push_back(v);
-  } else if (r->wire_type() == kVarint) {
-    out->push_back(r->get_uint64());
-  } else {
-    r->skip();
-  }
-}
-
-std::string Hex(std::string_view raw) {
-  static const char kDigits[] = "0123456789abcdef";
-  std::string hex;
-  hex.reserve(raw.size() * 2);
-  for (unsigned char c : raw) {
-    hex.push_back(kDigits[c >> 4]);
-    hex.push_back(kDigits[c & 15]);
-  }
-  return hex;
-}
 
 // InternedString: iid and bytes.
 void ReadString(protozero::data_view bytes, bool hex, TraceStorage* storage,
@@ -48,7 +28,7 @@ void ReadString(protozero::data_view bytes, bool hex, TraceStorage* storage,
       case tag_and_type(pb::interned_string::kIid, kVarint): iid = r.get_uint64(); break;
       case tag_and_type(pb::interned_string::kStr, kBytes): {
         std::string_view s = View(r.get_view());
-        str = hex ? storage->Intern(Hex(s)) : storage->Intern(s);
+        str = hex ? storage->Intern(HexEncode(s)) : storage->Intern(s);
         break;
       }
       default: r.skip();
@@ -64,7 +44,7 @@ void ReadMapping(protozero::data_view bytes, IidMap<InternedMapping>* map) {
   protozero::pbf_reader r(bytes);
   while (r.next()) {
     if (r.tag() == m::kPathStringIds) {
-      ReadRepeatedVarint(&r, &mapping.path_iids);
+      ReadRepeatedUint64(&r, /*fixed=*/false, &mapping.path_iids);
       continue;
     }
     if (r.wire_type() != kVarint) {
@@ -112,7 +92,7 @@ void ReadCallstack(protozero::data_view bytes, IidMap<std::vector<uint64_t>>* ma
   protozero::pbf_reader r(bytes);
   while (r.next()) {
     if (r.tag() == pb::callstack::kFrameIds) {
-      ReadRepeatedVarint(&r, &frames);
+      ReadRepeatedUint64(&r, /*fixed=*/false, &frames);
     } else if (r.tag_and_type() == tag_and_type(pb::callstack::kIid, kVarint)) {
       iid = r.get_uint64();
     } else {
