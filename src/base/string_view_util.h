@@ -16,6 +16,19 @@ inline bool EndsWith(std::string_view s, std::string_view suffix) {
          s.substr(s.size() - suffix.size()) == suffix;
 }
 
+// Lower-case hex of the bytes of |s|, after |prefix| (e.g. "0x").
+inline std::string HexEncode(std::string_view s, std::string_view prefix = {}) {
+  static const char kDigits[] = "0123456789abcdef";
+  std::string out(prefix);
+  out.reserve(prefix.size() + s.size() * 2);
+  for (char ch : s) {
+    unsigned char c = static_cast<unsigned char>(ch);
+    out.push_back(kDigits[c >> 4]);
+    out.push_back(kDigits[c & 15]);
+  }
+  return out;
+}
+
 }  // namespace weft
 
 #endif  // SRC_BASE_STRING_VIEW_UTIL_H_

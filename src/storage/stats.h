@@ -124,6 +124,25 @@ enum class StatSource { kTrace, kAnalysis };
     kAnalysis,                                                               \
     "A track event could not be imported (unknown track, counter value on "  \
     "a non-counter track, unsupported legacy event, ...).")                \
+  X(stackprofile_invalid_string_id, "stackprofile_invalid_string_id",      \
+    kError, kTrace,                                                          \
+    "An interned frame or mapping referred to a function name, build id or " \
+    "path iid its sequence never defined.")                                  \
+  X(stackprofile_invalid_mapping_id, "stackprofile_invalid_mapping_id",    \
+    kError, kTrace,                                                          \
+    "An interned frame referred to a mapping iid its sequence never "       \
+    "defined; the callstack using it was not imported.")                    \
+  X(stackprofile_invalid_frame_id, "stackprofile_invalid_frame_id", kError, \
+    kTrace,                                                                  \
+    "An interned callstack referred to a frame iid its sequence never "     \
+    "defined (or one that could not be resolved); the callstack was not "   \
+    "imported.")                                                             \
+  X(stackprofile_invalid_callstack_id, "stackprofile_invalid_callstack_id", \
+    kError, kTrace,                                                          \
+    "A TrackEvent's callstack_iid was never defined on its sequence; the "  \
+    "event was imported without its callstack.")                            \
+  X(stackprofile_empty_callstack, "stackprofile_empty_callstack", kInfo,    \
+    kTrace, "An interned callstack had no frames.")                         \
   X(fuchsia_record_read_error, "fuchsia_record_read_error", kError, kTrace, \
     "An FXT record was cut short (an inline string, thread or argument "    \
     "past the end of its record) and was skipped.")                          \

@@ -10,6 +10,7 @@
 #include "src/storage/layout_tables.h"
 #include "src/storage/misc_tables.h"
 #include "src/storage/process_tables.h"
+#include "src/storage/profiler_tables.h"
 #include "src/storage/sched_tables.h"
 #include "src/storage/slice_tables.h"
 #include "src/storage/state_tables.h"
@@ -53,6 +54,11 @@ class TraceStorage {
   ThreadStateTable thread_state;
   CpuTable cpu;
   StateTable state;
+  StackProfileMappingTable stack_profile_mapping;
+  StackProfileFrameTable stack_profile_frame;
+  StackProfileCallsiteTable stack_profile_callsite;
+  StackProfileSymbolTable stack_profile_symbol;
+  TrackEventCallstacksTable track_event_callstacks;
   TrackViews track_views{&track};
   // Track layout: hints recorded by importers, tables filled by
   // src/layout/ after Finalize().

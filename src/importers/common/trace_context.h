@@ -9,6 +9,7 @@
 #include "src/importers/common/flow_tracker.h"
 #include "src/importers/common/process_tracker.h"
 #include "src/importers/common/slice_tracker.h"
+#include "src/importers/common/stack_profile_tracker.h"
 #include "src/importers/common/trace_config.h"
 #include "src/importers/common/track_tracker.h"
 #include "src/storage/trace_storage.h"
@@ -17,7 +18,7 @@ namespace weft {
 
 struct TraceContext {
   explicit TraceContext(TraceStorage* s)
-      : storage(s), processes(s), tracks(s), slices(s), flows(s) {}
+      : storage(s), processes(s), tracks(s), slices(s), flows(s), stack_profiles(s) {}
 
   // The ucpu row for |cpu|, created if new.
   uint32_t GetOrCreateCpu(uint32_t cpu) {
@@ -32,6 +33,7 @@ struct TraceContext {
   TrackTracker tracks;
   SliceTracker slices;
   FlowTracker flows;
+  StackProfileTracker stack_profiles;
   std::vector<uint32_t> ucpu_by_cpu;
 };
 

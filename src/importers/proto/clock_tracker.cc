@@ -8,7 +8,7 @@ namespace weft {
 
 bool ClockTracker::AddSnapshot(const std::vector<Reading>& readings) {
   std::vector<std::pair<ClockId, int64_t>> ns;  // (clock, ns) in this snapshot.
-  std::vector<ClockId> went_back;
+  std::vector<ClockId> set;
   for (const Reading& r : readings) {
     int64_t value = 0;
     if (r.id == 0 || r.unit_multiplier_ns == 0 ||
@@ -18,23 +18,29 @@ bool ClockTracker::AddSnapshot(const std::vector<Reading>& readings) {
     for (const auto& [id, unused] : ns) {
       if (id == r.id) return false;
     }
-    // A clock must not go backwards from one snapshot to the next.
-    auto it = clocks_.find(r.id);
-    if (it != clocks_.end()) {
-      for (ClockId other : it->second.neighbors) {
-        PairKey key = std::minmax(r.id, other);
-        const PairReadings& pair = pairs_[key];
-        int64_t last = key.first == r.id ? pair.back().first : pair.back().second;
-        if (value < last) {
-          // The trace clock must not go back. Another clock may (REALTIME
-          // jumps): it stays a conversion target, never a source.
-          if (r.id == trace_clock_) return false;
-          went_back.push_back(r.id);
-        }
-      }
-    }
     ns.emplace_back(r.id, value);
+    set.push_back(r.id);
   }
+  std::sort(set.begin(), set.end());
+  auto found = series_ids_.find(set);
+  uint32_t series =
+      found != series_ids_.end() ? found->second : static_cast<uint32_t>(series_latest_.size());
+  // A clock must not go backwards from one snapshot of its series to the next.
+  std::vector<ClockId> went_back;
+  if (found != series_ids_.end()) {
+    const std::unordered_map<ClockId, int64_t>& latest = series_latest_[series];
+    for (const auto& [id, value] : ns) {
+      if (value >= latest.at(id)) continue;
+      // The trace clock must not go back. Another clock may (REALTIME
+      // jumps): it stays a conversion target, never a source.
+      if (id == trace_clock_) return false;
+      went_back.push_back(id);
+    }
+  } else {
+    series_ids_.emplace(set, series);
+    series_latest_.emplace_back();
+  }
+  for (const auto& [id, value] : ns) series_latest_[series][id] = value;
   for (ClockId id : went_back) {
     if (non_monotonic_.insert(id).second) path_cache_.clear();
   }
@@ -49,13 +55,13 @@ bool ClockTracker::AddSnapshot(const std::vector<Reading>& readings) {
     for (size_t j = i + 1; j < ns.size(); ++j) {
       auto [a, b] = ns[i].first < ns[j].first ? std::make_pair(ns[i], ns[j])
                                               : std::make_pair(ns[j], ns[i]);
-      PairReadings& pair = pairs_[{a.first, b.first}];
+      PairSeries& pair = pairs_[{a.first, b.first}];
       if (pair.empty()) {
         clocks_[a.first].neighbors.push_back(b.first);
         clocks_[b.first].neighbors.push_back(a.first);
         path_cache_.clear();  // A new edge may shorten or create paths.
       }
-      pair.emplace_back(a.second, b.second);
+      pair[series].emplace_back(a.second, b.second);
     }
   }
   return true;
@@ -94,8 +100,8 @@ std::optional<int64_t> ClockTracker::ToTraceTime(ClockId clock, int64_t ns) {
   if (path.empty()) return std::nullopt;
   for (size_t i = 0; i + 1 < path.size(); ++i) {
     bool forward = path[i] < path[i + 1];
-    const PairReadings& readings = pairs_.find(std::minmax(path[i], path[i + 1]))->second;
-    std::optional<int64_t> next = Hop(readings, forward, ns);
+    const PairSeries& series = pairs_.find(std::minmax(path[i], path[i + 1]))->second;
+    std::optional<int64_t> next = Hop(series, forward, ns);
     if (!next) return std::nullopt;
     ns = *next;
   }
@@ -103,16 +109,23 @@ std::optional<int64_t> ClockTracker::ToTraceTime(ClockId clock, int64_t ns) {
   return ns;
 }
 
-std::optional<int64_t> ClockTracker::Hop(const PairReadings& readings, bool forward, int64_t ns) {
-  // The last snapshot whose source reading is at or before |ns|, else the
-  // first one.
+std::optional<int64_t> ClockTracker::Hop(const PairSeries& series, bool forward, int64_t ns) {
+  // The latest snapshot (in any series) whose source reading is at or
+  // before |ns|, else the first snapshot of the first series.
   auto source = [forward](const std::pair<int64_t, int64_t>& r) {
     return forward ? r.first : r.second;
   };
-  auto it = std::upper_bound(readings.begin(), readings.end(), ns,
-                             [&](int64_t v, const auto& r) { return v < source(r); });
-  if (it != readings.begin()) --it;
-  int64_t from = source(*it), to = forward ? it->second : it->first;
+  const std::pair<int64_t, int64_t>* best = &series.begin()->second.front();
+  bool found = false;
+  for (const auto& [id, readings] : series) {
+    auto it = std::upper_bound(readings.begin(), readings.end(), ns,
+                               [&](int64_t v, const auto& r) { return v < source(r); });
+    if (it == readings.begin()) continue;
+    --it;
+    if (!found || source(*it) > source(*best)) best = &*it;
+    found = true;
+  }
+  int64_t from = source(*best), to = forward ? best->second : best->first;
   int64_t out = 0;
   if (__builtin_sub_overflow(ns, from, &out) || __builtin_add_overflow(out, to, &out)) {
     return std::nullopt;

@@ -2,6 +2,9 @@
 // (BOOTTIME unless a ClockSnapshot names another primary_trace_clock), using
 // the ClockSnapshots seen so far: a path search over the clocks read together
 // in snapshots, and per hop the nearest snapshot at or before the timestamp.
+// As in Perfetto, the snapshots of one set of clocks form a series, and a
+// clock must not go backwards within a series (across series it may: two
+// sets of clocks read at different moments are independent).
 #ifndef SRC_IMPORTERS_PROTO_CLOCK_TRACKER_H_
 #define SRC_IMPORTERS_PROTO_CLOCK_TRACKER_H_
 
@@ -35,7 +38,8 @@ class ClockTracker {
   };
 
   // Adds a snapshot; false (and nothing changes) when it is invalid: a clock
-  // read twice, id 0, a zero unit, or the trace clock going backwards.
+  // read twice, id 0, a zero unit, or the trace clock going backwards since
+  // the previous snapshot of the same set of clocks.
   // Another clock going backwards is marked non-monotonic: timestamps in it
   // no longer convert (as in Perfetto).
   bool AddSnapshot(const std::vector<Reading>& readings);
@@ -71,17 +75,22 @@ class ClockTracker {
     int64_t last_ns = 0;  // Latest value (incremental clocks).
     std::vector<ClockId> neighbors;  // Clocks read in a snapshot with it.
   };
-  // Readings of two clocks (first < second) taken together, in snapshot
-  // order (non-decreasing, but for non-monotonic clocks).
+  // Readings of two clocks (first < second) taken together in one series,
+  // in snapshot order (non-decreasing, but for non-monotonic clocks).
   using PairKey = std::pair<ClockId, ClockId>;
   using PairReadings = std::vector<std::pair<int64_t, int64_t>>;
+  // A pair's readings in each series (by series id) that read both clocks.
+  using PairSeries = std::map<uint32_t, PairReadings>;
 
   // Shortest chain of clocks from |from| to the trace clock (empty: none).
   const std::vector<ClockId>& PathToTraceClock(ClockId from);
-  static std::optional<int64_t> Hop(const PairReadings& readings, bool forward, int64_t ns);
+  static std::optional<int64_t> Hop(const PairSeries& series, bool forward, int64_t ns);
 
   std::unordered_map<ClockId, Clock> clocks_;
-  std::map<PairKey, PairReadings> pairs_;
+  std::map<std::vector<ClockId>, uint32_t> series_ids_;  // By sorted clock set.
+  // Per series id: each clock's latest reading (ns).
+  std::vector<std::unordered_map<ClockId, int64_t>> series_latest_;
+  std::map<PairKey, PairSeries> pairs_;
   std::unordered_map<ClockId, std::vector<ClockId>> path_cache_;
   std::unordered_set<ClockId> non_monotonic_;
   ClockId trace_clock_ = kBoottime;

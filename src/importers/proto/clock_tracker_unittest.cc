@@ -72,5 +72,26 @@ TEST(ClockTrackerTest, InvalidSnapshotsChangeNothing) {
   EXPECT_EQ(clocks.ToTraceTime(3, INT64_MIN), std::nullopt);  // Overflow.
 }
 
+TEST(ClockTrackerTest, MonotonicityIsCheckedPerSetOfClocks) {
+  ClockTracker clocks;
+  ASSERT_TRUE(clocks.AddSnapshot({R(1, 1000), R(6, 30)}));
+  // BOOTTIME back from 30 to 25, but read with other clocks: a new series.
+  ASSERT_TRUE(clocks.AddSnapshot({R(3, 15), R(6, 25)}));
+  ASSERT_TRUE(clocks.AddSnapshot({R(6, 50), R(3, 25)}));  // Order is irrelevant.
+  EXPECT_FALSE(clocks.AddSnapshot({R(3, 30), R(6, 40)}));  // Back in its series.
+  EXPECT_EQ(clocks.ToTraceTime(3, 16), 26);
+  EXPECT_EQ(clocks.ToTraceTime(3, 30), 55);
+  EXPECT_EQ(clocks.ToTraceTime(1, 1001), 31);
+}
+
+TEST(ClockTrackerTest, HopTakesTheLatestSnapshotOfAnySeries) {
+  ClockTracker clocks;
+  ASSERT_TRUE(clocks.AddSnapshot({R(3, 100), R(6, 1000), R(1, 5000)}));
+  ASSERT_TRUE(clocks.AddSnapshot({R(3, 1000), R(6, 2000)}));
+  EXPECT_EQ(clocks.ToTraceTime(3, 50), 950);    // Before all: the first.
+  EXPECT_EQ(clocks.ToTraceTime(3, 900), 1800);  // First series.
+  EXPECT_EQ(clocks.ToTraceTime(3, 1200), 2200);  // Second series.
+}
+
 }  // namespace
 }  // namespace weft

@@ -22,23 +22,6 @@ using namespace proto_wire;  // NOLINT
 constexpr uint32_t kNull = Uint32Column::kNull;
 constexpr int kMaxTrackDepth = 32;
 
-// Appends a repeated uint64 field, packed or not.
-void ReadRepeated(protozero::pbf_reader* r, bool fixed, std::vector<uint64_t>* out) {
-  if (r->wire_type() == kBytes) {
-    if (fixed) {
-      for (uint64_t v : r->get_packed_fixed64()) out->push_back(v);
-    } else {
-      for (uint64_t v : r->get_packed_uint64()) out->push_back(v);
-    }
-  } else if (fixed && r->wire_type() == kFixed64) {
-    out->push_back(r->get_fixed64());
-  } else if (!fixed && r->wire_type() == kVarint) {
-    out->push_back(r->get_uint64());
-  } else {
-    r->skip();
-  }
-}
-
 uint64_t FlowKey(uint64_t id) { return HashCombine(id, 0x747266); }  // "trf"
 
 // An event's categories as one string, comma-separated (NULL if none).
@@ -63,6 +46,7 @@ ProtoParser::ProtoParser(TraceContext* context, const ProtoTokenizer* tokenizer,
       annotations_(context->storage),
       process_tree_(context, clocks),
       typed_args_(context->storage, &annotations_),
+      callstacks_(context),
       content_annotations_(context->storage, context->config.analyze_trace_proto_content),
       ftrace_(context),
       states_(context->storage) {
@@ -71,7 +55,8 @@ ProtoParser::ProtoParser(TraceContext* context, const ProtoTokenizer* tokenizer,
   type_process_ = s->Intern("process");
   type_counter_ = s->Intern("counter");
   type_thread_ = s->Intern("thread");
-  type_async_ = s->Intern("legacy_async_track_event");
+  type_async_process_ = s->Intern("legacy_async_process_slice");
+  type_async_global_ = s->Intern("legacy_async_global_slice");
   default_track_name_ = s->Intern("Default Track");
   thread_time_ = s->Intern("thread_time");
   thread_instruction_count_ = s->Intern("thread_instruction_count");
@@ -346,13 +331,17 @@ void ProtoParser::ParseTrackDescriptor(const SequenceGeneration& gen,
   protozero::pbf_reader desc(bytes);
   uint64_t uuid = 0;
   while (desc.next(pb::track_descriptor::kUuid, kVarint)) uuid = desc.get_uint64();
-  uint32_t track = TrackForUuid(uuid, gen.seq_id);
-  if (track == kNull) return;
   auto it = tokenizer_->descriptors().find(uuid);
   if (it == tokenizer_->descriptors().end()) return;
   const TrackDescriptorInfo& d = it->second;
   Resolved r;
-  if (!Resolve(uuid, &r) || !r.is_root) return;
+  if (!Resolve(uuid, &r)) return;
+  // A thread's own track is made by its first event (as in Perfetto);
+  // other descriptors make their track now.
+  bool thread_root = r.is_root && r.scope == Resolved::kThread && !d.use_separate_track &&
+                     !d.is_counter && !d.is_state;
+  if (!thread_root && TrackForUuid(uuid, gen.seq_id) == kNull) return;
+  if (!r.is_root) return;
   ProcessTracker& processes = ctx_->processes;
   if (r.scope == Resolved::kThread) {
     processes.SetThreadName(r.utid, d.thread_name, ThreadNamePriority::kTrackDescriptor);
@@ -416,7 +405,8 @@ void ProtoParser::ParseProcessDescriptor(protozero::data_view bytes) {
   if (!cmdline.empty()) storage_->process.cmdline.Set(upid, storage_->Intern(cmdline));
 }
 
-uint32_t ProtoParser::AsyncTrack(uint32_t upid, uint64_t id, StringId scope, StringId name) {
+uint32_t ProtoParser::AsyncTrack(uint32_t upid, uint64_t id, StringId scope, StringId name,
+                                 uint32_t event_upid) {
   uint64_t id_key = HashCombine(HashCombine(upid, id), scope);
   if (name == kNullStringId) {
     // A nameless event (typically an end) joins the last track of its id.
@@ -429,7 +419,9 @@ uint32_t ProtoParser::AsyncTrack(uint32_t upid, uint64_t id, StringId scope, Str
   if (it != async_tracks_.end()) {
     track = it->second;
   } else {
-    track = ctx_->tracks.NewAsyncTrack(upid, name, type_async_);
+    track = ctx_->tracks.NewAsyncTrack(
+        upid, name, upid != kNull ? type_async_process_ : type_async_global_);
+    AddLegacyAsyncTrackArgs(track, upid, scope, name, event_upid);
     async_tracks_.emplace(key, track);
   }
   last_async_track_[id_key] = track;
@@ -468,6 +460,11 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
   bool has_pid_override = false, has_tid_override = false;
   int32_t pid_override = 0, tid_override = 0, flow_direction = 0, instant_scope = 0;
   StringId id_scope = kNullStringId, legacy_name = kNullStringId;
+  // TrackEvent.callstack / callstack_iid / callstack_weight.
+  bool has_inline_stack = false, has_stack_iid = false, has_stack_weight = false;
+  protozero::data_view inline_stack;
+  uint64_t stack_iid = 0;
+  double stack_weight = 0;
 
   protozero::pbf_reader event(bytes);
   while (event.next()) {
@@ -503,7 +500,7 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
       case te::kCategoryIids: {
         std::vector<uint64_t>& iids = scratch_.raw;
         iids.clear();
-        ReadRepeated(&event, false, &iids);
+        ReadRepeatedUint64(&event, false, &iids);
         for (uint64_t iid : iids) {
           const auto* it = gen.categories.Find(iid);
           if (it) {
@@ -525,15 +522,15 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
         has_value = true;
         break;
       case te::kExtraCounterTrackUuids:
-        ReadRepeated(&event, false, &extra_uuids);
+        ReadRepeatedUint64(&event, false, &extra_uuids);
         break;
       case te::kExtraDoubleCounterTrackUuids:
-        ReadRepeated(&event, false, &extra_double_uuids);
+        ReadRepeatedUint64(&event, false, &extra_double_uuids);
         break;
       case te::kExtraCounterValues: {
         std::vector<uint64_t>& raw = scratch_.raw;
         raw.clear();
-        ReadRepeated(&event, false, &raw);
+        ReadRepeatedUint64(&event, false, &raw);
         for (uint64_t v : raw) extra_values.push_back(static_cast<double>(static_cast<int64_t>(v)));
         break;
       }
@@ -555,16 +552,16 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
         instruction_count = event.get_int64();
         break;
       case te::kFlowIds:
-        ReadRepeated(&event, true, &flow_ids);
+        ReadRepeatedUint64(&event, true, &flow_ids);
         break;
       case te::kFlowIdsOld:
-        ReadRepeated(&event, false, &flow_ids);
+        ReadRepeatedUint64(&event, false, &flow_ids);
         break;
       case te::kTerminatingFlowIds:
-        ReadRepeated(&event, true, &terminating_flow_ids);
+        ReadRepeatedUint64(&event, true, &terminating_flow_ids);
         break;
       case te::kTerminatingFlowIdsOld:
-        ReadRepeated(&event, false, &terminating_flow_ids);
+        ReadRepeatedUint64(&event, false, &terminating_flow_ids);
         break;
       case te::kCorrelationId:
         if (event.wire_type() != kVarint) { event.skip(); break; }
@@ -573,6 +570,21 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
       case te::kCorrelationIdStr:
         if (event.wire_type() != kBytes) { event.skip(); break; }
         correlation = storage_->Intern(View(event.get_view()));
+        break;
+      case te::kCallstack:
+        if (event.wire_type() != kBytes) { event.skip(); break; }
+        inline_stack = event.get_view();
+        has_inline_stack = true;
+        break;
+      case te::kCallstackIid:
+        if (event.wire_type() != kVarint) { event.skip(); break; }
+        stack_iid = event.get_uint64();
+        has_stack_iid = true;
+        break;
+      case te::kCallstackWeight:
+        if (event.wire_type() != kFixed64) { event.skip(); break; }
+        stack_weight = event.get_double();
+        has_stack_weight = true;
         break;
       case te::kDebugAnnotations: {
         if (event.wire_type() != kBytes) { event.skip(); break; }
@@ -779,8 +791,15 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
         return;
       }
       is_async = true;
-      StringId scope = id_scope != kNullStringId ? id_scope : info.cat;
-      track = AsyncTrack(id_kind == kLocal ? upid : kNull, legacy_id, scope, name);
+      // Ids are scoped by category (and id_scope), as in catapult.
+      StringId scope = info.cat;
+      if (id_scope != kNullStringId) {
+        std::string joined(storage_->pool().Get(info.cat));
+        joined.push_back(':');
+        joined.append(storage_->pool().Get(id_scope));
+        scope = storage_->Intern(joined);
+      }
+      track = AsyncTrack(id_kind == kLocal ? upid : kNull, legacy_id, scope, name, upid);
       break;
     }
     case 's': case 't': case 'f': {
@@ -903,6 +922,13 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
     }
   }
   if (row == kNoSlice) return;
+  if (has_stack_iid || has_inline_stack) {
+    uint32_t callsite = has_stack_iid ? callstacks_.InternedCallsite(p.generation, gen, stack_iid)
+                                      : callstacks_.InlineCallsite(inline_stack);
+    if (callsite != kNull) {
+      callstacks_.Record(row, track, callsite, is_end, has_stack_weight, stack_weight);
+    }
+  }
   if (!is_end) ctx_->flows.OnSliceBegin(track, row);
   BindFlows(flow_ids, false, row);
   BindFlows(terminating_flow_ids, true, row);

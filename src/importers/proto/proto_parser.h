@@ -21,6 +21,7 @@
 #include "src/importers/proto/proto_event_queue.h"
 #include "src/importers/proto/proto_tokenizer.h"
 #include "src/importers/proto/track_event_args.h"
+#include "src/importers/proto/track_event_callstacks.h"
 
 namespace weft {
 
@@ -63,7 +64,14 @@ class ProtoParser {
   // Perfetto's dimension args of a global track merged by name
   // (proto_track_dimensions.cc).
   void AddMergedTrackDimensions(uint32_t track, StringId name, uint64_t parent_uuid);
-  uint32_t AsyncTrack(uint32_t upid, uint64_t id, StringId scope, StringId name);
+  // The track of legacy async id |id| in |scope| (|upid|: local ids'
+  // process, kNull for global ones); |event_upid| is the event's process.
+  uint32_t AsyncTrack(uint32_t upid, uint64_t id, StringId scope, StringId name,
+                      uint32_t event_upid);
+  // Perfetto's dimension and source args of a legacy async track
+  // (proto_track_dimensions.cc).
+  void AddLegacyAsyncTrackArgs(uint32_t track, uint32_t upid, StringId scope, StringId name,
+                               uint32_t event_upid);
   void BindFlows(const std::vector<uint64_t>& ids, bool terminating, uint32_t slice);
 
   TraceContext* ctx_;
@@ -73,6 +81,7 @@ class ProtoParser {
   DebugAnnotationWriter annotations_;
   ProcessTreeParser process_tree_;
   TrackEventArgs typed_args_;
+  TrackEventCallstacks callstacks_;
   ProtoContentAnnotations content_annotations_;
   FtraceParser ftrace_;
   StateTracker states_;
@@ -105,13 +114,16 @@ class ProtoParser {
   std::unordered_map<uint64_t, uint32_t> async_tracks_;
   // By (upid, id, scope) only: the track nameless async events go to.
   std::unordered_map<uint64_t, uint32_t> last_async_track_;
+  // Legacy async tracks made so far by dimensions (upid, scope, name): the
+  // next one's track_compressor_idx.
+  std::unordered_map<uint64_t, uint32_t> async_tracks_by_dimensions_;
   std::unordered_map<uint32_t, uint32_t> thread_time_tracks_, instruction_tracks_;
   // Tracks named after their first event (descriptors without a name).
   std::unordered_set<uint32_t> unnamed_tracks_;
   std::unordered_set<uint64_t> open_flows_;
   StringId type_track_event_, type_process_, type_counter_, default_track_name_;
   StringId thread_time_, thread_instruction_count_, unit_ns_, unit_count_;
-  StringId type_thread_, type_async_, key_source_, key_trace_id_, key_is_root_,
+  StringId type_thread_, type_async_process_, type_async_global_, key_source_, key_trace_id_, key_is_root_,
       key_category_, key_first_packet_, key_child_ordering_, key_rank_, key_description_,
       descriptor_, ordering_names_[4], key_host_app_, key_process_hint_, key_thread_hint_,
       key_source_id_, key_passthrough_utid_, key_phase_, key_bind_id_, key_bind_enclosing_,

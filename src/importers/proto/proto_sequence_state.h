@@ -8,6 +8,7 @@
 #define SRC_IMPORTERS_PROTO_PROTO_SEQUENCE_STATE_H_
 
 #include <cstdint>
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
@@ -23,6 +24,9 @@ struct InternedSourceLocation {
   int64_t line_number = 0;
 };
 
+// Interned mappings, frames and callstacks (track_event_callstacks.h).
+struct InternedProfiling;
+
 struct SequenceGeneration {
   using InternMap = IidMap<StringId>;
   uint32_t seq_id = 0;  // trusted_packet_sequence_id.
@@ -33,6 +37,9 @@ struct SequenceGeneration {
   InternMap histogram_names;
   InternMap log_message_bodies;
   IidMap<InternedSourceLocation> source_locations;
+  // Null until the sequence interns profiling data; shared with the
+  // generations copied from this one until either interns more.
+  std::shared_ptr<InternedProfiling> profiling;
   // TracePacketDefaults.
   bool has_default_track = false;
   uint64_t default_track_uuid = 0;

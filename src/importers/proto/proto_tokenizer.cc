@@ -17,6 +17,7 @@
 #include "protos/perfetto/trace/track_event/track_descriptor.fields.h"
 #include "protos/perfetto/trace/track_event/track_event.fields.h"
 #include "src/importers/proto/proto_wire.h"
+#include "src/importers/proto/track_event_callstacks.h"
 
 namespace weft {
 namespace {
@@ -355,6 +356,10 @@ void ProtoTokenizer::ReadInternedData(protozero::data_view bytes, SequenceGenera
         case id::kSourceLocations:
           ReadSourceLocation(interned.get_view(), gen);
           continue;
+      }
+      if (IsInternedProfilingField(interned.tag())) {
+        ReadInternedProfiling(interned.tag(), interned.get_view(), storage_, gen);
+        continue;
       }
     }
     if (!map) {

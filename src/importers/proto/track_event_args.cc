@@ -35,7 +35,7 @@ const uint64_t TrackEventArgs::kNativeFields = Bits({
     te::kCategories, te::kName, te::kCounterValue, te::kExtraCounterTrackUuids,
     te::kSourceLocation, te::kFlowIdsOld, te::kTerminatingFlowIdsOld, te::kDoubleCounterValue,
     te::kExtraDoubleCounterTrackUuids, te::kExtraDoubleCounterValues, te::kFlowIds,
-    te::kTerminatingFlowIds,
+    te::kTerminatingFlowIds, te::kCallstack, te::kCallstackIid, te::kCallstackWeight,
 });
 
 void TrackEventTypedFields::Collect(protozero::pbf_reader* event) {

@@ -1,6 +1,7 @@
 // UnknownFields: values of undescribed fields and their arg keys.
 #include "src/importers/proto/unknown_fields.h"
 
+#include "src/base/string_view_util.h"
 #include "src/importers/proto/arg_key_scope.h"
 #include "src/importers/proto/proto_wire.h"
 
@@ -30,17 +31,6 @@ bool IsPrintableUtf8(std::string_view s) {
   return true;
 }
 
-std::string Hex(std::string_view s) {
-  static const char kDigits[] = "0123456789abcdef";
-  std::string out = "0x";
-  for (char ch : s) {
-    unsigned char c = static_cast<unsigned char>(ch);
-    out.push_back(kDigits[c >> 4]);
-    out.push_back(kDigits[c & 15]);
-  }
-  return out;
-}
-
 }  // namespace
 
 void UnknownFields::Collect(protozero::pbf_reader* r, TraceStorage* storage) {
@@ -58,7 +48,8 @@ void UnknownFields::Collect(protozero::pbf_reader* r, TraceStorage* storage) {
     case pbf_wire_type::length_delimited: {
       std::string_view bytes = proto_wire::View(r->get_view());
       f.type = ArgType::kString;
-      f.raw = IsPrintableUtf8(bytes) ? storage->Intern(bytes) : storage->Intern(Hex(bytes));
+      f.raw = IsPrintableUtf8(bytes) ? storage->Intern(bytes)
+                                     : storage->Intern(HexEncode(bytes, "0x"));
       break;
     }
     default:  // protozero rejects other wire types before a field is seen.

@@ -1,0 +1,159 @@
+// Callstack tables, as Perfetto names them: `stack_profile_mapping` (binaries),
+// `stack_profile_frame` (locations in them), `stack_profile_callsite` (a
+// stack as a chain of frames, leaf last), `stack_profile_symbol` (source
+// locations of frames) and `__intrinsic_track_event_callstacks` (which
+// callsite a TrackEvent slice began / ended with). Rows are deduplicated by
+// content by StackProfileTracker, so equal stacks share one callsite id.
+#ifndef SRC_STORAGE_PROFILER_TABLES_H_
+#define SRC_STORAGE_PROFILER_TABLES_H_
+
+#include "src/storage/column.h"
+#include "src/storage/table.h"
+
+namespace weft {
+
+class StackProfileMappingTable final : public StoredTable {
+ public:
+  StackProfileMappingTable() : StoredTable("stack_profile_mapping") {
+    for (const Column* c : std::initializer_list<const Column*>{
+             &id, &build_id, &exact_offset, &start_offset, &start, &end, &load_bias, &name}) {
+      AddColumn(c);
+    }
+  }
+  struct Row {
+    StringId build_id = kNullStringId;  // Hex.
+    int64_t exact_offset = 0, start_offset = 0, start = 0, end = 0, load_bias = 0;
+    StringId name = kNullStringId;
+  };
+  uint32_t Insert(const Row& r) {
+    build_id.Append(r.build_id);
+    exact_offset.Append(r.exact_offset);
+    start_offset.Append(r.start_offset);
+    start.Append(r.start);
+    end.Append(r.end);
+    load_bias.Append(r.load_bias);
+    name.Append(r.name);
+    return NextRow();
+  }
+
+  IdColumn id{"id"};
+  StringColumn build_id{"build_id"};
+  Int64Column exact_offset{"exact_offset"};
+  Int64Column start_offset{"start_offset"};
+  Int64Column start{"start"};
+  Int64Column end{"end"};
+  Int64Column load_bias{"load_bias"};
+  StringColumn name{"name"};
+};
+
+class StackProfileFrameTable final : public StoredTable {
+ public:
+  StackProfileFrameTable() : StoredTable("stack_profile_frame") {
+    for (const Column* c : std::initializer_list<const Column*>{
+             &id, &name, &mapping, &rel_pc, &symbol_set_id, &deobfuscated_name, &type}) {
+      AddColumn(c);
+    }
+  }
+  uint32_t Insert(StringId n, uint32_t mapping_id, int64_t pc, uint32_t symbol_set) {
+    name.Append(n);
+    mapping.Append(mapping_id);
+    rel_pc.Append(pc);
+    symbol_set_id.Append(symbol_set);
+    deobfuscated_name.Append(kNullStringId);
+    type.Append(kNullStringId);
+    return NextRow();
+  }
+
+  IdColumn id{"id"};
+  StringColumn name{"name"};
+  Uint32Column mapping{"mapping"};
+  Int64Column rel_pc{"rel_pc"};
+  Uint32Column symbol_set_id{"symbol_set_id"};
+  StringColumn deobfuscated_name{"deobfuscated_name"};
+  StringColumn type{"type"};
+};
+
+class StackProfileCallsiteTable final : public StoredTable {
+ public:
+  StackProfileCallsiteTable() : StoredTable("stack_profile_callsite") {
+    for (const Column* c :
+         std::initializer_list<const Column*>{&id, &depth, &parent_id, &frame_id}) {
+      AddColumn(c);
+    }
+  }
+  uint32_t Insert(uint32_t d, uint32_t parent, uint32_t frame) {
+    depth.Append(d);
+    parent_id.Append(parent);
+    frame_id.Append(frame);
+    return NextRow();
+  }
+
+  IdColumn id{"id"};
+  Uint32Column depth{"depth"};
+  Uint32Column parent_id{"parent_id", kIndexed};
+  Uint32Column frame_id{"frame_id"};
+};
+
+// Rows with one symbol_set_id describe one frame; the most inlined symbol
+// has id == symbol_set_id.
+class StackProfileSymbolTable final : public StoredTable {
+ public:
+  StackProfileSymbolTable() : StoredTable("stack_profile_symbol") {
+    for (const Column* c : std::initializer_list<const Column*>{
+             &id, &symbol_set_id, &name, &source_file, &line_number, &inlined}) {
+      AddColumn(c);
+    }
+  }
+  // A symbol set of one symbol: its id is its own set id.
+  uint32_t InsertSingle(StringId n, StringId file, uint32_t line) {
+    symbol_set_id.Append(rows_);
+    name.Append(n);
+    source_file.Append(file);
+    line_number.Append(line);
+    inlined.AppendNull();
+    return NextRow();
+  }
+
+  IdColumn id{"id"};
+  Uint32Column symbol_set_id{"symbol_set_id", kSorted};
+  StringColumn name{"name"};
+  StringColumn source_file{"source_file"};
+  Uint32Column line_number{"line_number"};  // kNull: unknown.
+  Uint32Column inlined{"inlined"};
+};
+
+// One row per TrackEvent that carried a callstack: a begin or instant sets
+// callsite_id, an end sets end_callsite_id (the slice it ended).
+class TrackEventCallstacksTable final : public StoredTable {
+ public:
+  TrackEventCallstacksTable() : StoredTable("__intrinsic_track_event_callstacks") {
+    for (const Column* c : std::initializer_list<const Column*>{
+             &id, &slice_id, &track_id, &callsite_id, &end_callsite_id, &weight}) {
+      AddColumn(c);
+    }
+  }
+  uint32_t Insert(uint32_t slice, uint32_t track, uint32_t callsite, bool is_end,
+                  bool has_weight, double w) {
+    slice_id.Append(slice);
+    track_id.Append(track);
+    callsite_id.Append(is_end ? Uint32Column::kNull : callsite);
+    end_callsite_id.Append(is_end ? callsite : Uint32Column::kNull);
+    if (has_weight) {
+      weight.Append(w);
+    } else {
+      weight.AppendNull();
+    }
+    return NextRow();
+  }
+
+  IdColumn id{"id"};
+  Uint32Column slice_id{"slice_id", kIndexed};
+  Uint32Column track_id{"track_id"};
+  Uint32Column callsite_id{"callsite_id"};
+  Uint32Column end_callsite_id{"end_callsite_id"};
+  DoubleColumn weight{"weight"};
+};
+
+}  // namespace weft
+
+#endif  // SRC_STORAGE_PROFILER_TABLES_H_
