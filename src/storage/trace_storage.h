@@ -8,6 +8,7 @@
 #include "src/storage/args_table.h"
 #include "src/storage/counter_tables.h"
 #include "src/storage/layout_tables.h"
+#include "src/storage/machine_tables.h"
 #include "src/storage/misc_tables.h"
 #include "src/storage/process_tables.h"
 #include "src/storage/sched_tables.h"
@@ -31,6 +32,8 @@ class TraceStorage {
   // Restores invariants after import (arg grouping, sorted flags, child
   // track tables). Idempotent.
   void Finalize();
+  // trace_bounds from the event tables (part of Finalize()).
+  void ComputeTraceBounds();
 
   // Every table, root and child, for SQL registration.
   std::vector<const Table*> AllTables() const;
@@ -53,6 +56,8 @@ class TraceStorage {
   ThreadStateTable thread_state;
   CpuTable cpu;
   StateTable state;
+  MachineTable machine;
+  TraceBoundsTable trace_bounds;
   TrackViews track_views{&track};
   // Track layout: hints recorded by importers, tables filled by
   // src/layout/ after Finalize().

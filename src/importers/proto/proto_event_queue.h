@@ -32,6 +32,8 @@ enum class PacketKind : uint8_t {
   kProcessDescriptor,
   kProcessTree,
   kFtracePrint,  // data: one FtraceEvent (not a TracePacket) with a print.
+  kTrigger,       // data: a Trigger.
+  kCloneSnapshotTrigger,  // data: a Trigger.
 };
 
 struct QueuedPacket {

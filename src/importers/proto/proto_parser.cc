@@ -136,6 +136,10 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
       case PacketKind::kProcessTree:
         process_tree_.Parse(payload);
         break;
+      case PacketKind::kTrigger:
+      case PacketKind::kCloneSnapshotTrigger:
+        triggers_.Parse(p.ts, payload, p.packet_kind() == PacketKind::kCloneSnapshotTrigger);
+        break;
       case PacketKind::kFtracePrint:
         break;
     }

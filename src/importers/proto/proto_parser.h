@@ -21,6 +21,7 @@
 #include "src/importers/proto/proto_event_queue.h"
 #include "src/importers/proto/proto_tokenizer.h"
 #include "src/importers/proto/track_event_args.h"
+#include "src/importers/proto/trigger_parser.h"
 
 namespace weft {
 
@@ -75,6 +76,7 @@ class ProtoParser {
   TrackEventArgs typed_args_;
   ProtoContentAnnotations content_annotations_;
   AtracePrintParser atrace_;
+  TriggerParser triggers_{ctx_};
   StateTracker states_;
   // ParseTrackEvent's per-event lists, kept to reuse their capacity.
   struct EventScratch {

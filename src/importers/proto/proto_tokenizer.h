@@ -21,6 +21,7 @@
 #include "src/importers/proto/clock_tracker.h"
 #include "src/importers/proto/proto_event_queue.h"
 #include "src/importers/proto/proto_sequence_state.h"
+#include "src/importers/proto/trace_metadata_reader.h"
 #include "src/storage/trace_storage.h"
 
 namespace weft {
@@ -71,6 +72,9 @@ class ProtoTokenizer {
   void ReadSourceLocation(protozero::data_view bytes, SequenceGeneration* gen);
   void ReadExtensionDescriptor(protozero::data_view bytes, int64_t ts);
   void ReadDefaults(protozero::data_view bytes, SequenceGeneration* gen);
+  // TraceStats, FtraceStats, SystemInfo, TraceConfig or TraceUuid (field
+  // |field| of TracePacket) of machine table row |machine|.
+  void ReadAboutTrace(uint32_t field, protozero::data_view bytes, uint32_t machine);
   void ReserveTrack(protozero::data_view bytes, SequenceState* seq);
   // Accumulates the event's incremental counters (its value and extra
   // values) into |out|; false if it has none.
@@ -125,7 +129,8 @@ class ProtoTokenizer {
   bool inside_compressed_ = false;
   int64_t range_of_interest_start_ns_ = 0;
   std::unordered_set<uint32_t> first_packet_seqs_;
-  std::unordered_map<uint32_t, uint32_t> machine_ids_;  // Raw id -> dense id.
+  std::unordered_map<uint32_t, uint32_t> machine_ids_;  // Raw id -> machine table row.
+  TraceMetadataReader trace_metadata_{storage_};
   std::unordered_map<uint32_t, IncrementalValues> incremental_values_;
   bool process_rank_hint_ = false, thread_rank_hint_ = false;
   bool has_incremental_counters_ = false;
