@@ -1,6 +1,6 @@
 // Tables about the machines and the time span of the trace: `machine` (one
-// row per machine that wrote packets; row 0 is the host, raw_id 0; the
-// facts come from SystemInfo packets) and `trace_bounds` (one row: the
+// row per machine that wrote packets, in order of appearance; the host has
+// raw_id 0; the facts come from SystemInfo packets) and `trace_bounds` (one row: the
 // first and last event timestamps, computed at Finalize()).
 #ifndef SRC_STORAGE_MACHINE_TABLES_H_
 #define SRC_STORAGE_MACHINE_TABLES_H_
@@ -21,7 +21,6 @@ class MachineTable final : public StoredTable {
              &system_ram_bytes, &system_ram_gb, &label_index}) {
       AddColumn(c);
     }
-    Insert(0);  // The host.
   }
   // A machine with no facts yet; its id is its row.
   uint32_t Insert(int64_t raw) {

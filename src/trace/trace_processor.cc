@@ -171,6 +171,14 @@ Status TraceProcessor::NotifyEndOfFile() {
   } else if (status.ok() && bytes_parsed_ > 0) {
     status = Status::Error("the trace is empty");  // E.g. whitespace only.
   }
+  if (format_name_ == "proto") {
+    // Perfetto's keys about the file, for the formats it sets them for here.
+    MetadataTable& m = storage_->metadata;
+    m.SetString(storage_->Intern("trace_type"), storage_->Intern("single"),
+                storage_->Intern(format_name_));
+    m.SetInt(storage_->Intern("trace_size_bytes"), storage_->Intern("single"),
+             static_cast<int64_t>(bytes_parsed_));
+  }
   // No bytes at all: an empty trace, as in Perfetto (its tables are empty).
   FinalizeStorage();
   return status;

@@ -44,9 +44,8 @@ struct SequenceGeneration {
   bool has_thread = false;
   int64_t pid = 0;
   int64_t tid = 0;
-  // Dense id of TracePacket.machine_id (its machine table row; the first
-  // remote machine is 1); kNoMachine for the host. Rows created for the
-  // packet get it as machine_id.
+  // Dense id of TracePacket.machine_id (its machine table row); kNoMachine
+  // for the host. Rows created for the packet get it as machine_id.
   static constexpr uint32_t kNoMachine = UINT32_MAX;
   uint32_t machine_id = kNoMachine;
 };

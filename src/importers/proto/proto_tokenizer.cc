@@ -51,6 +51,12 @@ void ProtoTokenizer::OnPacket(const uint8_t* data, size_t size) {
   }
 }
 
+void ProtoTokenizer::NotifyEndOfFile() {
+  // About the whole load: no machine, no trace.
+  storage_->metadata.SetInt(storage_->Intern("trace_time_clock_id"), storage_->Intern("single"),
+                            clocks_.trace_clock(), MetadataTable::kNone, MetadataTable::kNone);
+}
+
 SequenceGeneration* ProtoTokenizer::NewGeneration(SequenceState* seq, bool copy) {
   auto* gen = copy ? new SequenceGeneration(*generations_[seq->generation])
                    : new SequenceGeneration();
@@ -192,16 +198,17 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
     seq.counter_totals.clear();
     seq.track_event_time = SequenceState::kTimeUnset;
   }
-  if (has_clock_snapshot) ReadClockSnapshot(clock_snapshot, seq_id);
-  if (has_service_event) {
-    ReadServiceEvent(service_event, has_ts, ts, has_clock_id ? clock_id : 0, seq_id);
-  }
   uint32_t machine = SequenceGeneration::kNoMachine;
   if (raw_machine != 0) {
-    // Dense ids are rows of the machine table, whose row 0 is the host.
-    auto [it, inserted] = machine_ids_.emplace(raw_machine, 0);
-    if (inserted) it->second = storage_->machine.Insert(raw_machine);
-    machine = it->second;
+    machine = MachineRow(raw_machine);
+  } else if (host_machine_ == SequenceGeneration::kNoMachine) {
+    host_machine_ = MachineRow(0);
+  }
+  // The machine table row of the packet's machine (the host's too).
+  uint32_t machine_row = machine == SequenceGeneration::kNoMachine ? host_machine_ : machine;
+  if (has_clock_snapshot) ReadClockSnapshot(clock_snapshot, seq_id);
+  if (has_service_event) {
+    ReadServiceEvent(service_event, has_ts, ts, has_clock_id ? clock_id : 0, seq_id, machine_row);
   }
   if (generations_[seq.generation]->machine_id != machine) {
     NewGeneration(&seq, /*copy=*/true)->machine_id = machine;
@@ -209,8 +216,7 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   if (has_defaults) ReadDefaults(defaults, NewGeneration(&seq, /*copy=*/true));
   if (has_interned) ReadInternedData(interned, generations_[seq.generation].get());
   if (about_trace_field) {
-    ReadAboutTrace(about_trace_field, about_trace,
-                   machine == SequenceGeneration::kNoMachine ? 0 : machine);
+    ReadAboutTrace(about_trace_field, about_trace, machine_row);
     return;
   }
 
@@ -320,6 +326,12 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   }
   q.generation = seq.generation;
   queue_->Push(seq.lane, q, reinterpret_cast<const uint8_t*>(payload.data()), payload.size());
+}
+
+uint32_t ProtoTokenizer::MachineRow(uint32_t raw_machine) {
+  auto [it, inserted] = machine_ids_.emplace(raw_machine, 0);
+  if (inserted) it->second = storage_->machine.Insert(raw_machine);
+  return it->second;
 }
 
 void ProtoTokenizer::ReadAboutTrace(uint32_t field, protozero::data_view bytes,
