@@ -5,7 +5,10 @@
 #ifndef SRC_STORAGE_MACHINE_TABLES_H_
 #define SRC_STORAGE_MACHINE_TABLES_H_
 
+#include <cstdint>
+#include <functional>
 #include <initializer_list>
+#include <utility>
 
 #include "src/storage/column.h"
 #include "src/storage/table.h"
@@ -52,17 +55,43 @@ class MachineTable final : public StoredTable {
   Uint32Column label_index{"label_index"};
 };
 
-class TraceBoundsTable final : public StoredTable {
+// One row, computed on first read after each Finalize() (a scan of the
+// event tables that loads which never ask for it should not pay).
+class TraceBoundsTable final : public Table {
  public:
-  TraceBoundsTable() : StoredTable("trace_bounds") {
-    AddColumn(&start_ts);
-    AddColumn(&end_ts);
-    start_ts.Append(0);
-    end_ts.Append(0);
-    NextRow();
+  using Compute = std::function<void(int64_t* start, int64_t* end)>;
+  explicit TraceBoundsTable(Compute compute)
+      : Table("trace_bounds"), compute_(std::move(compute)) {
+    AddColumn(&start_ts_);
+    AddColumn(&end_ts_);
   }
-  Int64Column start_ts{"start_ts"};
-  Int64Column end_ts{"end_ts"};
+  uint32_t row_count() const override { return 1; }
+  void Invalidate() { valid_ = false; }
+
+ private:
+  class BoundColumn final : public Column {
+   public:
+    BoundColumn(const TraceBoundsTable* t, bool end)
+        : Column(end ? "end_ts" : "start_ts", ColumnType::kInt64, kNoFlags), t_(t), end_(end) {}
+    bool IsNull(uint32_t) const override { return false; }
+    int64_t GetInt(uint32_t) const override {
+      if (!t_->valid_) {
+        t_->compute_(&t_->start_, &t_->end_);
+        t_->valid_ = true;
+      }
+      return end_ ? t_->end_ : t_->start_;
+    }
+
+   private:
+    const TraceBoundsTable* t_;
+    bool end_;
+  };
+
+  Compute compute_;
+  mutable bool valid_ = false;
+  mutable int64_t start_ = 0, end_ = 0;
+  BoundColumn start_ts_{this, false};
+  BoundColumn end_ts_{this, true};
 };
 
 }  // namespace weft

@@ -30,17 +30,15 @@ void WidenBounds(const Int64Column& ts, const Int64Column* dur, int64_t* start, 
 
 TraceStorage::TraceStorage() = default;
 
-void TraceStorage::ComputeTraceBounds() {
-  int64_t start = std::numeric_limits<int64_t>::max();
-  int64_t end = std::numeric_limits<int64_t>::min();
-  WidenBounds(slice.ts, &slice.dur, &start, &end);
-  WidenBounds(counter.ts, nullptr, &start, &end);
-  WidenBounds(sched.ts, &sched.dur, &start, &end);
-  WidenBounds(thread_state.ts, &thread_state.dur, &start, &end);
-  WidenBounds(state.ts, &state.dur, &start, &end);
-  if (start > end) start = end = 0;  // No events: Perfetto's (0, 0).
-  trace_bounds.start_ts.Set(0, start);
-  trace_bounds.end_ts.Set(0, end);
+void TraceStorage::ComputeTraceBounds(int64_t* start, int64_t* end) const {
+  *start = std::numeric_limits<int64_t>::max();
+  *end = std::numeric_limits<int64_t>::min();
+  WidenBounds(slice.ts, &slice.dur, start, end);
+  WidenBounds(counter.ts, nullptr, start, end);
+  WidenBounds(sched.ts, &sched.dur, start, end);
+  WidenBounds(thread_state.ts, &thread_state.dur, start, end);
+  WidenBounds(state.ts, &state.dur, start, end);
+  if (*start > *end) *start = *end = 0;  // No events: Perfetto's (0, 0).
 }
 
 void TraceStorage::Finalize() {
@@ -48,7 +46,7 @@ void TraceStorage::Finalize() {
   slice.ts.set_sorted(IsNonDecreasing(slice.ts.data()));
   counter.ts.set_sorted(IsNonDecreasing(counter.ts.data()));
   track_views.Refresh();
-  ComputeTraceBounds();
+  trace_bounds.Invalidate();
 }
 
 std::vector<const Table*> TraceStorage::AllTables() const {

@@ -32,8 +32,8 @@ class TraceStorage {
   // Restores invariants after import (arg grouping, sorted flags, child
   // track tables). Idempotent.
   void Finalize();
-  // trace_bounds from the event tables (part of Finalize()).
-  void ComputeTraceBounds();
+  // The bounds of trace_bounds: the event tables' first ts and last end.
+  void ComputeTraceBounds(int64_t* start, int64_t* end) const;
 
   // Every table, root and child, for SQL registration.
   std::vector<const Table*> AllTables() const;
@@ -57,7 +57,8 @@ class TraceStorage {
   CpuTable cpu;
   StateTable state;
   MachineTable machine;
-  TraceBoundsTable trace_bounds;
+  TraceBoundsTable trace_bounds{
+      [this](int64_t* start, int64_t* end) { ComputeTraceBounds(start, end); }};
   TrackViews track_views{&track};
   // Track layout: hints recorded by importers, tables filled by
   // src/layout/ after Finalize().

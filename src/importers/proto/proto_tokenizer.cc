@@ -199,24 +199,22 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
     seq.track_event_time = SequenceState::kTimeUnset;
   }
   uint32_t machine = SequenceGeneration::kNoMachine;
-  if (raw_machine != 0) {
-    machine = MachineRow(raw_machine);
-  } else if (host_machine_ == SequenceGeneration::kNoMachine) {
-    host_machine_ = MachineRow(0);
-  }
-  // The machine table row of the packet's machine (the host's too).
-  uint32_t machine_row = machine == SequenceGeneration::kNoMachine ? host_machine_ : machine;
+  if (raw_machine != 0) machine = MachineRow(raw_machine);
+  // The host's machine row is added with its first packet, which is on a
+  // new sequence or on one whose packets came from another machine: the
+  // rare paths, not every packet.
+  bool machine_changed = generations_[seq.generation]->machine_id != machine;
+  if ((new_seq || machine_changed) && raw_machine == 0) host_machine_ = MachineRow(0);
+  if (machine_changed) NewGeneration(&seq, /*copy=*/true)->machine_id = machine;
   if (has_clock_snapshot) ReadClockSnapshot(clock_snapshot, seq_id);
   if (has_service_event) {
-    ReadServiceEvent(service_event, has_ts, ts, has_clock_id ? clock_id : 0, seq_id, machine_row);
-  }
-  if (generations_[seq.generation]->machine_id != machine) {
-    NewGeneration(&seq, /*copy=*/true)->machine_id = machine;
+    ReadServiceEvent(service_event, has_ts, ts, has_clock_id ? clock_id : 0, seq_id,
+                     MachineTableRow(machine));
   }
   if (has_defaults) ReadDefaults(defaults, NewGeneration(&seq, /*copy=*/true));
   if (has_interned) ReadInternedData(interned, generations_[seq.generation].get());
   if (about_trace_field) {
-    ReadAboutTrace(about_trace_field, about_trace, machine_row);
+    ReadAboutTrace(about_trace_field, about_trace, MachineTableRow(machine));
     return;
   }
 

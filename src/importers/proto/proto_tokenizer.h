@@ -76,6 +76,10 @@ class ProtoTokenizer {
   void ReadDefaults(protozero::data_view bytes, SequenceGeneration* gen);
   // The machine table row of a raw TracePacket.machine_id, added if new.
   uint32_t MachineRow(uint32_t raw_machine);
+  // The machine table row of a generation's machine id (the host's too).
+  uint32_t MachineTableRow(uint32_t machine) const {
+    return machine == SequenceGeneration::kNoMachine ? host_machine_ : machine;
+  }
   // TraceStats, FtraceStats, SystemInfo, TraceConfig or TraceUuid (field
   // |field| of TracePacket) of machine table row |machine|.
   void ReadAboutTrace(uint32_t field, protozero::data_view bytes, uint32_t machine);
