@@ -52,9 +52,7 @@ void ProtoTokenizer::OnPacket(const uint8_t* data, size_t size) {
 }
 
 void ProtoTokenizer::NotifyEndOfFile() {
-  // About the whole load: no machine, no trace.
-  storage_->metadata.SetInt(storage_->Intern("trace_time_clock_id"), storage_->Intern("single"),
-                            clocks_.trace_clock(), MetadataTable::kNone, MetadataTable::kNone);
+  trace_metadata_.WriteTraceClock(static_cast<int64_t>(clocks_.trace_clock()));
 }
 
 SequenceGeneration* ProtoTokenizer::NewGeneration(SequenceState* seq, bool copy) {
@@ -214,7 +212,7 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   if (has_defaults) ReadDefaults(defaults, NewGeneration(&seq, /*copy=*/true));
   if (has_interned) ReadInternedData(interned, generations_[seq.generation].get());
   if (about_trace_field) {
-    ReadAboutTrace(about_trace_field, about_trace, MachineTableRow(machine));
+    trace_metadata_.ReadPacket(about_trace_field, about_trace, MachineTableRow(machine));
     return;
   }
 
@@ -330,18 +328,6 @@ uint32_t ProtoTokenizer::MachineRow(uint32_t raw_machine) {
   auto [it, inserted] = machine_ids_.emplace(raw_machine, 0);
   if (inserted) it->second = storage_->machine.Insert(raw_machine);
   return it->second;
-}
-
-void ProtoTokenizer::ReadAboutTrace(uint32_t field, protozero::data_view bytes,
-                                    uint32_t machine) {
-  namespace tp = pb::trace_packet;
-  switch (field) {
-    case tp::kTraceStats: trace_metadata_.ReadTraceStats(bytes, machine); break;
-    case tp::kFtraceStats: trace_metadata_.ReadFtraceStats(bytes, machine); break;
-    case tp::kSystemInfo: trace_metadata_.ReadSystemInfo(bytes, machine); break;
-    case tp::kTraceConfig: trace_metadata_.ReadTraceConfig(bytes); break;
-    case tp::kTraceUuid: trace_metadata_.ReadTraceUuid(bytes); break;
-  }
 }
 
 void ProtoTokenizer::ReadDefaults(protozero::data_view bytes, SequenceGeneration* gen) {

@@ -80,9 +80,6 @@ class ProtoTokenizer {
   uint32_t MachineTableRow(uint32_t machine) const {
     return machine == SequenceGeneration::kNoMachine ? host_machine_ : machine;
   }
-  // TraceStats, FtraceStats, SystemInfo, TraceConfig or TraceUuid (field
-  // |field| of TracePacket) of machine table row |machine|.
-  void ReadAboutTrace(uint32_t field, protozero::data_view bytes, uint32_t machine);
   void ReserveTrack(protozero::data_view bytes, SequenceState* seq);
   // Accumulates the event's incremental counters (its value and extra
   // values) into |out|; false if it has none.

@@ -39,6 +39,30 @@ static_assert(pb::trace_packet_data_loss_reason::kDataLossReadGap == 2 &&
                   pb::trace_packet_data_loss_reason::kDataLossSmbFull == 256,
               "kLossReasonStats follows the DataLossReason bits");
 
+// Which stat a varint field of a message goes to.
+template <typename StatT>
+struct FieldStat {
+  uint32_t field;
+  StatT stat;
+};
+
+template <typename StatT, size_t N>
+const StatT* StatOf(const FieldStat<StatT> (&fields)[N], uint32_t field) {
+  for (const FieldStat<StatT>& f : fields) {
+    if (f.field == field) return &f.stat;
+  }
+  return nullptr;
+}
+
+// The current field's value if it is a varint (else it is skipped).
+std::optional<int64_t> Varint(protozero::pbf_reader* r) {
+  if (r->wire_type() != kVarint) {
+    r->skip();
+    return std::nullopt;
+  }
+  return static_cast<int64_t>(r->get_uint64());
+}
+
 // Periodic file writes at least this far apart mean "a ring buffer trace"
 // (Traceur asks for 7 days), not long trace mode.
 constexpr uint64_t kLongTraceMaxPeriodMs = 24ull * 60 * 60 * 1000;
@@ -69,6 +93,24 @@ std::string_view IncrementalBuild(std::string_view fp) {
 
 }  // namespace
 
+void TraceMetadataReader::ReadPacket(uint32_t field, protozero::data_view bytes,
+                                     uint32_t machine) {
+  namespace tp = pb::trace_packet;
+  switch (field) {
+    case tp::kTraceStats: ReadTraceStats(bytes, machine); break;
+    case tp::kFtraceStats: ReadFtraceStats(bytes, machine); break;
+    case tp::kSystemInfo: ReadSystemInfo(bytes, machine); break;
+    case tp::kTraceConfig: ReadTraceConfig(bytes); break;
+    case tp::kTraceUuid: ReadTraceUuid(bytes); break;
+  }
+}
+
+void TraceMetadataReader::WriteTraceClock(int64_t clock_id) {
+  // About the whole load: no machine, no trace.
+  storage_->metadata.SetInt(storage_->Intern("trace_time_clock_id"), storage_->Intern("single"),
+                            clock_id, MetadataTable::kNone, MetadataTable::kNone);
+}
+
 void TraceMetadataReader::OnPacketLoss(uint32_t seq_id, uint32_t reasons) {
   SequenceLoss& s = sequences_[seq_id];
   ++s.lost;
@@ -79,32 +121,26 @@ void TraceMetadataReader::OnPacketLoss(uint32_t seq_id, uint32_t reasons) {
 
 void TraceMetadataReader::ReadTraceStats(protozero::data_view bytes, uint32_t machine) {
   namespace ts = pb::trace_stats;
+  static const FieldStat<Stat> kSession[] = {
+      {ts::kProducersConnected, Stat::traced_producers_connected},
+      {ts::kProducersSeen, Stat::traced_producers_seen},
+      {ts::kDataSourcesRegistered, Stat::traced_data_sources_registered},
+      {ts::kDataSourcesSeen, Stat::traced_data_sources_seen},
+      {ts::kTracingSessions, Stat::traced_tracing_sessions},
+      {ts::kTotalBuffers, Stat::traced_total_buffers},
+      {ts::kChunksDiscarded, Stat::traced_chunks_discarded},
+      {ts::kPatchesDiscarded, Stat::traced_patches_discarded},
+      {ts::kFlushesRequested, Stat::traced_flushes_requested},
+      {ts::kFlushesSucceeded, Stat::traced_flushes_succeeded},
+      {ts::kFlushesFailed, Stat::traced_flushes_failed},
+  };
   StatsTable& stats = storage_->stats;
   // Perfetto sets the session counters even when the message leaves them out.
-  for (Stat s : {Stat::traced_producers_connected, Stat::traced_producers_seen,
-                 Stat::traced_data_sources_registered, Stat::traced_data_sources_seen,
-                 Stat::traced_tracing_sessions, Stat::traced_total_buffers,
-                 Stat::traced_chunks_discarded, Stat::traced_patches_discarded,
-                 Stat::traced_flushes_requested, Stat::traced_flushes_succeeded,
-                 Stat::traced_flushes_failed}) {
-    stats.Set(s, 0);
-  }
+  for (const auto& f : kSession) stats.Set(f.stat, 0);
   int64_t buffer = 0;
   protozero::pbf_reader r(bytes);
   while (r.next()) {
-    auto set = [&](Stat s) { stats.Set(s, static_cast<int64_t>(r.get_uint64())); };
     switch (r.tag_and_type()) {
-      case tag_and_type(ts::kProducersConnected, kVarint): set(Stat::traced_producers_connected); break;
-      case tag_and_type(ts::kProducersSeen, kVarint): set(Stat::traced_producers_seen); break;
-      case tag_and_type(ts::kDataSourcesRegistered, kVarint): set(Stat::traced_data_sources_registered); break;
-      case tag_and_type(ts::kDataSourcesSeen, kVarint): set(Stat::traced_data_sources_seen); break;
-      case tag_and_type(ts::kTracingSessions, kVarint): set(Stat::traced_tracing_sessions); break;
-      case tag_and_type(ts::kTotalBuffers, kVarint): set(Stat::traced_total_buffers); break;
-      case tag_and_type(ts::kChunksDiscarded, kVarint): set(Stat::traced_chunks_discarded); break;
-      case tag_and_type(ts::kPatchesDiscarded, kVarint): set(Stat::traced_patches_discarded); break;
-      case tag_and_type(ts::kFlushesRequested, kVarint): set(Stat::traced_flushes_requested); break;
-      case tag_and_type(ts::kFlushesSucceeded, kVarint): set(Stat::traced_flushes_succeeded); break;
-      case tag_and_type(ts::kFlushesFailed, kVarint): set(Stat::traced_flushes_failed); break;
       case tag_and_type(ts::kFinalFlushOutcome, kVarint): {
         uint32_t outcome = r.get_uint32();
         if (outcome == pb::trace_stats_final_flush_outcome::kFinalFlushSucceeded) {
@@ -117,44 +153,53 @@ void TraceMetadataReader::ReadTraceStats(protozero::data_view bytes, uint32_t ma
       case tag_and_type(ts::kBufferStats, kBytes):
         ReadBufferStats(r.get_view(), buffer++, machine);
         break;
-      case tag_and_type(ts::kFilterStats, kBytes): {
-        namespace fs = pb::trace_stats_filter_stats;
-        int64_t filter_buffer = 0;
-        protozero::pbf_reader f = r.get_message();
-        while (f.next()) {
-          auto set_filter = [&](Stat s) { stats.Set(s, static_cast<int64_t>(f.get_uint64())); };
-          switch (f.tag_and_type()) {
-            case tag_and_type(fs::kInputPackets, kVarint): set_filter(Stat::filter_input_packets); break;
-            case tag_and_type(fs::kInputBytes, kVarint): set_filter(Stat::filter_input_bytes); break;
-            case tag_and_type(fs::kOutputBytes, kVarint): set_filter(Stat::filter_output_bytes); break;
-            case tag_and_type(fs::kErrors, kVarint): set_filter(Stat::filter_errors); break;
-            case tag_and_type(fs::kTimeTakenNs, kVarint): set_filter(Stat::filter_time_taken_ns); break;
-            case tag_and_type(fs::kBytesDiscardedPerBuffer, kVarint):
-              stats.SetIndexed(IndexedStat::traced_buf_bytes_filtered_out, filter_buffer++,
-                               static_cast<int64_t>(f.get_uint64()), machine);
-              break;
-            case tag_and_type(fs::kBytesDiscardedPerBuffer, kBytes):
-              for (uint64_t v : f.get_packed_uint64()) {
-                stats.SetIndexed(IndexedStat::traced_buf_bytes_filtered_out, filter_buffer++,
-                                 static_cast<int64_t>(v), machine);
-              }
-              break;
-            default: f.skip();
-          }
-        }
+      case tag_and_type(ts::kFilterStats, kBytes):
+        ReadFilterStats(r.get_view(), machine);
         break;
+      default: {
+        uint32_t tag = r.tag();
+        std::optional<int64_t> value = Varint(&r);
+        const Stat* stat = StatOf(kSession, tag);
+        if (value && stat) stats.Set(*stat, *value);
       }
-      default:
-        r.skip();
     }
   }
   ReadWriterStats(bytes, machine);
 }
 
+void TraceMetadataReader::ReadFilterStats(protozero::data_view bytes, uint32_t machine) {
+  namespace fs = pb::trace_stats_filter_stats;
+  static const FieldStat<Stat> kFields[] = {
+      {fs::kInputPackets, Stat::filter_input_packets},
+      {fs::kInputBytes, Stat::filter_input_bytes},
+      {fs::kOutputBytes, Stat::filter_output_bytes},
+      {fs::kErrors, Stat::filter_errors},
+      {fs::kTimeTakenNs, Stat::filter_time_taken_ns},
+  };
+  StatsTable& stats = storage_->stats;
+  int64_t buffer = 0;
+  auto discarded = [&](uint64_t v) {
+    stats.SetIndexed(IndexedStat::traced_buf_bytes_filtered_out, buffer++,
+                     static_cast<int64_t>(v), machine);
+  };
+  protozero::pbf_reader r(bytes);
+  while (r.next()) {
+    uint32_t tag = r.tag();
+    if (tag == fs::kBytesDiscardedPerBuffer && r.wire_type() == kBytes) {
+      for (uint64_t v : r.get_packed_uint64()) discarded(v);
+      continue;
+    }
+    std::optional<int64_t> value = Varint(&r);
+    if (!value) continue;
+    if (tag == fs::kBytesDiscardedPerBuffer) discarded(static_cast<uint64_t>(*value));
+    if (const Stat* stat = StatOf(kFields, tag)) stats.Set(*stat, *value);
+  }
+}
+
 void TraceMetadataReader::ReadBufferStats(protozero::data_view bytes, int64_t buffer,
                                           uint32_t machine) {
   namespace bs = pb::trace_stats_buffer_stats;
-  static const std::pair<uint32_t, IndexedStat> kFields[] = {
+  static const FieldStat<IndexedStat> kFields[] = {
       {bs::kBufferSize, IndexedStat::traced_buf_buffer_size},
       {bs::kBytesWritten, IndexedStat::traced_buf_bytes_written},
       {bs::kBytesOverwritten, IndexedStat::traced_buf_bytes_overwritten},
@@ -177,20 +222,17 @@ void TraceMetadataReader::ReadBufferStats(protozero::data_view bytes, int64_t bu
   };
   StatsTable& stats = storage_->stats;
   // Every counter of a buffer gets a row, 0 when the message leaves it out.
-  for (const auto& [field, stat] : kFields) stats.SetIndexed(stat, buffer, 0, machine);
+  for (const auto& f : kFields) stats.SetIndexed(f.stat, buffer, 0, machine);
   protozero::pbf_reader r(bytes);
   while (r.next()) {
-    if (r.wire_type() != kVarint) {
-      r.skip();
-      continue;
-    }
     uint32_t tag = r.tag();
-    int64_t value = static_cast<int64_t>(r.get_uint64());
-    for (const auto& [field, stat] : kFields) {
-      if (field == tag) stats.SetIndexed(stat, buffer, value, machine);
+    std::optional<int64_t> value = Varint(&r);
+    if (!value) continue;
+    if (const IndexedStat* stat = StatOf(kFields, tag)) {
+      stats.SetIndexed(*stat, buffer, *value, machine);
     }
-    if (tag == bs::kBytesOverwritten && long_trace_mode_ && value > 0) {
-      stats.SetIndexed(IndexedStat::long_trace_mode_bytes_overwritten, buffer, value, machine);
+    if (tag == bs::kBytesOverwritten && long_trace_mode_ && *value > 0) {
+      stats.SetIndexed(IndexedStat::long_trace_mode_bytes_overwritten, buffer, *value, machine);
     }
   }
 }
@@ -246,37 +288,43 @@ void TraceMetadataReader::ReadFtraceStats(protozero::data_view bytes, uint32_t m
       default: r.skip();
     }
   }
-  bool begin = phase == pb::ftrace_stats_phase::kStartOfTrace;
-  if (!begin && phase != pb::ftrace_stats_phase::kEndOfTrace) return;
   using S = IndexedStat;
-  const std::pair<uint32_t, IndexedStat> kFields[] = {
-      {cs::kEntries, begin ? S::ftrace_cpu_entries_begin : S::ftrace_cpu_entries_end},
-      {cs::kOverrun, begin ? S::ftrace_cpu_overrun_begin : S::ftrace_cpu_overrun_end},
-      {cs::kCommitOverrun,
-       begin ? S::ftrace_cpu_commit_overrun_begin : S::ftrace_cpu_commit_overrun_end},
-      {cs::kBytesRead, begin ? S::ftrace_cpu_bytes_begin : S::ftrace_cpu_bytes_end},
-      {cs::kDroppedEvents,
-       begin ? S::ftrace_cpu_dropped_events_begin : S::ftrace_cpu_dropped_events_end},
-      {cs::kReadEvents, begin ? S::ftrace_cpu_read_events_begin : S::ftrace_cpu_read_events_end},
+  static const FieldStat<IndexedStat> kBegin[] = {
+      {cs::kEntries, S::ftrace_cpu_entries_begin},
+      {cs::kOverrun, S::ftrace_cpu_overrun_begin},
+      {cs::kCommitOverrun, S::ftrace_cpu_commit_overrun_begin},
+      {cs::kBytesRead, S::ftrace_cpu_bytes_begin},
+      {cs::kDroppedEvents, S::ftrace_cpu_dropped_events_begin},
+      {cs::kReadEvents, S::ftrace_cpu_read_events_begin},
   };
+  static const FieldStat<IndexedStat> kEnd[] = {
+      {cs::kEntries, S::ftrace_cpu_entries_end},
+      {cs::kOverrun, S::ftrace_cpu_overrun_end},
+      {cs::kCommitOverrun, S::ftrace_cpu_commit_overrun_end},
+      {cs::kBytesRead, S::ftrace_cpu_bytes_end},
+      {cs::kDroppedEvents, S::ftrace_cpu_dropped_events_end},
+      {cs::kReadEvents, S::ftrace_cpu_read_events_end},
+  };
+  static_assert(std::size(kBegin) == std::size(kEnd), "one end stat per begin stat");
+  const FieldStat<IndexedStat>* fields = phase == pb::ftrace_stats_phase::kStartOfTrace ? kBegin
+                                         : phase == pb::ftrace_stats_phase::kEndOfTrace ? kEnd
+                                                                                         : nullptr;
+  if (!fields) return;
   for (protozero::data_view cpu_bytes : cpus) {
     int64_t cpu = 0;
-    std::array<int64_t, std::size(kFields)> values{};
+    std::array<int64_t, std::size(kBegin)> values{};  // 0 when left out.
     protozero::pbf_reader c(cpu_bytes);
     while (c.next()) {
-      if (c.wire_type() != kVarint) {
-        c.skip();
-        continue;
-      }
       uint32_t tag = c.tag();
-      int64_t value = static_cast<int64_t>(c.get_uint64());
-      if (tag == cs::kCpu) cpu = value;
-      for (size_t i = 0; i < std::size(kFields); ++i) {
-        if (kFields[i].first == tag) values[i] = value;
+      std::optional<int64_t> value = Varint(&c);
+      if (!value) continue;
+      if (tag == cs::kCpu) cpu = *value;
+      for (size_t i = 0; i < values.size(); ++i) {
+        if (fields[i].field == tag) values[i] = *value;
       }
     }
-    for (size_t i = 0; i < std::size(kFields); ++i) {
-      storage_->stats.SetIndexed(kFields[i].second, cpu, values[i], machine);
+    for (size_t i = 0; i < values.size(); ++i) {
+      storage_->stats.SetIndexed(fields[i].stat, cpu, values[i], machine);
     }
   }
 }

@@ -28,17 +28,20 @@ class TraceMetadataReader {
   // Called once per sequence, for its first packet that used its state.
   void OnIncrementalStateUsed(uint32_t seq_id) { sequences_[seq_id].used = true; }
 
-  // Each reads one packet payload; |machine| is the machine table id of the
-  // packet's machine (0: the host). Malformed bytes throw
-  // protozero::exception (the tokenizer counts the packet); what was read
-  // before them is kept.
+  // TracePacket field |field| (trace_stats, ftrace_stats, system_info,
+  // trace_config or trace_uuid) of a packet of machine table row |machine|.
+  // Malformed bytes throw protozero::exception (the tokenizer counts the
+  // packet); what was read before them is kept.
+  void ReadPacket(uint32_t field, protozero::data_view bytes, uint32_t machine);
+  // trace_time_clock_id: the clock timestamps were converted to.
+  void WriteTraceClock(int64_t clock_id);
+
+ private:
   void ReadTraceStats(protozero::data_view bytes, uint32_t machine);
   void ReadFtraceStats(protozero::data_view bytes, uint32_t machine);
   void ReadSystemInfo(protozero::data_view bytes, uint32_t machine);
   void ReadTraceConfig(protozero::data_view bytes);
   void ReadTraceUuid(protozero::data_view bytes);
-
- private:
   static constexpr size_t kLossReasons = 8;  // DataLossReason bits 1..8.
   struct SequenceLoss {
     uint32_t lost = 0;  // Packets flagged previous_packet_dropped.
@@ -47,6 +50,7 @@ class TraceMetadataReader {
     bool used = false;     // Some packet had it.
   };
   void ReadBufferStats(protozero::data_view bytes, int64_t buffer, uint32_t machine);
+  void ReadFilterStats(protozero::data_view bytes, uint32_t machine);
   void ReadWriterStats(protozero::data_view bytes, uint32_t machine);
   void SetUuid(int64_t msb, int64_t lsb);
   // Metadata helpers: one row per (key, machine), replaced when set again.
