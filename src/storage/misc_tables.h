@@ -82,14 +82,22 @@ class MetadataTable final : public StoredTable {
   void SetInt(StringId n, StringId single, int64_t v, uint32_t machine = kNone,
               uint32_t trace = 0) {
     uint32_t row = Find(n, machine);
-    if (row == kNone) InsertInt(n, single, v, machine, trace);
-    else int_value.Set(row, v);
+    if (row == kNone) {
+      InsertInt(n, single, v, machine, trace);
+    } else {
+      int_value.Set(row, v);
+      str_value.Set(row, kNullStringId);
+    }
   }
   void SetString(StringId n, StringId single, StringId v, uint32_t machine = kNone,
                  uint32_t trace = 0) {
     uint32_t row = Find(n, machine);
-    if (row == kNone) InsertString(n, single, v, machine, trace);
-    else str_value.Set(row, v);
+    if (row == kNone) {
+      InsertString(n, single, v, machine, trace);
+    } else {
+      int_value.SetNull(row);
+      str_value.Set(row, v);
+    }
   }
   // The row of key |n| for |machine|, or kNone.
   uint32_t Find(StringId n, uint32_t machine = kNone) const {

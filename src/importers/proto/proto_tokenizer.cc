@@ -151,6 +151,7 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
       case tag_and_type(tp::kSystemInfo, kBytes):
       case tag_and_type(tp::kTraceConfig, kBytes):
       case tag_and_type(tp::kTraceUuid, kBytes):
+      case tag_and_type(tp::kTraceAttributes, kBytes):
         about_trace_field = packet.tag();
         about_trace = packet.get_view();
         break;

@@ -11,6 +11,7 @@
 
 #include <protozero/pbf_reader.hpp>
 
+#include "protos/perfetto/common/trace_attributes.fields.h"
 #include "protos/perfetto/common/trace_stats.fields.h"
 #include "protos/perfetto/config/trace_config.fields.h"
 #include "protos/perfetto/trace/ftrace/ftrace_stats.fields.h"
@@ -102,6 +103,7 @@ void TraceMetadataReader::ReadPacket(uint32_t field, protozero::data_view bytes,
     case tp::kSystemInfo: ReadSystemInfo(bytes, machine); break;
     case tp::kTraceConfig: ReadTraceConfig(bytes); break;
     case tp::kTraceUuid: ReadTraceUuid(bytes); break;
+    case tp::kTraceAttributes: ReadTraceAttributes(bytes); break;
   }
 }
 
@@ -442,6 +444,7 @@ void TraceMetadataReader::ReadTraceConfig(protozero::data_view bytes) {
       case tag_and_type(tc::kFlushPeriodMs, kVarint): flush_period_ms = r.get_uint32(); break;
       case tag_and_type(tc::kTraceUuidMsb, kVarint): uuid_msb = r.get_int64(); break;
       case tag_and_type(tc::kTraceUuidLsb, kVarint): uuid_lsb = r.get_int64(); break;
+      case tag_and_type(tc::kTraceAttributes, kBytes): ReadTraceAttributes(r.get_view()); break;
       case tag_and_type(tc::kBuffers, kBytes): {
         uint32_t policy = 0;
         protozero::pbf_reader b = r.get_message();
@@ -462,6 +465,35 @@ void TraceMetadataReader::ReadTraceConfig(protozero::data_view bytes) {
     if (fill_policies[i] == pb::trace_config_buffer_config_fill_policy::kDiscard) {
       storage_->stats.IncrementIndexed(IndexedStat::config_write_into_file_discard,
                                        static_cast<int64_t>(i));
+    }
+  }
+}
+
+void TraceMetadataReader::ReadTraceAttributes(protozero::data_view bytes) {
+  namespace a = pb::trace_attributes_attribute;
+  protozero::pbf_reader r(bytes);
+  while (r.next(pb::trace_attributes::kAttributes, kBytes)) {
+    std::string_view key;
+    std::optional<int64_t> int_value;
+    std::optional<std::string_view> string_value;
+    protozero::pbf_reader attribute = r.get_message();
+    while (attribute.next()) {
+      switch (attribute.tag_and_type()) {
+        case tag_and_type(a::kKey, kBytes): key = View(attribute.get_view()); break;
+        case tag_and_type(a::kIntValue, kVarint): int_value = attribute.get_int64(); break;
+        case tag_and_type(a::kStringValue, kBytes):
+          string_value = View(attribute.get_view());
+          break;
+        default: attribute.skip();
+      }
+    }
+    if (key.empty()) continue;
+    std::string name = "trace_attribute.";
+    name.append(key);
+    if (string_value) {
+      SetString(name.c_str(), storage_->Intern(*string_value), MetadataTable::kNone);
+    } else if (int_value) {
+      SetInt(name.c_str(), *int_value, MetadataTable::kNone);
     }
   }
 }

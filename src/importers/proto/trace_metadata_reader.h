@@ -42,6 +42,8 @@ class TraceMetadataReader {
   void ReadSystemInfo(protozero::data_view bytes, uint32_t machine);
   void ReadTraceConfig(protozero::data_view bytes);
   void ReadTraceUuid(protozero::data_view bytes);
+  // TraceAttributes: trace_attribute.<key> keys, the last value winning.
+  void ReadTraceAttributes(protozero::data_view bytes);
   static constexpr size_t kLossReasons = 8;  // DataLossReason bits 1..8.
   struct SequenceLoss {
     uint32_t lost = 0;  // Packets flagged previous_packet_dropped.
