@@ -137,7 +137,7 @@ class ProtoTokenizer {
   // Raw id (0: the host) -> machine table row, in order of appearance.
   std::unordered_map<uint32_t, uint32_t> machine_ids_;
   uint32_t host_machine_ = SequenceGeneration::kNoMachine;
-  TraceMetadataReader trace_metadata_{storage_};
+  TraceMetadataReader trace_metadata_{storage_, &descriptor_pool_};
   std::unordered_map<uint32_t, IncrementalValues> incremental_values_;
   bool process_rank_hint_ = false, thread_rank_hint_ = false;
   bool has_incremental_counters_ = false;

@@ -18,6 +18,7 @@
 #include "protos/perfetto/trace/system_info.fields.h"
 #include "protos/perfetto/trace/trace_packet.fields.h"
 #include "protos/perfetto/trace/trace_uuid.fields.h"
+#include "src/importers/proto/proto_text.h"
 #include "src/importers/proto/proto_wire.h"
 
 namespace weft {
@@ -458,6 +459,8 @@ void TraceMetadataReader::ReadTraceConfig(protozero::data_view bytes) {
     }
   }
   if (!has_uuid_ && (uuid_msb != 0 || uuid_lsb != 0)) SetUuid(uuid_msb, uuid_lsb);
+  std::string text = ProtoToText(*pool_, ".perfetto.protos.TraceConfig", bytes);
+  SetString("trace_config_pbtxt", storage_->Intern(text), MetadataTable::kNone);
   long_trace_mode_ = write_into_file && write_period_ms > 0 && write_period_ms < kLongTraceMaxPeriodMs;
   if (!write_into_file) return;
   if (flush_period_ms == 0) storage_->stats.Increment(Stat::config_write_into_file_no_flush);

@@ -12,13 +12,16 @@
 
 #include <protozero/data_view.hpp>
 
+#include "src/importers/proto/descriptor_pool.h"
 #include "src/storage/trace_storage.h"
 
 namespace weft {
 
 class TraceMetadataReader {
  public:
-  explicit TraceMetadataReader(TraceStorage* storage) : storage_(storage) {}
+  // |pool| describes TraceConfig (for trace_config_pbtxt).
+  TraceMetadataReader(TraceStorage* storage, const DescriptorPool* pool)
+      : storage_(storage), pool_(pool) {}
 
   // Sequence bookkeeping for the per-buffer loss stats of TraceStats.
   void OnNewSequence(uint32_t seq_id) { sequences_.try_emplace(seq_id); }
@@ -60,6 +63,7 @@ class TraceMetadataReader {
   void SetInt(const char* key, int64_t value, uint32_t machine);
 
   TraceStorage* storage_;
+  const DescriptorPool* pool_;
   std::unordered_map<uint32_t, SequenceLoss> sequences_;
   bool has_uuid_ = false;  // A TraceUuid packet wins over the config's.
   // TraceConfig: a periodic write_into_file under a day ("long trace" mode).
