@@ -3,6 +3,7 @@
 #include "src/sql/functions.h"
 
 #include "src/sql/clock_functions.h"
+#include "src/sql/metadata_functions.h"
 
 namespace weft {
 namespace {
@@ -65,6 +66,7 @@ Status RegisterFunctions(sqlite3* db, const TraceStorage* storage) {
                                       SQLITE_UTF8 | SQLITE_DETERMINISTIC, user,
                                       ExtractArg, nullptr, nullptr, nullptr);
   if (rc != SQLITE_OK) return Status::Error("cannot register extract_arg");
+  WEFT_RETURN_IF_ERROR(RegisterMetadataFunctions(db, storage));
   return RegisterClockFunctions(db, storage);
 }
 

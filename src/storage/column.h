@@ -113,6 +113,13 @@ class NullableColumn : public Column {
     data_[row] = v;
     if (has_nulls_) nulls_.Set(row, false);
   }
+  void SetNull(uint32_t row) {
+    if (!has_nulls_) {
+      for (uint32_t r = 0; r < data_.size(); ++r) nulls_.Append(r, false);
+      has_nulls_ = true;
+    }
+    nulls_.Set(row, true);
+  }
   T operator[](uint32_t row) const { return data_[row]; }
   const PodVector<T>& data() const { return data_; }
   PodVector<T>& mutable_data() { return data_; }

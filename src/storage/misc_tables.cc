@@ -1,51 +1,113 @@
 // The stats registry and the computed columns of the `stats` table.
 #include "src/storage/misc_tables.h"
 
+#include <algorithm>
+#include <tuple>
+
 namespace weft {
+
+namespace {
+
+const char* SeverityName(StatSeverity s) {
+  return s == StatSeverity::kInfo ? "info" : s == StatSeverity::kDataLoss ? "data_loss" : "error";
+}
+
+}  // namespace
 
 const StatInfo& GetStatInfo(Stat stat) {
   static const StatInfo kInfos[] = {
 #define WEFT_STAT_INFO(name, sql, sev, src, desc) \
   {sql, StatSeverity::sev, StatSource::src, desc},
       WEFT_STATS(WEFT_STAT_INFO)
-#undef WEFT_STAT_INFO
   };
   return kInfos[static_cast<size_t>(stat)];
 }
 
+const StatInfo& GetIndexedStatInfo(IndexedStat stat) {
+  static const StatInfo kInfos[] = {WEFT_INDEXED_STATS(WEFT_STAT_INFO)};
+#undef WEFT_STAT_INFO
+  return kInfos[static_cast<size_t>(stat)];
+}
+
+bool IsGlobalStat(Stat stat) {
+  return stat == Stat::parse_trace_duration_ns || stat == Stat::invalid_clock_snapshots;
+}
+
+std::optional<int64_t> StatsTable::GetIndexed(IndexedStat s, int64_t idx,
+                                              uint32_t machine) const {
+  for (const IndexedValue& v : indexed_) {
+    if (v.stat == s && v.machine == machine && v.idx == idx) return v.value;
+  }
+  return std::nullopt;
+}
+
+int64_t* StatsTable::Slot(IndexedStat s, int64_t idx, uint32_t machine) {
+  auto key = [](const IndexedValue& v) { return std::make_tuple(v.stat, v.machine, v.idx); };
+  IndexedValue wanted{s, machine, idx, 0};
+  auto it = std::lower_bound(
+      indexed_.begin(), indexed_.end(), wanted,
+      [&](const IndexedValue& a, const IndexedValue& b) { return key(a) < key(b); });
+  if (it == indexed_.end() || key(*it) != key(wanted)) it = indexed_.insert(it, wanted);
+  return &it->value;
+}
+
+// Rows [0, Stat::kCount) are the single stats, the rest the indexed values
+// in order. Texts of the stats are interned once, per stat.
 class StatsTable::StatColumn final : public Column {
  public:
-  enum Kind { kName, kIdx, kSeverity, kSource, kValue, kDescription };
-  StatColumn(const StatsTable* t, Kind kind, const char* name,
-             ColumnType type, StringPool* pool)
+  enum Kind { kName, kIdx, kSeverity, kSource, kValue, kDescription, kMachineId, kTraceId };
+  StatColumn(const StatsTable* t, Kind kind, const char* name, ColumnType type, StringPool* pool)
       : Column(name, type, kNoFlags), table_(t), kind_(kind) {
     for (size_t i = 0; i < static_cast<size_t>(Stat::kCount); ++i) {
-      const StatInfo& info = GetStatInfo(static_cast<Stat>(i));
-      const char* text = nullptr;
-      switch (kind) {
-        case kName: text = info.name; break;
-        case kDescription: text = info.description; break;
-        case kSeverity:
-          text = info.severity == StatSeverity::kInfo       ? "info"
-                 : info.severity == StatSeverity::kDataLoss ? "data_loss"
-                                                            : "error";
-          break;
-        case kSource:
-          text = info.source == StatSource::kTrace ? "trace" : "analysis";
-          break;
-        default: break;
-      }
-      strings_.push_back(text ? pool->Intern(text) : kNullStringId);
+      single_.push_back(Text(GetStatInfo(static_cast<Stat>(i)), pool));
+    }
+    for (size_t i = 0; i < static_cast<size_t>(IndexedStat::kCount); ++i) {
+      indexed_.push_back(Text(GetIndexedStatInfo(static_cast<IndexedStat>(i)), pool));
     }
   }
-  bool IsNull(uint32_t) const override { return kind_ == kIdx; }
-  int64_t GetInt(uint32_t row) const override { return table_->values_[row]; }
-  StringId GetString(uint32_t row) const override { return strings_[row]; }
+  bool IsNull(uint32_t row) const override {
+    const IndexedValue* v = Indexed(row);
+    switch (kind_) {
+      case kIdx: return v == nullptr;
+      case kMachineId:
+      case kTraceId: return v == nullptr && IsGlobalStat(static_cast<Stat>(row));
+      default: return false;
+    }
+  }
+  int64_t GetInt(uint32_t row) const override {
+    const IndexedValue* v = Indexed(row);
+    switch (kind_) {
+      case kIdx: return v->idx;
+      case kMachineId: return v ? v->machine : 0;
+      case kTraceId: return 0;
+      default: return v ? v->value : table_->values_[row];
+    }
+  }
+  StringId GetString(uint32_t row) const override {
+    const IndexedValue* v = Indexed(row);
+    return v ? indexed_[static_cast<size_t>(v->stat)] : single_[row];
+  }
 
  private:
+  const IndexedValue* Indexed(uint32_t row) const {
+    constexpr uint32_t kSingles = static_cast<uint32_t>(Stat::kCount);
+    return row < kSingles ? nullptr : &table_->indexed_[row - kSingles];
+  }
+  StringId Text(const StatInfo& info, StringPool* pool) const {
+    const char* text = nullptr;
+    switch (kind_) {
+      case kName: text = info.name; break;
+      case kDescription: text = info.description; break;
+      case kSeverity: text = SeverityName(info.severity); break;
+      case kSource: text = info.source == StatSource::kTrace ? "trace" : "analysis"; break;
+      default: break;
+    }
+    return text ? pool->Intern(text) : kNullStringId;
+  }
+
   const StatsTable* table_;
   Kind kind_;
-  std::vector<StringId> strings_;
+  std::vector<StringId> single_, indexed_;
 };
 
 StatsTable::StatsTable(StringPool* pool) : Table("stats") {
@@ -59,6 +121,8 @@ StatsTable::StatsTable(StringPool* pool) : Table("stats") {
   add(StatColumn::kSource, "source", ColumnType::kString);
   add(StatColumn::kValue, "value", ColumnType::kInt64);
   add(StatColumn::kDescription, "description", ColumnType::kString);
+  add(StatColumn::kMachineId, "machine_id", ColumnType::kInt64);
+  add(StatColumn::kTraceId, "trace_id", ColumnType::kInt64);
 }
 
 }  // namespace weft

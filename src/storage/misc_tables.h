@@ -8,6 +8,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "src/storage/column.h"
@@ -19,40 +20,91 @@ namespace weft {
 class StatsTable final : public Table {
  public:
   explicit StatsTable(StringPool* pool);
+  // One row per single stat, then one per indexed stat value set.
   uint32_t row_count() const override {
-    return static_cast<uint32_t>(Stat::kCount);
+    return static_cast<uint32_t>(Stat::kCount) + static_cast<uint32_t>(indexed_.size());
   }
   void Increment(Stat s, int64_t by = 1) { values_[static_cast<size_t>(s)] += by; }
   void Set(Stat s, int64_t v) { values_[static_cast<size_t>(s)] = v; }
   int64_t Get(Stat s) const { return values_[static_cast<size_t>(s)]; }
 
+  // Indexed stats, per machine (0: the host).
+  void SetIndexed(IndexedStat s, int64_t idx, int64_t v, uint32_t machine = 0) {
+    *Slot(s, idx, machine) = v;
+  }
+  void IncrementIndexed(IndexedStat s, int64_t idx, int64_t by = 1, uint32_t machine = 0) {
+    *Slot(s, idx, machine) += by;
+  }
+  // nullopt when never set.
+  std::optional<int64_t> GetIndexed(IndexedStat s, int64_t idx, uint32_t machine = 0) const;
+
  private:
   class StatColumn;
+  struct IndexedValue {
+    IndexedStat stat;
+    uint32_t machine;
+    int64_t idx;
+    int64_t value;
+  };
+  int64_t* Slot(IndexedStat s, int64_t idx, uint32_t machine);
+
   std::array<int64_t, static_cast<size_t>(Stat::kCount)> values_{};
+  // Sorted by (stat, machine, idx): the order of their rows.
+  std::vector<IndexedValue> indexed_;
   std::vector<std::unique_ptr<Column>> columns_owned_;
 };
 
 class MetadataTable final : public StoredTable {
  public:
+  static constexpr uint32_t kNone = Uint32Column::kNull;
   MetadataTable() : StoredTable("metadata") {
     for (const Column* c : std::initializer_list<const Column*>{
-             &id, &name, &key_type, &int_value, &str_value}) {
+             &id, &name, &key_type, &int_value, &str_value, &machine_id, &trace_id}) {
       AddColumn(c);
     }
   }
-  uint32_t InsertInt(StringId n, StringId single, int64_t v) {
-    name.Append(n);
-    key_type.Append(single);
+  // Keys about the trace have trace_id 0 and no machine, keys about a
+  // machine its id and no trace, keys about both (what a machine recorded
+  // in this trace) both: Perfetto's scopes.
+  uint32_t InsertInt(StringId n, StringId single, int64_t v, uint32_t machine = kNone,
+                     uint32_t trace = 0) {
     int_value.Append(v);
     str_value.Append(kNullStringId);
-    return NextRow();
+    return InsertKey(n, single, machine, trace);
   }
-  uint32_t InsertString(StringId n, StringId single, StringId v) {
-    name.Append(n);
-    key_type.Append(single);
+  uint32_t InsertString(StringId n, StringId single, StringId v, uint32_t machine = kNone,
+                        uint32_t trace = 0) {
     int_value.AppendNull();
     str_value.Append(v);
-    return NextRow();
+    return InsertKey(n, single, machine, trace);
+  }
+  // Single-valued keys: replace the value of the row of (|n|, |machine|).
+  void SetInt(StringId n, StringId single, int64_t v, uint32_t machine = kNone,
+              uint32_t trace = 0) {
+    uint32_t row = Find(n, machine);
+    if (row == kNone) {
+      InsertInt(n, single, v, machine, trace);
+    } else {
+      int_value.Set(row, v);
+      str_value.Set(row, kNullStringId);
+    }
+  }
+  void SetString(StringId n, StringId single, StringId v, uint32_t machine = kNone,
+                 uint32_t trace = 0) {
+    uint32_t row = Find(n, machine);
+    if (row == kNone) {
+      InsertString(n, single, v, machine, trace);
+    } else {
+      int_value.SetNull(row);
+      str_value.Set(row, v);
+    }
+  }
+  // The row of key |n| for |machine|, or kNone.
+  uint32_t Find(StringId n, uint32_t machine = kNone) const {
+    for (uint32_t r = 0; r < rows_; ++r) {
+      if (name[r] == n && machine_id[r] == machine) return r;
+    }
+    return kNone;
   }
 
   IdColumn id{"id"};
@@ -60,6 +112,17 @@ class MetadataTable final : public StoredTable {
   StringColumn key_type{"key_type"};
   Int64Column int_value{"int_value"};
   StringColumn str_value{"str_value"};
+  Uint32Column machine_id{"machine_id"};
+  Uint32Column trace_id{"trace_id"};
+
+ private:
+  uint32_t InsertKey(StringId n, StringId single, uint32_t machine, uint32_t trace) {
+    name.Append(n);
+    key_type.Append(single);
+    machine_id.Append(machine);
+    trace_id.Append(trace);
+    return NextRow();
+  }
 };
 
 class ClockSnapshotTable final : public StoredTable {

@@ -5,6 +5,8 @@
 
 #include <cstddef>
 
+#include "src/storage/trace_service_stats.h"
+
 namespace weft {
 
 enum class StatSeverity { kInfo, kDataLoss, kError };
@@ -12,6 +14,7 @@ enum class StatSource { kTrace, kAnalysis };
 
 // X(enum name, sql name, severity, source, description)
 #define WEFT_STATS(X)                                                        \
+  WEFT_TRACE_SERVICE_STATS(X)                                                \
   X(json_tokenizer_failure, "json_tokenizer_failure", kError, kTrace,        \
     "A JSON event could not be tokenized and was skipped.")                  \
   X(json_parser_failure, "json_parser_failure", kError, kTrace,              \
@@ -189,6 +192,21 @@ struct StatInfo {
 };
 
 const StatInfo& GetStatInfo(Stat stat);
+
+// Stats with one value per index (a buffer, a cpu, ...): rows only for the
+// indices set.
+enum class IndexedStat : size_t {
+#define WEFT_STAT_ENUM(name, ...) name,
+  WEFT_INDEXED_STATS(WEFT_STAT_ENUM)
+#undef WEFT_STAT_ENUM
+  kCount
+};
+
+const StatInfo& GetIndexedStatInfo(IndexedStat stat);
+
+// Stats about the whole load rather than one trace on one machine: their
+// machine_id and trace_id are NULL, as in Perfetto.
+bool IsGlobalStat(Stat stat);
 
 }  // namespace weft
 

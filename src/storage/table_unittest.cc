@@ -159,6 +159,66 @@ TEST(StatsTableTest, EveryStatHasARow) {
   EXPECT_TRUE(names.count("misplaced_end_event"));
 }
 
+TEST(StatsTableTest, IndexedStatsAreRowsAfterTheSingleOnesInKeyOrder) {
+  StringPool pool;
+  StatsTable stats(&pool);
+  const uint32_t singles = static_cast<uint32_t>(Stat::kCount);
+  stats.SetIndexed(IndexedStat::traced_buf_bytes_written, 1, 10);
+  stats.SetIndexed(IndexedStat::traced_buf_bytes_written, 0, 20, /*machine=*/2);
+  stats.IncrementIndexed(IndexedStat::traced_buf_bytes_written, 0, 5);
+  stats.IncrementIndexed(IndexedStat::traced_buf_bytes_written, 0, 1);
+  stats.SetIndexed(IndexedStat::traced_buf_buffer_size, 3, 0);
+  ASSERT_EQ(stats.row_count(), singles + 4);
+  EXPECT_EQ(stats.GetIndexed(IndexedStat::traced_buf_bytes_written, 0), 6);
+  EXPECT_EQ(stats.GetIndexed(IndexedStat::traced_buf_bytes_written, 0, 2), 20);
+  EXPECT_FALSE(stats.GetIndexed(IndexedStat::traced_buf_bytes_written, 7).has_value());
+  const Column* name = stats.FindColumn("name");
+  const Column* idx = stats.FindColumn("idx");
+  const Column* value = stats.FindColumn("value");
+  const Column* machine = stats.FindColumn("machine_id");
+  const Column* trace = stats.FindColumn("trace_id");
+  ASSERT_TRUE(name && idx && value && machine && trace);
+  std::string scratch;
+  // (stat, machine, idx) order: buffer_size first (declared first), then
+  // bytes_written of machine 0 (idx 0, 1) and of machine 2.
+  const struct { const char* name; int64_t idx, value, machine; } kRows[] = {
+      {"traced_buf_buffer_size", 3, 0, 0},
+      {"traced_buf_bytes_written", 0, 6, 0},
+      {"traced_buf_bytes_written", 1, 10, 0},
+      {"traced_buf_bytes_written", 0, 20, 2},
+  };
+  for (uint32_t i = 0; i < 4; ++i) {
+    uint32_t r = singles + i;
+    EXPECT_EQ(name->GetText(r, pool, &scratch), kRows[i].name) << i;
+    EXPECT_EQ(idx->GetInt(r), kRows[i].idx) << i;
+    EXPECT_EQ(value->GetInt(r), kRows[i].value) << i;
+    EXPECT_EQ(machine->GetInt(r), kRows[i].machine) << i;
+    EXPECT_FALSE(trace->IsNull(r));
+  }
+  // Global stats have no machine and no trace; the others machine 0, trace 0.
+  uint32_t global = static_cast<uint32_t>(Stat::parse_trace_duration_ns);
+  EXPECT_TRUE(machine->IsNull(global) && trace->IsNull(global));
+  uint32_t scoped = static_cast<uint32_t>(Stat::flow_duplicate_id);
+  EXPECT_FALSE(machine->IsNull(scoped) || trace->IsNull(scoped));
+  EXPECT_EQ(machine->GetInt(scoped), 0);
+}
+
+TEST(MetadataTableTest, SetReplacesTheKeyOfItsMachineOnly) {
+  StringPool pool;
+  MetadataTable m;
+  StringId key = pool.Intern("k"), single = pool.Intern("single");
+  m.SetInt(key, single, 1);
+  m.SetInt(key, single, 2, /*machine=*/0, MetadataTable::kNone);
+  m.SetInt(key, single, 3);
+  ASSERT_EQ(m.row_count(), 2u);
+  EXPECT_EQ(m.int_value[0], 3);
+  EXPECT_EQ(m.machine_id[0], MetadataTable::kNone);
+  EXPECT_EQ(m.trace_id[0], 0u);
+  EXPECT_EQ(m.int_value[1], 2);
+  EXPECT_EQ(m.Find(key, 0), 1u);
+  EXPECT_EQ(m.Find(pool.Intern("other")), MetadataTable::kNone);
+}
+
 TEST(StatsTableTest, IncrementAndSet) {
   StringPool pool;
   StatsTable stats(&pool);

@@ -2,6 +2,9 @@
 // SQL layer can binary search them.
 #include "src/storage/trace_storage.h"
 
+#include <algorithm>
+#include <limits>
+
 namespace weft {
 namespace {
 
@@ -13,15 +16,37 @@ bool IsNonDecreasing(const Vec& v) {
   return true;
 }
 
+// Widens [*start, *end] by the rows' ts (and ts + dur when dur > 0; an
+// unfinished slice, dur -1, counts by its start only).
+void WidenBounds(const Int64Column& ts, const Int64Column* dur, int64_t* start, int64_t* end) {
+  for (uint32_t r = 0; r < ts.size(); ++r) {
+    int64_t last = ts[r] + (dur && (*dur)[r] > 0 ? (*dur)[r] : 0);
+    *start = std::min(*start, ts[r]);
+    *end = std::max(*end, last);
+  }
+}
+
 }  // namespace
 
 TraceStorage::TraceStorage() = default;
+
+void TraceStorage::ComputeTraceBounds(int64_t* start, int64_t* end) const {
+  *start = std::numeric_limits<int64_t>::max();
+  *end = std::numeric_limits<int64_t>::min();
+  WidenBounds(slice.ts, &slice.dur, start, end);
+  WidenBounds(counter.ts, nullptr, start, end);
+  WidenBounds(sched.ts, &sched.dur, start, end);
+  WidenBounds(thread_state.ts, &thread_state.dur, start, end);
+  WidenBounds(state.ts, &state.dur, start, end);
+  if (*start > *end) *start = *end = 0;  // No events: Perfetto's (0, 0).
+}
 
 void TraceStorage::Finalize() {
   args.Finalize();
   slice.ts.set_sorted(IsNonDecreasing(slice.ts.data()));
   counter.ts.set_sorted(IsNonDecreasing(counter.ts.data()));
   track_views.Refresh();
+  trace_bounds.Invalidate();
 }
 
 std::vector<const Table*> TraceStorage::AllTables() const {
@@ -30,7 +55,7 @@ std::vector<const Table*> TraceStorage::AllTables() const {
       &stats, &metadata, &import_logs, &clock_snapshot, &sched, &thread_state, &cpu,
       &track_group, &track_group_member, &slice_layout, &state,
       &stack_profile_mapping, &stack_profile_frame, &stack_profile_callsite,
-      &stack_profile_symbol, &track_event_callstacks};
+      &stack_profile_symbol, &track_event_callstacks, &machine, &trace_bounds};
   for (const Table* t : track_views.tables()) tables.push_back(t);
   return tables;
 }

@@ -8,6 +8,7 @@
 #include "src/storage/args_table.h"
 #include "src/storage/counter_tables.h"
 #include "src/storage/layout_tables.h"
+#include "src/storage/machine_tables.h"
 #include "src/storage/misc_tables.h"
 #include "src/storage/process_tables.h"
 #include "src/storage/profiler_tables.h"
@@ -32,6 +33,8 @@ class TraceStorage {
   // Restores invariants after import (arg grouping, sorted flags, child
   // track tables). Idempotent.
   void Finalize();
+  // The bounds of trace_bounds: the event tables' first ts and last end.
+  void ComputeTraceBounds(int64_t* start, int64_t* end) const;
 
   // Every table, root and child, for SQL registration.
   std::vector<const Table*> AllTables() const;
@@ -59,6 +62,9 @@ class TraceStorage {
   StackProfileCallsiteTable stack_profile_callsite;
   StackProfileSymbolTable stack_profile_symbol;
   TrackEventCallstacksTable track_event_callstacks;
+  MachineTable machine;
+  TraceBoundsTable trace_bounds{
+      [this](int64_t* start, int64_t* end) { ComputeTraceBounds(start, end); }};
   TrackViews track_views{&track};
   // Track layout: hints recorded by importers, tables filled by
   // src/layout/ after Finalize().

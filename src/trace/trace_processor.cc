@@ -29,6 +29,7 @@ Status TraceProcessor::Parse(const uint8_t* data, size_t size) {
   if (!sticky_error_.ok()) return sticky_error_;
   if (finalized_) return Status::Error("trace already finalized");
   Status status;
+  HashHead(data, size);
   bytes_parsed_ += size;
   if (!sniffed_compression_) {
     // Containers are recognised by their magic bytes.
@@ -170,6 +171,23 @@ Status TraceProcessor::NotifyEndOfFile() {
     if (status.ok()) status = end;
   } else if (status.ok() && bytes_parsed_ > 0) {
     status = Status::Error("the trace is empty");  // E.g. whitespace only.
+  }
+  MetadataTable& m = storage_->metadata;
+  StringId uuid_key = storage_->Intern("trace_uuid");
+  if (bytes_parsed_ > 0 && m.Find(uuid_key) == MetadataTable::kNone) {
+    // No uuid in the trace: Perfetto's, made of the hash of its head.
+    char uuid[40];
+    std::snprintf(uuid, sizeof(uuid), "00000000-0000-0000-%04x-%012llx",
+                  static_cast<unsigned>(head_hash_ >> 48),
+                  static_cast<unsigned long long>(head_hash_ & ((uint64_t{1} << 48) - 1)));
+    m.SetString(uuid_key, storage_->Intern("single"), storage_->Intern(uuid));
+  }
+  if (format_name_ == "proto") {
+    // Perfetto's keys about the file, for the formats it sets them for here.
+    m.SetString(storage_->Intern("trace_type"), storage_->Intern("single"),
+                storage_->Intern(format_name_));
+    m.SetInt(storage_->Intern("trace_size_bytes"), storage_->Intern("single"),
+             static_cast<int64_t>(bytes_parsed_));
   }
   // No bytes at all: an empty trace, as in Perfetto (its tables are empty).
   FinalizeStorage();

@@ -63,6 +63,15 @@ class TraceProcessor {
   static constexpr size_t kFormatHeadBytes = 64;
   std::string format_head_;
   std::string format_name_;
+  // FNV-1a of the first kHashedHeadBytes bytes of the file: the trace uuid
+  // when the trace has none, as in Perfetto.
+  static constexpr uint64_t kHashedHeadBytes = 4096;
+  uint64_t head_hash_ = 14695981039346656037ull;
+  void HashHead(const uint8_t* data, size_t size) {
+    for (size_t i = 0; i < size && bytes_parsed_ + i < kHashedHeadBytes; ++i) {
+      head_hash_ = (head_hash_ ^ data[i]) * 1099511628211ull;
+    }
+  }
   uint64_t bytes_parsed_ = 0;
   bool sniffed_compression_ = false;
   bool finalized_ = false;

@@ -32,6 +32,8 @@ enum class PacketKind : uint8_t {
   kProcessDescriptor,
   kProcessTree,
   kFtraceEvent,  // data: one FtraceEvent (not a TracePacket) of a kind weft reads.
+  kTrigger,       // data: a Trigger.
+  kCloneSnapshotTrigger,  // data: a Trigger.
 };
 
 struct QueuedPacket {

@@ -33,6 +33,7 @@ class ProtoImporter final : public TraceImporter {
     Status status = framer_.NotifyEndOfFile();
     queue_.ExtractAll();
     parser_.WriteContentAnnotations();
+    tokenizer_.NotifyEndOfFile();
     return status;
   }
 

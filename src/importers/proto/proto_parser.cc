@@ -120,6 +120,10 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
       case PacketKind::kFtraceEvent:
         ftrace_.Parse(p.ts, payload);
         break;
+      case PacketKind::kTrigger:
+      case PacketKind::kCloneSnapshotTrigger:
+        triggers_.Parse(p.ts, payload, p.packet_kind() == PacketKind::kCloneSnapshotTrigger);
+        break;
     }
   } catch (const protozero::exception&) {
     // The tokenizer read the packet's top level; a nested message is bad.

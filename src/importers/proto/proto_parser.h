@@ -22,6 +22,7 @@
 #include "src/importers/proto/proto_tokenizer.h"
 #include "src/importers/proto/track_event_args.h"
 #include "src/importers/proto/track_event_callstacks.h"
+#include "src/importers/proto/trigger_parser.h"
 
 namespace weft {
 
@@ -84,6 +85,7 @@ class ProtoParser {
   TrackEventCallstacks callstacks_;
   ProtoContentAnnotations content_annotations_;
   FtraceParser ftrace_;
+  TriggerParser triggers_{ctx_};
   StateTracker states_;
   // ParseTrackEvent's per-event lists, kept to reuse their capacity.
   struct EventScratch {

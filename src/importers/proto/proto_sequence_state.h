@@ -51,7 +51,7 @@ struct SequenceGeneration {
   bool has_thread = false;
   int64_t pid = 0;
   int64_t tid = 0;
-  // Dense id of TracePacket.machine_id (first machine seen: 0); kNoMachine
+  // Dense id of TracePacket.machine_id (its machine table row); kNoMachine
   // for the host. Rows created for the packet get it as machine_id.
   static constexpr uint32_t kNoMachine = UINT32_MAX;
   uint32_t machine_id = kNoMachine;
@@ -62,6 +62,8 @@ struct SequenceState {
   uint32_t seq_id = 0;
   uint32_t lane = 0;  // The event queue lane of its packets.
   bool incremental_state_valid = false;
+  // Some packet needing the incremental state had it (for TraceStats).
+  bool used_incremental_state = false;
   // Time of the deprecated delta-encoded TrackEvent timestamps: set by a
   // ThreadDescriptor's reference_timestamp_us, unset by packet loss or an
   // incremental state reset, invalid after an overflow.

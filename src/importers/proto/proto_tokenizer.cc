@@ -52,6 +52,10 @@ void ProtoTokenizer::OnPacket(const uint8_t* data, size_t size) {
   }
 }
 
+void ProtoTokenizer::NotifyEndOfFile() {
+  trace_metadata_.WriteTraceClock(static_cast<int64_t>(clocks_.trace_clock()));
+}
+
 SequenceGeneration* ProtoTokenizer::NewGeneration(SequenceState* seq, bool copy) {
   auto* gen = copy ? new SequenceGeneration(*generations_[seq->generation])
                    : new SequenceGeneration();
@@ -64,7 +68,8 @@ SequenceGeneration* ProtoTokenizer::NewGeneration(SequenceState* seq, bool copy)
 void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   namespace tp = pb::trace_packet;
   protozero::pbf_reader packet(reinterpret_cast<const char*>(data), size);
-  bool has_ts = false, cleared = false, dropped = false, first_packet = false;
+  bool has_ts = false, cleared = false, first_packet = false;
+  uint32_t dropped = 0;  // DataLossReason bits.
   uint64_t ts = 0;
   uint32_t clock_id = 0, seq_id = 0, flags = 0, raw_machine = 0;
   bool has_clock_id = false;
@@ -73,6 +78,8 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   bool has_clock_snapshot = false, has_service_event = false;
   protozero::data_view service_event;
   uint32_t payload_field = 0;
+  protozero::data_view about_trace;  // A packet about the trace itself.
+  uint32_t about_trace_field = 0;
   while (packet.next()) {
     switch (packet.tag_and_type()) {
       case tag_and_type(tp::kTimestamp, kVarint):
@@ -96,7 +103,7 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
         cleared |= packet.get_bool();
         break;
       case tag_and_type(tp::kPreviousPacketDropped, kVarint):
-        dropped |= packet.get_bool();
+        dropped |= packet.get_uint32();
         break;
       case tag_and_type(tp::kFirstPacketOnSequence, kVarint):
         first_packet |= packet.get_bool();
@@ -135,8 +142,19 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
       case tag_and_type(tp::kThreadDescriptor, kBytes):
       case tag_and_type(tp::kProcessDescriptor, kBytes):
       case tag_and_type(tp::kProcessTree, kBytes):
+      case tag_and_type(tp::kTrigger, kBytes):
+      case tag_and_type(tp::kCloneSnapshotTrigger, kBytes):
         payload_field = packet.tag();
         payload = packet.get_view();
+        break;
+      case tag_and_type(tp::kTraceStats, kBytes):
+      case tag_and_type(tp::kFtraceStats, kBytes):
+      case tag_and_type(tp::kSystemInfo, kBytes):
+      case tag_and_type(tp::kTraceConfig, kBytes):
+      case tag_and_type(tp::kTraceUuid, kBytes):
+      case tag_and_type(tp::kTraceAttributes, kBytes):
+        about_trace_field = packet.tag();
+        about_trace = packet.get_view();
         break;
       default:
         packet.skip();
@@ -154,12 +172,15 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   }
   SequenceState& seq = *last_seq_;
   if (new_seq) {
+    trace_metadata_.OnNewSequence(seq_id);
     seq.seq_id = seq_id;
     seq.lane = static_cast<uint32_t>(sequences_.size() - 1);
     NewGeneration(&seq, /*copy=*/false);
   }
   if (first_packet) first_packet_seqs_.insert(seq_id);
   if (dropped) {
+    // The first packet of a sequence always says so (nothing came before).
+    if (!new_seq) trace_metadata_.OnPacketLoss(seq_id, dropped);
     seq.incremental_state_valid = false;
     seq.track_event_time = SequenceState::kTimeUnset;
   }
@@ -177,20 +198,25 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
     seq.counter_totals.clear();
     seq.track_event_time = SequenceState::kTimeUnset;
   }
+  uint32_t machine = SequenceGeneration::kNoMachine;
+  if (raw_machine != 0) machine = MachineRow(raw_machine);
+  // The host's machine row is added with its first packet, which is on a
+  // new sequence or on one whose packets came from another machine: the
+  // rare paths, not every packet.
+  bool machine_changed = generations_[seq.generation]->machine_id != machine;
+  if ((new_seq || machine_changed) && raw_machine == 0) host_machine_ = MachineRow(0);
+  if (machine_changed) NewGeneration(&seq, /*copy=*/true)->machine_id = machine;
   if (has_clock_snapshot) ReadClockSnapshot(clock_snapshot, seq_id);
   if (has_service_event) {
-    ReadServiceEvent(service_event, has_ts, ts, has_clock_id ? clock_id : 0, seq_id);
-  }
-  uint32_t machine = SequenceGeneration::kNoMachine;
-  if (raw_machine != 0) {
-    machine = machine_ids_.emplace(raw_machine, static_cast<uint32_t>(machine_ids_.size()))
-                  .first->second;
-  }
-  if (generations_[seq.generation]->machine_id != machine) {
-    NewGeneration(&seq, /*copy=*/true)->machine_id = machine;
+    ReadServiceEvent(service_event, has_ts, ts, has_clock_id ? clock_id : 0, seq_id,
+                     MachineTableRow(machine));
   }
   if (has_defaults) ReadDefaults(defaults, NewGeneration(&seq, /*copy=*/true));
   if (has_interned) ReadInternedData(interned, generations_[seq.generation].get());
+  if (about_trace_field) {
+    trace_metadata_.ReadPacket(about_trace_field, about_trace, MachineTableRow(machine));
+    return;
+  }
 
   // Every timestamp is converted, even of packets that make no rows:
   // incremental clocks advance with each of them.
@@ -208,11 +234,18 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
       event_ts = static_cast<int64_t>(ts);
     }
   }
-  if (!payload_field) return;
-  if ((flags & pb::trace_packet_sequence_flags::kSeqNeedsIncrementalState) && !seq.incremental_state_valid) {
-    storage_->stats.Increment(Stat::tokenizer_skipped_packets);
-    return;
+  if (flags & pb::trace_packet_sequence_flags::kSeqNeedsIncrementalState) {
+    if (!seq.incremental_state_valid) {
+      storage_->stats.Increment(Stat::tokenizer_skipped_packets);
+      trace_metadata_.OnIncrementalStateSkipped(seq_id);
+      return;
+    }
+    if (!seq.used_incremental_state) {
+      seq.used_incremental_state = true;
+      trace_metadata_.OnIncrementalStateUsed(seq_id);
+    }
   }
+  if (!payload_field) return;
   if (payload_field == tp::kStreamingProfilePacket) {
     StreamingProfileTimestamps(payload, &seq);
     return;
@@ -288,9 +321,21 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
     case tp::kProcessTree:
       q.kind = static_cast<uint32_t>(PacketKind::kProcessTree);
       break;
+    case tp::kTrigger:
+      q.kind = static_cast<uint32_t>(PacketKind::kTrigger);
+      break;
+    case tp::kCloneSnapshotTrigger:
+      q.kind = static_cast<uint32_t>(PacketKind::kCloneSnapshotTrigger);
+      break;
   }
   q.generation = seq.generation;
   queue_->Push(seq.lane, q, reinterpret_cast<const uint8_t*>(payload.data()), payload.size());
+}
+
+uint32_t ProtoTokenizer::MachineRow(uint32_t raw_machine) {
+  auto [it, inserted] = machine_ids_.emplace(raw_machine, 0);
+  if (inserted) it->second = storage_->machine.Insert(raw_machine);
+  return it->second;
 }
 
 void ProtoTokenizer::ReadDefaults(protozero::data_view bytes, SequenceGeneration* gen) {

@@ -21,6 +21,7 @@
 #include "src/importers/proto/clock_tracker.h"
 #include "src/importers/proto/proto_event_queue.h"
 #include "src/importers/proto/proto_sequence_state.h"
+#include "src/importers/proto/trace_metadata_reader.h"
 #include "src/storage/trace_storage.h"
 
 namespace weft {
@@ -31,6 +32,8 @@ class ProtoTokenizer {
 
   // One whole TracePacket (bytes valid only during the call).
   void OnPacket(const uint8_t* data, size_t size);
+  // Metadata known once every packet was read (the trace clock).
+  void NotifyEndOfFile();
 
   const SequenceGeneration& generation(uint32_t index) const {
     return *generations_[index];
@@ -71,16 +74,22 @@ class ProtoTokenizer {
   void ReadSourceLocation(protozero::data_view bytes, SequenceGeneration* gen);
   void ReadExtensionDescriptor(protozero::data_view bytes, int64_t ts);
   void ReadDefaults(protozero::data_view bytes, SequenceGeneration* gen);
+  // The machine table row of a raw TracePacket.machine_id, added if new.
+  uint32_t MachineRow(uint32_t raw_machine);
+  // The machine table row of a generation's machine id (the host's too).
+  uint32_t MachineTableRow(uint32_t machine) const {
+    return machine == SequenceGeneration::kNoMachine ? host_machine_ : machine;
+  }
   void ReserveTrack(protozero::data_view bytes, SequenceState* seq);
   // Accumulates the event's incremental counters (its value and extra
   // values) into |out|; false if it has none.
   bool AccumulateIncrementalCounters(protozero::data_view event, SequenceState* seq,
                                      const SequenceGeneration& gen, IncrementalValues* out);
   // TracingServiceEvent (proto_tokenizer_service_events.cc): sorting
-  // window markers and trace-level metadata. The service writes its
-  // timestamps in BOOTTIME.
+  // window markers and trace-level metadata (of machine table row
+  // |machine|). The service writes its timestamps in BOOTTIME.
   void ReadServiceEvent(protozero::data_view bytes, bool has_ts, uint64_t ts, uint32_t clock_id,
-                        uint32_t seq_id);
+                        uint32_t seq_id, uint32_t machine);
 
   // Timestamps (proto_tokenizer_timestamps.cc).
   void ReadClockSnapshot(protozero::data_view bytes, uint32_t seq_id);
@@ -125,7 +134,10 @@ class ProtoTokenizer {
   bool inside_compressed_ = false;
   int64_t range_of_interest_start_ns_ = 0;
   std::unordered_set<uint32_t> first_packet_seqs_;
-  std::unordered_map<uint32_t, uint32_t> machine_ids_;  // Raw id -> dense id.
+  // Raw id (0: the host) -> machine table row, in order of appearance.
+  std::unordered_map<uint32_t, uint32_t> machine_ids_;
+  uint32_t host_machine_ = SequenceGeneration::kNoMachine;
+  TraceMetadataReader trace_metadata_{storage_, &descriptor_pool_};
   std::unordered_map<uint32_t, IncrementalValues> incremental_values_;
   bool process_rank_hint_ = false, thread_rank_hint_ = false;
   bool has_incremental_counters_ = false;

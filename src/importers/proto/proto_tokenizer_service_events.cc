@@ -15,7 +15,8 @@ using namespace proto_wire;  // NOLINT
 }  // namespace
 
 void ProtoTokenizer::ReadServiceEvent(protozero::data_view bytes, bool has_ts, uint64_t ts,
-                                      uint32_t clock_id, uint32_t seq_id) {
+                                      uint32_t clock_id, uint32_t seq_id,
+                                      uint32_t machine) {
   namespace se = pb::tracing_service_event;
   std::optional<int64_t> time;
   if (has_ts) {
@@ -24,7 +25,9 @@ void ProtoTokenizer::ReadServiceEvent(protozero::data_view bytes, bool has_ts, u
   }
   MetadataTable& metadata = storage_->metadata;
   auto add_time = [&](const char* name, const char* kind) {
-    if (time) metadata.InsertInt(storage_->Intern(name), storage_->Intern(kind), *time);
+    if (time) {
+      metadata.InsertInt(storage_->Intern(name), storage_->Intern(kind), *time, machine);
+    }
   };
   protozero::pbf_reader event(bytes);
   while (event.next()) {
@@ -62,7 +65,7 @@ void ProtoTokenizer::ReadServiceEvent(protozero::data_view bytes, bool has_ts, u
           std::string text(producer);
           text.append(" ").append(name);
           metadata.InsertString(storage_->Intern("slow_start_data_source"),
-                                storage_->Intern("multi"), storage_->Intern(text));
+                                storage_->Intern("multi"), storage_->Intern(text), machine);
         }
         break;
       }

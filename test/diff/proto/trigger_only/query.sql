@@ -1,0 +1,1 @@
+SELECT name, str_value FROM metadata WHERE name = 'trace_trigger';
