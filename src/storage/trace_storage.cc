@@ -38,6 +38,8 @@ void TraceStorage::ComputeTraceBounds(int64_t* start, int64_t* end) const {
   WidenBounds(sched.ts, &sched.dur, start, end);
   WidenBounds(thread_state.ts, &thread_state.dur, start, end);
   WidenBounds(state.ts, &state.dur, start, end);
+  *start = std::min(*start, raw_event_start_);
+  *end = std::max(*end, raw_event_end_);
   if (*start > *end) *start = *end = 0;  // No events: Perfetto's (0, 0).
 }
 

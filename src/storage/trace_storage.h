@@ -3,6 +3,8 @@
 #ifndef SRC_STORAGE_TRACE_STORAGE_H_
 #define SRC_STORAGE_TRACE_STORAGE_H_
 
+#include <algorithm>
+#include <cstdint>
 #include <vector>
 
 #include "src/storage/args_table.h"
@@ -33,8 +35,15 @@ class TraceStorage {
   // Restores invariants after import (arg grouping, sorted flags, child
   // track tables). Idempotent.
   void Finalize();
-  // The bounds of trace_bounds: the event tables' first ts and last end.
+  // The bounds of trace_bounds: the event tables' first ts and last end,
+  // widened by the raw events noted below.
   void ComputeTraceBounds(int64_t* start, int64_t* end) const;
+  // Kernel (ftrace) events count towards the bounds even when they make no
+  // row (Perfetto keeps every one in its raw table).
+  void NoteRawEventTime(int64_t ts) {
+    raw_event_start_ = std::min(raw_event_start_, ts);
+    raw_event_end_ = std::max(raw_event_end_, ts);
+  }
 
   // Every table, root and child, for SQL registration.
   std::vector<const Table*> AllTables() const;
@@ -72,6 +81,9 @@ class TraceStorage {
   TrackGroupTable track_group;
   TrackGroupMemberTable track_group_member;
   SliceLayoutTable slice_layout{&slice};
+
+ private:
+  int64_t raw_event_start_ = INT64_MAX, raw_event_end_ = INT64_MIN;
 };
 
 }  // namespace weft

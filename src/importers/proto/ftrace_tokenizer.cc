@@ -79,13 +79,15 @@ void ProtoTokenizer::TokenizeFtraceEvents(protozero::data_view bundle,
       storage_->stats.Increment(Stat::ftrace_bundle_tokenizer_errors);
       continue;
     }
-    if (!imported) continue;
     std::optional<int64_t> converted = PacketTime(ts, pb::builtin_clock::kBoottime, seq.seq_id);
     if (!converted) continue;  // Counted by PacketTime.
     if (*converted < 0) {
       storage_->stats.Increment(Stat::trace_sorter_negative_timestamp_dropped);
       continue;
     }
+    // Every kernel event counts towards trace_bounds, imported or not.
+    storage_->NoteRawEventTime(*converted);
+    if (!imported) continue;
     if (event.size() > ProtoEventQueue::kMaxPayload) continue;  // Within a packet: cannot be.
     QueuedPacket q{};
     q.ts = *converted;
