@@ -71,7 +71,16 @@ void ProtoTokenizer::TokenizeFtraceEvents(protozero::data_view bundle,
   // A bundle whose framing is broken throws out of here: its packet is
   // malformed. A malformed event inside a well-framed bundle is skipped.
   protozero::pbf_reader r(bundle);
-  while (r.next(pb::ftrace_event_bundle::kEvent, kBytes)) {
+  while (r.next()) {
+    if (r.tag_and_type() ==
+        tag_and_type(pb::ftrace_event_bundle::kLastReadEventTimestamp, kVarint)) {
+      NoteFtraceDataStart(r.get_uint64(), seq);
+      continue;
+    }
+    if (r.tag_and_type() != tag_and_type(pb::ftrace_event_bundle::kEvent, kBytes)) {
+      r.skip();
+      continue;
+    }
     protozero::data_view event = r.get_view();
     uint64_t ts = 0;
     bool imported = false;
@@ -95,6 +104,22 @@ void ProtoTokenizer::TokenizeFtraceEvents(protozero::data_view bundle,
     q.generation = seq.generation;
     queue_->Push(seq.lane, q, reinterpret_cast<const uint8_t*>(event.data()), event.size());
   }
+}
+
+void ProtoTokenizer::NoteFtraceDataStart(uint64_t raw_ts, const SequenceState& seq) {
+  // ftrace_latest_data_start_ns, per machine: the latest point from which
+  // every cpu's kernel data is complete (Perfetto's metadata key).
+  std::optional<int64_t> ts = PacketTime(raw_ts, pb::builtin_clock::kBoottime, seq.seq_id);
+  if (!ts) return;
+  uint32_t machine = MachineTableRow(generations_[seq.generation]->machine_id);
+  MetadataTable& metadata = storage_->metadata;
+  StringId key = storage_->Intern("ftrace_latest_data_start_ns");
+  uint32_t row = metadata.Find(key, machine);
+  if (row != MetadataTable::kNone && !metadata.int_value.IsNull(row) &&
+      metadata.int_value[row] >= *ts) {
+    return;
+  }
+  metadata.SetInt(key, storage_->Intern("single"), *ts, machine, /*trace=*/0);
 }
 
 }  // namespace weft

@@ -112,6 +112,8 @@ class ProtoTokenizer {
   // TracePacket.ftrace_events: queues each event weft imports by its own
   // timestamp (ftrace_tokenizer.cc).
   void TokenizeFtraceEvents(protozero::data_view bundle, const SequenceState& seq);
+  // A bundle's last_read_event_timestamp (raw, BOOTTIME).
+  void NoteFtraceDataStart(uint64_t raw_ts, const SequenceState& seq);
   // TracePacket.compressed_packets (compressed_packets.cc).
   void TokenizeCompressed(protozero::data_view bytes);
   // TracePacket.track_event_range_of_interest: metadata, and the crop start
