@@ -1,7 +1,10 @@
-// Helpers over std::string_view used by importers and the shell.
+// String helpers used by importers and the shell.
 #ifndef SRC_BASE_STRING_VIEW_UTIL_H_
 #define SRC_BASE_STRING_VIEW_UTIL_H_
 
+#include <cinttypes>
+#include <cstdint>
+#include <cstdio>
 #include <string>
 #include <string_view>
 
@@ -27,6 +30,16 @@ inline std::string HexEncode(std::string_view s, std::string_view prefix = {}) {
     out.push_back(kDigits[c & 15]);
   }
   return out;
+}
+
+// A 128-bit uuid as text, "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" (msb
+// first), as Perfetto prints trace uuids.
+inline std::string FormatUuid(uint64_t msb, uint64_t lsb) {
+  char text[40];
+  std::snprintf(text, sizeof(text), "%08" PRIx64 "-%04" PRIx64 "-%04" PRIx64 "-%04" PRIx64
+                "-%012" PRIx64, msb >> 32, (msb >> 16) & 0xffff, msb & 0xffff, lsb >> 48,
+                lsb & ((uint64_t{1} << 48) - 1));
+  return text;
 }
 
 }  // namespace weft

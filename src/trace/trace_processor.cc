@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "src/base/string_view_util.h"
 #include "src/importers/common/trace_context.h"
 #include "src/importers/common/trace_importer.h"
 #include "src/importers/fxt/fxt_importer.h"
@@ -176,11 +177,8 @@ Status TraceProcessor::NotifyEndOfFile() {
   StringId uuid_key = storage_->Intern("trace_uuid");
   if (bytes_parsed_ > 0 && m.Find(uuid_key) == MetadataTable::kNone) {
     // No uuid in the trace: Perfetto's, made of the hash of its head.
-    char uuid[40];
-    std::snprintf(uuid, sizeof(uuid), "00000000-0000-0000-%04x-%012llx",
-                  static_cast<unsigned>(head_hash_ >> 48),
-                  static_cast<unsigned long long>(head_hash_ & ((uint64_t{1} << 48) - 1)));
-    m.SetString(uuid_key, storage_->Intern("single"), storage_->Intern(uuid));
+    m.SetString(uuid_key, storage_->Intern("single"),
+                storage_->Intern(FormatUuid(/*msb=*/0, /*lsb=*/head_hash_)));
   }
   if (format_name_ == "proto") {
     // Perfetto's keys about the file, for the formats it sets them for here.

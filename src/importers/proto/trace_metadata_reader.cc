@@ -2,8 +2,6 @@
 // TraceConfig and TraceUuid into `metadata` and `machine`.
 #include "src/importers/proto/trace_metadata_reader.h"
 
-#include <cinttypes>
-#include <cstdio>
 #include <map>
 #include <optional>
 #include <string>
@@ -18,6 +16,7 @@
 #include "protos/perfetto/trace/system_info.fields.h"
 #include "protos/perfetto/trace/trace_packet.fields.h"
 #include "protos/perfetto/trace/trace_uuid.fields.h"
+#include "src/base/string_view_util.h"
 #include "src/importers/proto/proto_text.h"
 #include "src/importers/proto/proto_wire.h"
 
@@ -517,11 +516,7 @@ void TraceMetadataReader::ReadTraceUuid(protozero::data_view bytes) {
 }
 
 void TraceMetadataReader::SetUuid(int64_t msb, int64_t lsb) {
-  uint64_t hi = static_cast<uint64_t>(msb), lo = static_cast<uint64_t>(lsb);
-  char text[40];
-  std::snprintf(text, sizeof(text), "%08" PRIx64 "-%04" PRIx64 "-%04" PRIx64 "-%04" PRIx64
-                "-%012" PRIx64, hi >> 32, (hi >> 16) & 0xffff, hi & 0xffff, lo >> 48,
-                lo & ((uint64_t{1} << 48) - 1));
+  std::string text = FormatUuid(static_cast<uint64_t>(msb), static_cast<uint64_t>(lsb));
   SetString("trace_uuid", storage_->Intern(text), MetadataTable::kNone);
 }
 
