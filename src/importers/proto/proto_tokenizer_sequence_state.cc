@@ -14,6 +14,7 @@
 #include "protos/perfetto/trace/track_event/thread_descriptor.fields.h"
 #include "protos/perfetto/trace/track_event/track_descriptor.fields.h"
 #include "protos/perfetto/trace/track_event/track_event.fields.h"
+#include "src/importers/proto/interned_strings.h"
 #include "src/importers/proto/proto_tokenizer.h"
 #include "src/importers/proto/proto_wire.h"
 #include "src/importers/proto/track_event_callstacks.h"
@@ -22,15 +23,6 @@ namespace weft {
 namespace {
 
 using namespace proto_wire;  // NOLINT
-
-// The interned messages ReadInternedData reads share EventName's shape.
-static_assert(pb::event_category::kIid == pb::event_name::kIid &&
-                  pb::event_category::kName == pb::event_name::kName &&
-                  pb::debug_annotation_name::kIid == pb::event_name::kIid &&
-                  pb::debug_annotation_name::kName == pb::event_name::kName &&
-                  pb::interned_string::kIid == pb::event_name::kIid &&
-                  pb::interned_string::kStr == pb::event_name::kName,
-              "interned messages: iid = 1, name = 2");
 
 }  // namespace
 
@@ -107,22 +99,7 @@ void ProtoTokenizer::ReadInternedData(protozero::data_view bytes, SequenceGenera
       interned.skip();
       continue;
     }
-    protozero::pbf_reader entry = interned.get_message();
-    uint64_t iid = 0;
-    StringId name = kNullStringId;
-    while (entry.next()) {
-      switch (entry.tag_and_type()) {
-        case tag_and_type(pb::event_name::kIid, kVarint):
-          iid = entry.get_uint64();
-          break;
-        case tag_and_type(pb::event_name::kName, kBytes):
-          name = storage_->Intern(View(entry.get_view()));
-          break;
-        default:
-          entry.skip();
-      }
-    }
-    map->Set(iid, name);
+    ReadInternedString(interned.get_view(), storage_, kNullStringId, InternedBytes::kText, map);
   }
 }
 

@@ -9,6 +9,7 @@
 #include "protos/perfetto/trace/profiling/profile_common.fields.h"
 #include "protos/perfetto/trace/track_event/track_event.fields.h"
 #include "src/base/string_view_util.h"
+#include "src/importers/proto/interned_strings.h"
 #include "src/importers/proto/proto_wire.h"
 
 namespace weft {
@@ -16,26 +17,6 @@ namespace {
 
 using namespace proto_wire;  // NOLINT
 constexpr uint32_t kNull = Uint32Column::kNull;
-
-// InternedString: iid and bytes.
-void ReadString(protozero::data_view bytes, bool hex, TraceStorage* storage,
-                IidMap<StringId>* map) {
-  uint64_t iid = 0;
-  StringId str = storage->Intern("");
-  protozero::pbf_reader r(bytes);
-  while (r.next()) {
-    switch (r.tag_and_type()) {
-      case tag_and_type(pb::interned_string::kIid, kVarint): iid = r.get_uint64(); break;
-      case tag_and_type(pb::interned_string::kStr, kBytes): {
-        std::string_view s = View(r.get_view());
-        str = hex ? storage->Intern(HexEncode(s)) : storage->Intern(s);
-        break;
-      }
-      default: r.skip();
-    }
-  }
-  map->Set(iid, str);
-}
 
 void ReadMapping(protozero::data_view bytes, IidMap<InternedMapping>* map) {
   namespace m = pb::mapping;
@@ -125,9 +106,19 @@ void ReadInternedProfiling(uint32_t field, protozero::data_view entry, TraceStor
   }
   InternedProfiling* p = gen->profiling.get();
   switch (field) {
-    case id::kFunctionNames: ReadString(entry, false, storage, &p->function_names); break;
-    case id::kMappingPaths: ReadString(entry, false, storage, &p->mapping_paths); break;
-    case id::kBuildIds: ReadString(entry, true, storage, &p->build_ids); break;
+    // An entry without bytes stands for the empty string.
+    case id::kFunctionNames:
+      ReadInternedString(entry, storage, storage->Intern(""), InternedBytes::kText,
+                         &p->function_names);
+      break;
+    case id::kMappingPaths:
+      ReadInternedString(entry, storage, storage->Intern(""), InternedBytes::kText,
+                         &p->mapping_paths);
+      break;
+    case id::kBuildIds:
+      ReadInternedString(entry, storage, storage->Intern(""), InternedBytes::kHex,
+                         &p->build_ids);
+      break;
     case id::kMappings: ReadMapping(entry, &p->mappings); break;
     case id::kFrames: ReadFrame(entry, &p->frames); break;
     case id::kCallstacks: ReadCallstack(entry, &p->callstacks); break;
