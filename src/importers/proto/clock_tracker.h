@@ -53,15 +53,11 @@ class ClockTracker {
   // if the clock is incremental, then converted. nullopt: no path to the
   // trace clock (or overflow).
   std::optional<int64_t> PacketToTraceTime(ClockId clock, uint64_t raw) {
-    if (clock == trace_clock_ && IsTraceTimeAsIs(raw)) return static_cast<int64_t>(raw);
+    if (clock == trace_clock_ && !has_scaled_clocks_ && raw <= static_cast<uint64_t>(INT64_MAX)) {
+      converted_ = true;  // The common case: nanoseconds in the trace clock.
+      return static_cast<int64_t>(raw);
+    }
     return ConvertPacketTime(clock, raw);
-  }
-  // True if |raw|, in the trace clock, is already the trace time (no unit
-  // or incremental clock in play): the common case.
-  bool IsTraceTimeAsIs(uint64_t raw) {
-    if (has_scaled_clocks_ || raw > static_cast<uint64_t>(INT64_MAX)) return false;
-    converted_ = true;
-    return true;
   }
 
   // Converts nanoseconds in |clock| to the trace clock.

@@ -88,18 +88,18 @@ void ProtoTokenizer::TokenizeFtraceEvents(protozero::data_view bundle,
       storage_->stats.Increment(Stat::ftrace_bundle_tokenizer_errors);
       continue;
     }
-    std::optional<int64_t> converted = PacketTime(ts, pb::builtin_clock::kBoottime, seq.seq_id);
-    if (!converted) continue;  // Counted by PacketTime.
-    if (*converted < 0) {
+    int64_t converted;
+    if (!PacketTime(ts, pb::builtin_clock::kBoottime, seq.seq_id, &converted)) continue;
+    if (converted < 0) {
       storage_->stats.Increment(Stat::trace_sorter_negative_timestamp_dropped);
       continue;
     }
     // Every kernel event counts towards trace_bounds, imported or not.
-    storage_->NoteRawEventTime(*converted);
+    storage_->NoteRawEventTime(converted);
     if (!imported) continue;
     if (event.size() > ProtoEventQueue::kMaxPayload) continue;  // Within a packet: cannot be.
     QueuedPacket q{};
-    q.ts = *converted;
+    q.ts = converted;
     q.kind = static_cast<uint32_t>(PacketKind::kFtraceEvent);
     q.generation = seq.generation;
     queue_->Push(seq.lane, q, reinterpret_cast<const uint8_t*>(event.data()), event.size());
@@ -109,17 +109,17 @@ void ProtoTokenizer::TokenizeFtraceEvents(protozero::data_view bundle,
 void ProtoTokenizer::NoteFtraceDataStart(uint64_t raw_ts, const SequenceState& seq) {
   // ftrace_latest_data_start_ns, per machine: the latest point from which
   // every cpu's kernel data is complete (Perfetto's metadata key).
-  std::optional<int64_t> ts = PacketTime(raw_ts, pb::builtin_clock::kBoottime, seq.seq_id);
-  if (!ts) return;
+  int64_t ts;
+  if (!PacketTime(raw_ts, pb::builtin_clock::kBoottime, seq.seq_id, &ts)) return;
   uint32_t machine = MachineTableRow(generations_[seq.generation]->machine_id);
   MetadataTable& metadata = storage_->metadata;
   StringId key = storage_->Intern("ftrace_latest_data_start_ns");
   uint32_t row = metadata.Find(key, machine);
   if (row != MetadataTable::kNone && !metadata.int_value.IsNull(row) &&
-      metadata.int_value[row] >= *ts) {
+      metadata.int_value[row] >= ts) {
     return;
   }
-  metadata.SetInt(key, storage_->Intern("single"), *ts, machine, /*trace=*/0);
+  metadata.SetInt(key, storage_->Intern("single"), ts, machine, /*trace=*/0);
 }
 
 }  // namespace weft

@@ -203,17 +203,7 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   const SequenceGeneration& gen = *generations_[seq.generation];
   if (!has_clock_id) clock_id = gen.default_clock_id;
   int64_t event_ts = last_ts_;
-  if (has_ts) {
-    // Trace-clock nanoseconds (the common case) skip the optional<>, whose
-    // return through memory stalls this per-packet path.
-    if (clock_id != 0 || !clocks_.IsTraceTimeAsIs(ts)) {
-      std::optional<int64_t> converted = PacketTime(ts, clock_id, seq_id);
-      if (!converted) return;
-      event_ts = *converted;
-    } else {
-      event_ts = static_cast<int64_t>(ts);
-    }
-  }
+  if (has_ts && !PacketTime(ts, clock_id, seq_id, &event_ts)) return;
   if (flags & pb::trace_packet_sequence_flags::kSeqNeedsIncrementalState) {
     if (!seq.incremental_state_valid) {
       storage_->stats.Increment(Stat::tokenizer_skipped_packets);

@@ -97,9 +97,10 @@ class ProtoTokenizer {
   void RecordClockSnapshot(const std::vector<ClockTracker::Reading>& readings,
                            const std::vector<uint32_t>& raw_ids);
   StringId ClockName(uint32_t builtin_clock_id);
-  // A packet's timestamp in the trace clock; nullopt (stat counted) if it
-  // cannot be converted.
-  std::optional<int64_t> PacketTime(uint64_t ts, uint32_t clock_id, uint32_t seq_id);
+  // A packet's timestamp in the trace clock, in |*out|; false (stat
+  // counted) if it cannot be converted. Called per packet and per ftrace
+  // event: returning an optional<> through memory stalled that path.
+  bool PacketTime(uint64_t ts, uint32_t clock_id, uint32_t seq_id, int64_t* out);
   void SetTrackEventReferenceTime(int64_t us, SequenceState* seq);
   // Adds a microsecond delta to the sequence's TrackEvent time; false when
   // the time is unknown or overflows.

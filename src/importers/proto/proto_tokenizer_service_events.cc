@@ -19,9 +19,11 @@ void ProtoTokenizer::ReadServiceEvent(protozero::data_view bytes, bool has_ts, u
                                       uint32_t machine) {
   namespace se = pb::tracing_service_event;
   std::optional<int64_t> time;
-  if (has_ts) {
-    time = clock_id ? PacketTime(ts, clock_id, seq_id)
-                    : clocks_.PacketToTraceTime(ClockTracker::kBoottime, ts);
+  int64_t converted;
+  if (has_ts && !clock_id) {
+    time = clocks_.PacketToTraceTime(ClockTracker::kBoottime, ts);
+  } else if (has_ts && PacketTime(ts, clock_id, seq_id, &converted)) {
+    time = converted;
   }
   MetadataTable& metadata = storage_->metadata;
   auto add_time = [&](const char* name, const char* kind) {

@@ -99,14 +99,18 @@ StringId ProtoTokenizer::ClockName(uint32_t id) {
   return storage_->Intern(kNames[id]);
 }
 
-std::optional<int64_t> ProtoTokenizer::PacketTime(uint64_t ts, uint32_t clock_id,
-                                                  uint32_t seq_id) {
+bool ProtoTokenizer::PacketTime(uint64_t ts, uint32_t clock_id, uint32_t seq_id,
+                                int64_t* out) {
   // No clock id: the timestamp is in the trace clock already.
   ClockTracker::ClockId clock =
       clock_id == 0 ? clocks_.trace_clock() : ClockTracker::SequenceScoped(seq_id, clock_id);
   std::optional<int64_t> converted = clocks_.PacketToTraceTime(clock, ts);
-  if (!converted) storage_->stats.Increment(Stat::clock_sync_failure);
-  return converted;
+  if (!converted) {
+    storage_->stats.Increment(Stat::clock_sync_failure);
+    return false;
+  }
+  *out = *converted;
+  return true;
 }
 
 void ProtoTokenizer::SetTrackEventReferenceTime(int64_t us, SequenceState* seq) {
