@@ -222,13 +222,13 @@ uint32_t ArgsTable::FinishSet(bool shareable) {
 }
 
 void ArgsTable::ReleaseSet(uint32_t set) {
-  uint32_t first = 0;
-  uint32_t count = SetRows(set, &first);
   // Unknown, already released, or used too often to count: kept.
   if (set == Uint32Column::kNull || set >= set_uses_.size() || set_uses_[set] == 0 ||
       set_uses_[set] == kPinnedUses) {
     return;
   }
+  uint32_t first = 0;
+  uint32_t count = SetRows(set, &first);  // Before uses 0 makes it read as empty.
   if (--set_uses_[set] > 0) return;
   // Uses 0: the set reads as empty and never matches a cached lookup again.
   for (uint32_t r = first; r < first + count; ++r) arg_set_id.Set(r, kDroppedSet);
