@@ -101,12 +101,8 @@ class NullableColumn : public Column {
     data_.push_back(v);
   }
   void AppendNull() {
-    uint32_t row = static_cast<uint32_t>(data_.size());
-    if (!has_nulls_) {
-      for (uint32_t r = 0; r < row; ++r) nulls_.Append(r, false);
-      has_nulls_ = true;
-    }
-    nulls_.Append(row, true);
+    TrackNulls();
+    nulls_.Append(static_cast<uint32_t>(data_.size()), true);
     data_.push_back(T());
   }
   void Set(uint32_t row, T v) {
@@ -114,10 +110,7 @@ class NullableColumn : public Column {
     if (has_nulls_) nulls_.Set(row, false);
   }
   void SetNull(uint32_t row) {
-    if (!has_nulls_) {
-      for (uint32_t r = 0; r < data_.size(); ++r) nulls_.Append(r, false);
-      has_nulls_ = true;
-    }
+    TrackNulls();
     nulls_.Set(row, true);
   }
   T operator[](uint32_t row) const { return data_[row]; }
@@ -137,6 +130,15 @@ class NullableColumn : public Column {
   PodVector<T> data_;
   NullBitmap nulls_;
   bool has_nulls_ = false;
+
+ private:
+  // The first null: from now on every row has a null bit (the rows so far
+  // are not null).
+  void TrackNulls() {
+    if (has_nulls_) return;
+    for (uint32_t r = 0; r < data_.size(); ++r) nulls_.Append(r, false);
+    has_nulls_ = true;
+  }
 };
 
 class Int64Column final : public NullableColumn<int64_t> {
