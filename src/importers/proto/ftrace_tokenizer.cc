@@ -115,11 +115,11 @@ void ProtoTokenizer::NoteFtraceDataStart(uint64_t raw_ts, const SequenceState& s
   MetadataTable& metadata = storage_->metadata;
   StringId key = storage_->Intern("ftrace_latest_data_start_ns");
   uint32_t row = metadata.Find(key, machine);
-  if (row != MetadataTable::kNone && !metadata.int_value.IsNull(row) &&
-      metadata.int_value[row] >= ts) {
-    return;
+  if (row == MetadataTable::kNone) {
+    metadata.InsertInt(key, storage_->Intern("single"), ts, machine, /*trace=*/0);
+  } else if (metadata.int_value.IsNull(row) || metadata.int_value[row] < ts) {
+    metadata.int_value.Set(row, ts);
   }
-  metadata.SetInt(key, storage_->Intern("single"), ts, machine, /*trace=*/0);
 }
 
 }  // namespace weft
