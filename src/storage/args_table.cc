@@ -227,11 +227,9 @@ void ArgsTable::ReleaseSet(uint32_t set) {
       set_uses_[set] == kPinnedUses) {
     return;
   }
-  uint32_t first = 0;
-  uint32_t count = SetRows(set, &first);  // Before uses 0 makes it read as empty.
   if (--set_uses_[set] > 0) return;
-  // Uses 0: the set reads as empty and never matches a cached lookup again.
-  for (uint32_t r = first; r < first + count; ++r) arg_set_id.Set(r, kDroppedSet);
+  // Uses 0: the set reads as empty, never matches a cached lookup again,
+  // and Compact() drops its rows.
   has_released_rows_ = true;
 }
 

@@ -95,7 +95,6 @@ class ArgsTable final : public StoredTable {
   StringColumn key{"key"};
 
  private:
-  static constexpr uint32_t kDroppedSet = Uint32Column::kNull - 1;
   // A row's type byte: the ArgType, plus a bit set when its flat key is
   // stored in flat_keys_ (it differs from the key).
   static constexpr uint8_t kTypeMask = 0x7f;
