@@ -1,18 +1,19 @@
 #!/usr/bin/env python3
 """Writes a deterministic synthetic Perfetto TrackEvent trace for benchmarks.
 
-  tools/gen_proto_trace.py OUT.pb SIZE_MB
+  tools/gen_proto_trace.py OUT.pb SIZE_MB [FLUSH_EVERY_BYTES]
 
 8 sequences (one thread each, with TrackDescriptors, of one process), each
 with interned event names, categories and debug annotation names (re-sent
 with new iids every few thousand events, as tracers do after a state
-clear), writing nested begin/end slices with debug annotations (int,
+clear, and a new name now and then in between), writing nested begin/end slices with debug annotations (int,
 interned string, inline string, nested dict), instants and, on 2 counter
 tracks, counter values. Sequences are interleaved in chunks so the importer
 has to sort. Like a write_into_file trace, the tracing service's sequence
 (id 1) writes an "all data sources flushed" and a "read tracing buffers
 completed" event every FLUSH_EVERY bytes, so a reader can sort in windows
-(weft --full-sort ignores them). Prints "wrote PATH: BYTES bytes, EVENTS
+(weft --full-sort ignores them; tests pass a small FLUSH_EVERY_BYTES for
+many windows). Prints "wrote PATH: BYTES bytes, EVENTS
 events" on stderr.
 Pure Python with its own minimal protobuf writer (no protobuf package).
 """
@@ -26,6 +27,7 @@ CATEGORIES = 16
 ANNOTATION_NAMES = 24
 RESEND_EVERY = 4096   # events per sequence between interned-data re-sends
 CHUNK = 64            # events per sequence before switching sequence
+LATE_NAME_EVERY = 1024  # events per sequence between names interned late
 FLUSH_EVERY = 2 << 20  # bytes between service flush / read-buffer events
 SERVICE_SEQ = 1       # Perfetto's trusted_packet_sequence_id for the service
 
@@ -107,10 +109,11 @@ def annotation_dict(name_iid, a, b):
 
 
 def main():
-  if len(sys.argv) != 3:
+  if len(sys.argv) not in (3, 4):
     sys.stderr.write(__doc__)
     return 2
   path, size_mb = sys.argv[1], float(sys.argv[2])
+  flush_every = int(sys.argv[3]) if len(sys.argv) == 4 else FLUSH_EVERY
   target = int(size_mb * 1e6)
   rng = random.Random(1234)
   out = open(path, 'wb', buffering=1 << 22)
@@ -140,10 +143,10 @@ def main():
                          f_bytes(5, 'worker%d' % s))))
 
   te_type = {t: f_varint(9, t) for t in (1, 2, 3, 4)}
-  next_flush = FLUSH_EVERY
+  next_flush = flush_every
   while written < target:
     if written >= next_flush:
-      next_flush += FLUSH_EVERY
+      next_flush += flush_every
       now = max(seq['ts'] for seq in seqs)
       for field in (ALL_DATA_SOURCES_FLUSHED, READ_TRACING_BUFFERS_COMPLETED):
         emit(f_varint(TS, now) + f_varint(SEQ_ID, SERVICE_SEQ) +
@@ -183,7 +186,15 @@ def main():
         else:
           ev = bytearray(te_type[1])
           ev += f_varint(3, rng.randint(1, CATEGORIES))
-          ev += f_varint(10, rng.randint(1, NAMES))
+          name_iid = rng.randint(1, NAMES)
+          if n % LATE_NAME_EVERY == LATE_NAME_EVERY // 2:
+            # A name interned mid-generation (no state clear), as tracers
+            # intern new names when they first use them.
+            k = (n // LATE_NAME_EVERY) % 16
+            name_iid = NAMES + 1 + k
+            body += f_bytes(INTERNED, f_bytes(2, f_varint(1, name_iid) +
+                                              f_bytes(2, 'LateEvent%d' % k)))
+          ev += f_varint(10, name_iid)
           k = rng.random()
           ev += annotation_int(1 + n % ANNOTATION_NAMES, rng.randint(0, 1 << 30))
           if k < 0.5:

@@ -36,6 +36,9 @@ const char kUsage[] =
     "  --full-sort             Sort a whole protobuf trace before parsing it,\n"
     "                          instead of at the tracing service's flush\n"
     "                          points (as trace_processor_shell).\n"
+    "  --single-thread         Parse a protobuf trace on the reading thread\n"
+    "                          (by default a second thread parses each sorted\n"
+    "                          window while the next one is read).\n"
     "  --analyze-trace-proto-content\n"
     "                          Add an arg set (event.category, event.name) per\n"
     "                          distinct protobuf TrackEvent category and name,\n"
@@ -105,6 +108,8 @@ bool ParseArgs(int argc, char** argv, Options* opts, int* exit_code) {
       opts->config.crop_track_events = true;
     } else if (arg == "--full-sort") {
       opts->config.full_sort = true;
+    } else if (arg == "--single-thread") {
+      opts->config.single_thread = true;
     } else if (arg == "--analyze-trace-proto-content") {
       opts->config.analyze_trace_proto_content = true;
     } else if (arg == "--extra-checks") {

@@ -155,6 +155,21 @@ void ArgsTable::Truncate(uint32_t rows) {
   rows_ = rows;
 }
 
+bool ArgsTable::ShouldProbe() {
+  // Sets that never repeat (a fresh value in each) would pay the hash and
+  // a cache miss each for nothing: after a window of probes with almost no
+  // hits, sets skip the cache for a while, then probing resumes.
+  if (skip_left_ > 0) {
+    --skip_left_;
+    return false;
+  }
+  if (++probes_ < kProbeWindow) return true;
+  if (probe_hits_ * 256 < probes_) skip_left_ = kSkipRun;
+  probes_ = 0;
+  probe_hits_ = 0;
+  return true;
+}
+
 uint64_t ArgsTable::HashRows(uint32_t begin, uint32_t end) const {
   uint64_t h = end - begin;
   for (uint32_t r = begin; r < end; ++r) {
@@ -192,6 +207,7 @@ uint32_t ArgsTable::FinishSet(bool shareable) {
   // repeats survive most collisions.
   RecentSet* slots[2] = {nullptr, nullptr};
   uint64_t hash = 0;
+  if (shareable && !ShouldProbe()) shareable = false;
   if (shareable) {
     hash = HashRows(begin, end);
     RecentBucket& bucket = recent_[hash & (kRecentSets / 2 - 1)];
@@ -200,6 +216,7 @@ uint32_t ArgsTable::FinishSet(bool shareable) {
     for (RecentSet* slot : slots) {
       if (slot->set != 0 && slot->hash == hash && SameRows(slot->set, begin, end)) {
         Truncate(begin);
+        ++probe_hits_;
         if (set_uses_[slot->set] < kPinnedUses) ++set_uses_[slot->set];
         return slot->set;
       }

@@ -139,6 +139,11 @@ class ArgsTable final : public StoredTable {
     RecentSet ways[2];
   };
   std::unique_ptr<RecentBucket[]> recent_{new RecentBucket[kRecentSets / 2]()};
+  // Whether a shareable set looks the cache up (see ShouldProbe()).
+  bool ShouldProbe();
+  static constexpr uint32_t kProbeWindow = 4096;
+  static constexpr uint32_t kSkipRun = 65536;
+  uint32_t probes_ = 0, probe_hits_ = 0, skip_left_ = 0;
   bool has_released_rows_ = false;
   std::vector<std::unique_ptr<Column>> computed_;
 };

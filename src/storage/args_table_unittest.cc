@@ -1,6 +1,7 @@
 #include "src/storage/args_table.h"
 
 #include <cstdlib>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -140,6 +141,38 @@ TEST_F(ArgsTableTest, IdenticalSetsAreShared) {
   args_.Finalize();
   EXPECT_GE(args_.FindArg(unshared, S("k2")), 0);
   EXPECT_EQ(args_.FindArg(subset, S("k2")), -1);
+}
+
+TEST_F(ArgsTableTest, SetsThatNeverRepeatSkipTheCacheForAWhile) {
+  StringId key = S("value");
+  auto set_of = [&](int64_t v) {
+    uint32_t set = args_.BeginSet();
+    args_.AddInt(set, key, key, v);
+    return args_.FinishSet();
+  };
+  // Repeats keep the cache on: every other set is a repeat.
+  for (int i = 0; i < 5000; ++i) set_of(i % 2 == 0 ? -1 : i);
+  uint32_t repeated = set_of(-1);
+  EXPECT_EQ(set_of(-1), repeated);
+  // Two probe windows (4096 sets each) of fresh values without a hit: the
+  // next sets are not looked up, so a repeat gets a set of its own...
+  for (int i = 0; i < 8192; ++i) set_of(1000000 + i);
+  uint32_t first = set_of(7);
+  EXPECT_NE(set_of(7), first) << "no lookups while skipping";
+  // ...until the skip run (65536 sets) ends and probing resumes: then
+  // repeats (1 in 100, enough to stay on) are shared again.
+  std::set<uint32_t> repeat_ids;
+  int repeats = 0;
+  for (int i = 0; i < 70000; ++i) {
+    if (i % 100 == 0) {
+      repeat_ids.insert(set_of(-5));
+      ++repeats;
+    } else {
+      set_of(2000000 + i);
+    }
+  }
+  EXPECT_LT(repeat_ids.size(), static_cast<size_t>(repeats) - 20)
+      << "probing again after the skip run";
 }
 
 TEST_F(ArgsTableTest, ReleaseSetDropsRowsOnLastUse) {

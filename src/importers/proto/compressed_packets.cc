@@ -45,7 +45,7 @@ bool Inflate(protozero::data_view in, std::string* out) {
 void ProtoTokenizer::TokenizeCompressed(protozero::data_view bytes) {
   std::string inflated;
   if (inside_compressed_ || !Inflate(bytes, &inflated)) {
-    storage_->stats.Increment(Stat::compressed_packets_skipped);
+    CountStat(Stat::compressed_packets_skipped);
     return;
   }
   // Packets inside are not compressed again (traced compresses once).
@@ -63,7 +63,7 @@ void ProtoTokenizer::TokenizeCompressed(protozero::data_view bytes) {
     }
   } catch (const protozero::exception&) {
     // Packets before the bad bytes were kept.
-    storage_->stats.Increment(Stat::proto_malformed_packet);
+    CountStat(Stat::proto_malformed_packet);
   }
   inside_compressed_ = false;
 }

@@ -85,13 +85,13 @@ void ProtoTokenizer::TokenizeFtraceEvents(protozero::data_view bundle,
     uint64_t ts = 0;
     bool imported = false;
     if (!ScanEvent(event, &ts, &imported)) {
-      storage_->stats.Increment(Stat::ftrace_bundle_tokenizer_errors);
+      CountStat(Stat::ftrace_bundle_tokenizer_errors);
       continue;
     }
     int64_t converted;
     if (!PacketTime(ts, pb::builtin_clock::kBoottime, seq.seq_id, &converted)) continue;
     if (converted < 0) {
-      storage_->stats.Increment(Stat::trace_sorter_negative_timestamp_dropped);
+      CountStat(Stat::trace_sorter_negative_timestamp_dropped);
       continue;
     }
     // Every kernel event counts towards trace_bounds, imported or not.
@@ -112,14 +112,16 @@ void ProtoTokenizer::NoteFtraceDataStart(uint64_t raw_ts, const SequenceState& s
   int64_t ts;
   if (!PacketTime(raw_ts, pb::builtin_clock::kBoottime, seq.seq_id, &ts)) return;
   uint32_t machine = MachineTableRow(generations_[seq.generation]->machine_id);
-  MetadataTable& metadata = storage_->metadata;
-  StringId key = storage_->Intern("ftrace_latest_data_start_ns");
-  uint32_t row = metadata.Find(key, machine);
-  if (row == MetadataTable::kNone) {
-    metadata.InsertInt(key, storage_->Intern("single"), ts, machine, /*trace=*/0);
-  } else if (metadata.int_value.IsNull(row) || metadata.int_value[row] < ts) {
-    metadata.int_value.Set(row, ts);
-  }
+  DeferWrite([storage = storage_, machine, ts] {
+    MetadataTable& metadata = storage->metadata;
+    StringId key = storage->Intern("ftrace_latest_data_start_ns");
+    uint32_t row = metadata.Find(key, machine);
+    if (row == MetadataTable::kNone) {
+      metadata.InsertInt(key, storage->Intern("single"), ts, machine, /*trace=*/0);
+    } else if (metadata.int_value.IsNull(row) || metadata.int_value[row] < ts) {
+      metadata.int_value.Set(row, ts);
+    }
+  });
 }
 
 }  // namespace weft

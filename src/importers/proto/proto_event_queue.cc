@@ -109,7 +109,7 @@ void ProtoEventQueue::Release(uint32_t index) {
 void ProtoEventQueue::Recycle(PodVector<uint8_t>* bytes) {
   // A few spare blocks serve the next window without fresh pages (whose
   // faults and zeroing cost more than the copy into them).
-  if (bytes->capacity() == kBlockSize && spare_blocks_.size() < kSpareBlocks) {
+  if (!ended_ && bytes->capacity() == kBlockSize && spare_blocks_.size() < kSpareBlocks) {
     bytes->clear();
     spare_blocks_.emplace_back();
     spare_blocks_.back().swap(*bytes);
@@ -117,19 +117,32 @@ void ProtoEventQueue::Recycle(PodVector<uint8_t>* bytes) {
   PodVector<uint8_t>().swap(*bytes);
 }
 
-void ProtoEventQueue::NotifyReadBuffers() {
-  if (full_sort_ || flushes_since_extraction_ < 2) return;
-  ExtractUntil(extraction_limit_);
+bool ProtoEventQueue::NotifyReadBuffers() {
+  if (full_sort_ || flushes_since_extraction_ < 2) return false;
+  ExtractPending();  // At most one waits.
+  pending_limit_ = extraction_limit_;
+  has_pending_ = true;
+  ++extractions_;
   extraction_limit_ = next_order_;
   flushes_since_extraction_ = 0;
+  return true;
+}
+
+void ProtoEventQueue::ExtractPending() {
+  if (!has_pending_) return;
+  has_pending_ = false;
+  ExtractUntil(pending_limit_);
 }
 
 void ProtoEventQueue::ExtractAll() {
+  ExtractPending();
   draining_ = true;
+  ++extractions_;
   ExtractUntil(UINT32_MAX);
   draining_ = false;
   for (Lane& lane : lanes_) PodVector<QueuedPacket>().swap(lane.items);
   spare_blocks_.clear();
+  ended_ = true;  // Blocks the sink still holds are freed, not kept.
   extraction_limit_ = next_order_;
   flushes_since_extraction_ = 0;
 }
@@ -183,7 +196,7 @@ void ProtoEventQueue::ExtractUntil(uint32_t limit) {
       __builtin_prefetch(lane.items.data() + lane.head + 16);
       const uint8_t* bytes = blocks_[p.block].bytes.data() + p.offset;
       sink_(p, protozero::data_view(reinterpret_cast<const char*>(bytes), p.size));
-      Release(p.block);
+      if (!sink_releases_blocks_) Release(p.block);
       ++lane.head;
       ++extracted;
       // Stay on this lane while its next packet is strictly first.

@@ -83,14 +83,20 @@ TEST_F(QueueTest, ReadBufferAfterTwoFlushesReleasesThePreviousWindow) {
   Push(0, 100, "a");
   Push(1, 300, "c");
   queue_.NotifyFlush();
-  queue_.NotifyReadBuffers();  // One flush: nothing.
+  EXPECT_FALSE(queue_.NotifyReadBuffers());  // One flush: nothing.
   queue_.NotifyFlush();
-  queue_.NotifyReadBuffers();  // Marks the window; releases what came before the last mark (none).
+  // Marks the window; releases what came before the last mark (none).
+  EXPECT_TRUE(queue_.NotifyReadBuffers());
+  EXPECT_EQ(queue_.extractions(), 1u);
+  queue_.ExtractPending();
   EXPECT_TRUE(parsed_.empty());
   Push(1, 200, "b");  // After the mark.
   queue_.NotifyFlush();
   queue_.NotifyFlush();
-  queue_.NotifyReadBuffers();
+  EXPECT_TRUE(queue_.NotifyReadBuffers());
+  EXPECT_TRUE(parsed_.empty());  // Not until ExtractPending().
+  queue_.ExtractPending();
+  EXPECT_EQ(queue_.extractions(), 2u);
   // a and c were read before the mark, but b (after it) sorts between them:
   // extraction stops there, so c waits.
   EXPECT_EQ(Names(), (std::vector<std::string>{"a"}));
@@ -108,8 +114,9 @@ TEST_F(FullSortQueueTest, IgnoresServiceMarkers) {
   for (int i = 0; i < 3; ++i) {
     queue_.NotifyFlush();
     queue_.NotifyFlush();
-    queue_.NotifyReadBuffers();
+    EXPECT_FALSE(queue_.NotifyReadBuffers());
   }
+  queue_.ExtractPending();
   EXPECT_TRUE(parsed_.empty());
   queue_.ExtractAll();
   EXPECT_EQ(Names(), (std::vector<std::string>{"a"}));

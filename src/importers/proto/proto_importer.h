@@ -1,5 +1,5 @@
 // ProtoImporter: the Perfetto protobuf format as a TraceImporter — framer,
-// tokenizer, queue and parser wired together.
+// tokenizer, queue, parse pipeline and parser wired together.
 #ifndef SRC_IMPORTERS_PROTO_PROTO_IMPORTER_H_
 #define SRC_IMPORTERS_PROTO_PROTO_IMPORTER_H_
 
@@ -7,6 +7,7 @@
 #include "src/importers/common/trace_importer.h"
 #include "src/importers/proto/proto_event_queue.h"
 #include "src/importers/proto/proto_framer.h"
+#include "src/importers/proto/proto_parse_pipeline.h"
 #include "src/importers/proto/proto_parser.h"
 #include "src/importers/proto/proto_tokenizer.h"
 
@@ -17,13 +18,23 @@ class ProtoImporter final : public TraceImporter {
   explicit ProtoImporter(TraceContext* context)
       : queue_(context->config.full_sort,
                [this](const QueuedPacket& p, protozero::data_view payload) {
-                 parser_.Parse(p, payload);
+                 pipeline_.Add(p, reinterpret_cast<const uint8_t*>(payload.data()),
+                               queue_.extractions());
                }),
-        tokenizer_(context->storage, &queue_, context->config),
+        tokenizer_(context->storage, &queue_, &pipeline_, context->config),
         framer_([this](const uint8_t* data, size_t size, uint64_t) {
           tokenizer_.OnPacket(data, size);
         }),
-        parser_(context, &tokenizer_, tokenizer_.clock_tracker()) {}
+        parser_(context, &tokenizer_, tokenizer_.parser_clock_tracker()),
+        pipeline_(
+            !context->config.single_thread,
+            [this](const QueuedPacket& p, protozero::data_view payload) {
+              parser_.Parse(p, payload);
+            },
+            [this](uint32_t extraction) { parser_.BeginExtraction(extraction); },
+            [this](uint32_t block) { queue_.ReleaseBlock(block); }) {
+    queue_.set_sink_releases_blocks(true);
+  }
 
   Status Parse(const char* data, size_t size) override {
     return framer_.Parse(reinterpret_cast<const uint8_t*>(data), size);
@@ -32,16 +43,21 @@ class ProtoImporter final : public TraceImporter {
     // Packets read before an error are still imported.
     Status status = framer_.NotifyEndOfFile();
     queue_.ExtractAll();
+    pipeline_.WaitIdle();
     parser_.WriteContentAnnotations();
     tokenizer_.NotifyEndOfFile();
     return status;
   }
 
  private:
+  // The parser (and the pipeline's parser side) run on another thread:
+  // cache lines of their own.
   ProtoEventQueue queue_;
   ProtoTokenizer tokenizer_;
   ProtoFramer framer_;
-  ProtoParser parser_;
+  alignas(64) ProtoParser parser_;
+  // Last: its parser thread stops before the parts it uses are destroyed.
+  alignas(64) ProtoParsePipeline pipeline_;
 };
 
 }  // namespace weft

@@ -138,10 +138,9 @@ bool ProtoParser::Resolve(uint64_t uuid, Resolved* out, int depth) {
     *out = cached->second;
     return true;
   }
-  const TrackDescriptorMap& descriptors = tokenizer_->descriptors();
-  auto it = descriptors.find(uuid);
+  const TrackDescriptorInfo* found = Descriptor(uuid);
   Resolved r;
-  if (it == descriptors.end()) {
+  if (!found) {
     // The implicit trace-global default track (uuid 0), or a uuid no
     // descriptor defines: a global track too (as Perfetto does).
     r.is_root = true;
@@ -150,7 +149,7 @@ bool ProtoParser::Resolve(uint64_t uuid, Resolved* out, int depth) {
     return true;
   }
   if (depth >= kMaxTrackDepth) return false;
-  const TrackDescriptorInfo& d = it->second;
+  const TrackDescriptorInfo& d = *found;
   Resolved parent;
   bool has_parent = false;
   if (d.parent_uuid != 0) {
@@ -199,7 +198,7 @@ void ProtoParser::AddTrackArgs(uint32_t track, uint64_t uuid, const TrackDescrip
   if (d && d->counter_category != kNullStringId) {
     args.AddString(set, key_category_, key_category_, d->counter_category);
   }
-  if (seq_id != 0 && tokenizer_->has_first_packet(seq_id)) {
+  if (seq_id != 0 && tokenizer_->has_first_packet(seq_id, extraction_)) {
     args.AddBool(set, key_first_packet_, key_first_packet_, true);
   }
   if (d && d->child_ordering >= 1 && d->child_ordering <= 3) {
@@ -226,9 +225,7 @@ uint32_t ProtoParser::TrackForUuid(uint64_t uuid, uint32_t seq_id, int depth) {
   }
   Resolved r;
   if (!Resolve(uuid, &r)) return kNull;
-  const TrackDescriptorMap& descriptors = tokenizer_->descriptors();
-  auto it = descriptors.find(uuid);
-  const TrackDescriptorInfo* d = it == descriptors.end() ? nullptr : &it->second;
+  const TrackDescriptorInfo* d = Descriptor(uuid);
   uint32_t id = kNull;
   bool add_args = true;
   if (!d) {
@@ -321,9 +318,9 @@ void ProtoParser::ParseTrackDescriptor(const SequenceGeneration& gen,
   protozero::pbf_reader desc(bytes);
   uint64_t uuid = 0;
   while (desc.next(pb::track_descriptor::kUuid, kVarint)) uuid = desc.get_uint64();
-  auto it = tokenizer_->descriptors().find(uuid);
-  if (it == tokenizer_->descriptors().end()) return;
-  const TrackDescriptorInfo& d = it->second;
+  const TrackDescriptorInfo* found = Descriptor(uuid);
+  if (!found) return;
+  const TrackDescriptorInfo& d = *found;
   Resolved r;
   if (!Resolve(uuid, &r)) return;
   // A thread's own track is made by its first event (as in Perfetto);
@@ -335,7 +332,7 @@ void ProtoParser::ParseTrackDescriptor(const SequenceGeneration& gen,
   ProcessTracker& processes = ctx_->processes;
   if (r.scope == Resolved::kThread) {
     processes.SetThreadName(r.utid, d.thread_name, ThreadNamePriority::kTrackDescriptor);
-    if (d.has_rank && tokenizer_->thread_rank_hint() &&
+    if (d.has_rank && tokenizer_->thread_rank_hint(extraction_) &&
         storage_->thread.arg_set_id[r.utid] == kNull) {
       processes.AddThreadArg(r.utid, key_thread_hint_, ArgType::kInt, d.sibling_order_rank);
     }
@@ -345,7 +342,7 @@ void ProtoParser::ParseTrackDescriptor(const SequenceGeneration& gen,
       if (d.host_app != kNullStringId) {
         processes.AddProcessArg(r.upid, key_host_app_, ArgType::kString, d.host_app);
       }
-      if (d.has_rank && tokenizer_->process_rank_hint()) {
+      if (d.has_rank && tokenizer_->process_rank_hint(extraction_)) {
         processes.AddProcessArg(r.upid, key_process_hint_, ArgType::kInt, d.sibling_order_rank);
       }
     }

@@ -34,10 +34,16 @@ class ProtoParser {
   // |payload| is its TrackEvent / descriptor. A packet older than one
   // already parsed (it came after its sorting window closed) is dropped.
   void Parse(const QueuedPacket& p, protozero::data_view payload);
+  // The packets that follow are of extraction |extraction| (see
+  // ProtoTokenizer::FindDescriptor).
+  void BeginExtraction(uint32_t extraction) { extraction_ = extraction; }
   // The --analyze-trace-proto-content arg sets; once, after the last packet.
   void WriteContentAnnotations() { content_annotations_.WriteArgs(); }
 
  private:
+  const TrackDescriptorInfo* Descriptor(uint64_t uuid) const {
+    return tokenizer_->FindDescriptor(uuid, extraction_);
+  }
   void ParseTrackEvent(const QueuedPacket& p, protozero::data_view event);
   // A TYPE_STATE event: a new state (|value|, NULL: none) of its state track.
   void ParseStateEvent(int64_t ts, uint64_t track_uuid, uint32_t seq_id, StringId category,
@@ -78,6 +84,7 @@ class ProtoParser {
   TraceContext* ctx_;
   TraceStorage* storage_;
   int64_t last_ts_ = INT64_MIN;  // Of the last packet parsed.
+  uint32_t extraction_ = 0;
   const ProtoTokenizer* tokenizer_;
   DebugAnnotationWriter annotations_;
   ProcessTreeParser process_tree_;

@@ -321,15 +321,15 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
           break;
         }
         uint32_t counter = TrackForUuid(uuids[i], gen.seq_id);
-        auto d = tokenizer_->descriptors().find(uuids[i]);
-        if (counter == kNull || d == tokenizer_->descriptors().end() || !d->second.is_counter) {
+        const TrackDescriptorInfo* d = Descriptor(uuids[i]);
+        if (counter == kNull || !d || !d->is_counter) {
           storage_->stats.Increment(Stat::track_event_parser_errors);
           continue;
         }
         double v = values[i];
-        if (d->second.unit_multiplier > 0) v *= static_cast<double>(d->second.unit_multiplier);
+        if (d->unit_multiplier > 0) v *= static_cast<double>(d->unit_multiplier);
         storage_->counter.Insert(p.ts, counter, v, kNull);
-        if (d->second.counter_type == pb::counter_descriptor_builtin_counter_type::kCounterThreadTimeNs) {
+        if (d->counter_type == pb::counter_descriptor_builtin_counter_type::kCounterThreadTimeNs) {
           thread_time = static_cast<int64_t>(v);
         }
       }
@@ -370,9 +370,9 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
       return;
     }
     if (incremental_value) value = incremental->counter_value;
-    auto d = tokenizer_->descriptors().find(track_uuid);
-    if (d != tokenizer_->descriptors().end() && d->second.unit_multiplier > 0) {
-      value *= static_cast<double>(d->second.unit_multiplier);
+    const TrackDescriptorInfo* d = Descriptor(track_uuid);
+    if (d && d->unit_multiplier > 0) {
+      value *= static_cast<double>(d->unit_multiplier);
     }
     storage_->counter.Insert(p.ts, track, value, kNull);
     return;

@@ -27,6 +27,8 @@ struct InternedSourceLocation {
 // Interned mappings, frames and callstacks (track_event_callstacks.h).
 struct InternedProfiling;
 
+// Cache-line aligned: the parser thread reads it per packet while the
+// tokenizer writes the objects it was allocated between.
 struct SequenceGeneration {
   using InternMap = IidMap<StringId>;
   uint32_t seq_id = 0;  // trusted_packet_sequence_id.
@@ -101,6 +103,10 @@ struct TrackDescriptorInfo {
   uint32_t merge_behavior = 0;  // TrackDescriptor.SiblingMergeBehavior.
   StringId merge_key = kNullStringId;
   StringId host_app = kNullStringId;  // ChromeProcessDescriptor.
+  // Extraction count when this version was read, and the version before a
+  // rename (the parser sees the one of its packet's extraction).
+  uint32_t epoch = 0;
+  const TrackDescriptorInfo* earlier = nullptr;
 };
 
 using TrackDescriptorMap = std::unordered_map<uint64_t, TrackDescriptorInfo>;

@@ -16,8 +16,8 @@ using namespace proto_wire;  // NOLINT
 }  // namespace
 
 ProtoTokenizer::ProtoTokenizer(TraceStorage* storage, ProtoEventQueue* queue,
-                               const TraceConfig& config)
-    : storage_(storage), queue_(queue), config_(config) {
+                               ProtoParsePipeline* pipeline, const TraceConfig& config)
+    : storage_(storage), queue_(queue), pipeline_(pipeline), config_(config) {
   generations_.emplace_back(new SequenceGeneration());  // Shared empty state.
   Status compiled =
       descriptor_pool_.AddFileDescriptorSet(kCompiledDescriptorSet, kCompiledDescriptorSetSize);
@@ -28,8 +28,16 @@ void ProtoTokenizer::OnPacket(const uint8_t* data, size_t size) {
   try {
     Tokenize(data, size);
   } catch (const protozero::exception&) {
-    storage_->stats.Increment(Stat::proto_malformed_packet);
+    CountStat(Stat::proto_malformed_packet);
   }
+  ExtractPending();
+}
+
+void ProtoTokenizer::ExtractPending() {
+  if (!extraction_pending_) return;
+  extraction_pending_ = false;
+  queue_->ExtractPending();
+  pipeline_->Submit();
 }
 
 void ProtoTokenizer::NotifyEndOfFile() {
@@ -37,6 +45,8 @@ void ProtoTokenizer::NotifyEndOfFile() {
 }
 
 SequenceGeneration* ProtoTokenizer::NewGeneration(SequenceState* seq, bool copy) {
+  TokenizerAccess access(pipeline_->lock());  // The parser reads generations_.
+  access.Acquire();
   auto* gen = copy ? new SequenceGeneration(*generations_[seq->generation])
                    : new SequenceGeneration();
   gen->seq_id = seq->seq_id;
@@ -56,6 +66,8 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   protozero::data_view defaults, interned, payload, extension, clock_snapshot;
   bool has_defaults = false, has_interned = false, has_extension = false;
   bool has_clock_snapshot = false, has_service_event = false;
+  protozero::data_view range_of_interest;
+  bool has_range_of_interest = false;
   protozero::data_view service_event;
   uint32_t payload_field = 0;
   protozero::data_view about_trace;  // A packet about the trace itself.
@@ -105,7 +117,8 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
         TokenizeCompressed(packet.get_view());
         return;
       case tag_and_type(tp::kTrackEventRangeOfInterest, kBytes):
-        ReadRangeOfInterest(packet.get_view());
+        range_of_interest = packet.get_view();
+        has_range_of_interest = true;
         break;
       case tag_and_type(tp::kServiceEvent, kBytes):
         service_event = packet.get_view();
@@ -141,6 +154,21 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
     }
   }
 
+  // TrackEvents without sequence changes touch nothing the parser reads
+  // (but a stat, which locks itself); other packets take the lock, and
+  // those that change how packets parse first wait for the parser.
+  TokenizerAccess access(pipeline_->lock());
+  bool plain_track_event =
+      payload_field == tp::kTrackEvent && !has_extension && !has_clock_snapshot &&
+      !has_service_event && !has_defaults && !has_interned && !about_trace_field && !cleared &&
+      !dropped && !first_packet && !raw_machine && !has_range_of_interest &&
+      !has_incremental_counters_ &&
+      !(flags & pb::trace_packet_sequence_flags::kSeqIncrementalStateCleared);
+  if (!plain_track_event) {
+    if (has_extension || about_trace_field) WaitForParser();
+    access.Acquire();
+  }
+  if (has_range_of_interest) ReadRangeOfInterest(range_of_interest);
   if (has_extension) ReadExtensionDescriptor(extension, has_ts ? static_cast<int64_t>(ts) : last_ts_);
   // Packets of one sequence come in runs: look the map up only on a change
   // (unordered_map keeps its elements in place).
@@ -157,7 +185,7 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
     seq.lane = static_cast<uint32_t>(sequences_.size() - 1);
     NewGeneration(&seq, /*copy=*/false);
   }
-  if (first_packet) first_packet_seqs_.insert(seq_id);
+  if (first_packet) first_packet_seqs_.emplace(seq_id, queue_->extractions());
   if (dropped) {
     // The first packet of a sequence always says so (nothing came before).
     if (!new_seq) trace_metadata_.OnPacketLoss(seq_id, dropped);
@@ -186,13 +214,23 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   bool machine_changed = generations_[seq.generation]->machine_id != machine;
   if ((new_seq || machine_changed) && raw_machine == 0) host_machine_ = MachineRow(0);
   if (machine_changed) NewGeneration(&seq, /*copy=*/true)->machine_id = machine;
-  if (has_clock_snapshot) ReadClockSnapshot(clock_snapshot, seq_id);
+  if (has_clock_snapshot) {
+    ReadClockSnapshot(clock_snapshot, seq_id);
+    SyncParserClocks();
+  }
   if (has_service_event) {
     ReadServiceEvent(service_event, has_ts, ts, has_clock_id ? clock_id : 0, seq_id,
                      MachineTableRow(machine));
   }
   if (has_defaults) ReadDefaults(defaults, NewGeneration(&seq, /*copy=*/true));
-  if (has_interned) ReadInternedData(interned, generations_[seq.generation].get());
+  if (has_interned) {
+    // The parser may be reading a generation of an extraction that began:
+    // it gets a copy (the sequence's state as of that point).
+    SequenceGeneration* gen = seq.generation < shared_generations_
+                                  ? NewGeneration(&seq, /*copy=*/true)
+                                  : generations_[seq.generation].get();
+    ReadInternedData(interned, gen);
+  }
   if (about_trace_field) {
     trace_metadata_.ReadPacket(about_trace_field, about_trace, MachineTableRow(machine));
     return;
@@ -206,7 +244,7 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   if (has_ts && !PacketTime(ts, clock_id, seq_id, &event_ts)) return;
   if (flags & pb::trace_packet_sequence_flags::kSeqNeedsIncrementalState) {
     if (!seq.incremental_state_valid) {
-      storage_->stats.Increment(Stat::tokenizer_skipped_packets);
+      CountStat(Stat::tokenizer_skipped_packets);
       trace_metadata_.OnIncrementalStateSkipped(seq_id);
       return;
     }
@@ -232,18 +270,18 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
     }
   }
   if (event_ts < 0) {
-    storage_->stats.Increment(Stat::trace_sorter_negative_timestamp_dropped);
+    CountStat(Stat::trace_sorter_negative_timestamp_dropped);
     return;
   }
   if (payload_field == tp::kTrackEvent && has_range_of_interest_ &&
       event_ts < range_of_interest_start_ns_) {
-    storage_->stats.Increment(Stat::track_event_cropped);
+    CountStat(Stat::track_event_cropped);
     return;
   }
   if (has_ts) last_ts_ = event_ts;
 
   if (payload.size() > ProtoEventQueue::kMaxPayload) {
-    storage_->stats.Increment(Stat::proto_malformed_packet);
+    CountStat(Stat::proto_malformed_packet);
     return;
   }
   QueuedPacket q{};
@@ -304,7 +342,10 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
 
 uint32_t ProtoTokenizer::MachineRow(uint32_t raw_machine) {
   auto [it, inserted] = machine_ids_.emplace(raw_machine, 0);
-  if (inserted) it->second = storage_->machine.Insert(raw_machine);
+  if (!inserted) return it->second;
+  TokenizerAccess access(pipeline_->lock());
+  access.Acquire();
+  it->second = storage_->machine.Insert(raw_machine);
   return it->second;
 }
 

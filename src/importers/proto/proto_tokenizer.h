@@ -7,6 +7,8 @@
 #define SRC_IMPORTERS_PROTO_PROTO_TOKENIZER_H_
 
 #include <cstdint>
+#include <deque>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <unordered_map>
@@ -20,6 +22,7 @@
 #include "src/importers/common/trace_config.h"
 #include "src/importers/proto/clock_tracker.h"
 #include "src/importers/proto/proto_event_queue.h"
+#include "src/importers/proto/proto_parse_pipeline.h"
 #include "src/importers/proto/proto_sequence_state.h"
 #include "src/importers/proto/trace_metadata_reader.h"
 #include "src/storage/trace_storage.h"
@@ -28,19 +31,31 @@ namespace weft {
 
 class ProtoTokenizer {
  public:
-  ProtoTokenizer(TraceStorage* storage, ProtoEventQueue* queue, const TraceConfig& config);
+  ProtoTokenizer(TraceStorage* storage, ProtoEventQueue* queue, ProtoParsePipeline* pipeline,
+                 const TraceConfig& config);
 
   // One whole TracePacket (bytes valid only during the call).
   void OnPacket(const uint8_t* data, size_t size);
-  // Metadata known once every packet was read (the trace clock).
+  // Metadata known once every packet was read (the trace clock); the
+  // parser is done.
   void NotifyEndOfFile();
 
+  // What the parser reads, for a packet of extraction |extraction| (see
+  // ProtoEventQueue::extractions()): the tokenizer's state when that
+  // extraction began, though the tokenizer may have gone on since.
   const SequenceGeneration& generation(uint32_t index) const {
     return *generations_[index];
   }
-  const TrackDescriptorMap& descriptors() const { return descriptors_; }
-  // For the parser's conversions of timestamps inside payloads.
-  ClockTracker* clock_tracker() { return &clocks_; }
+  const TrackDescriptorInfo* FindDescriptor(uint64_t uuid, uint32_t extraction) const {
+    auto it = descriptors_.find(uuid);
+    if (it == descriptors_.end()) return nullptr;
+    const TrackDescriptorInfo* d = &it->second;
+    while (d && d->epoch >= extraction) d = d->earlier;
+    return d;
+  }
+  // For the parser's conversions of timestamps inside payloads: a copy of
+  // the tokenizer's clocks, updated in parse order.
+  ClockTracker* parser_clock_tracker() { return &parser_clocks_; }
   // Message schemas for typed args: compiled-in, plus the trace's
   // ExtensionDescriptor packets (registered when read, so they apply to
   // every event of the trace, as in Perfetto).
@@ -59,15 +74,39 @@ class ProtoTokenizer {
     auto it = incremental_values_.find(order);
     return it == incremental_values_.end() ? nullptr : &it->second;
   }
-  bool has_first_packet(uint32_t seq_id) const {
-    return first_packet_seqs_.count(seq_id) != 0;
+  bool has_first_packet(uint32_t seq_id, uint32_t extraction) const {
+    auto it = first_packet_seqs_.find(seq_id);
+    return it != first_packet_seqs_.end() && it->second < extraction;
   }
   // Whether sibling_order_rank of process / thread tracks is a sort hint.
-  bool process_rank_hint() const { return process_rank_hint_; }
-  bool thread_rank_hint() const { return thread_rank_hint_; }
+  bool process_rank_hint(uint32_t extraction) const { return process_rank_hint_ < extraction; }
+  bool thread_rank_hint(uint32_t extraction) const { return thread_rank_hint_ < extraction; }
 
  private:
   void Tokenize(const uint8_t* data, size_t size);
+  // Counts a stat (taking the lock the parser shares).
+  void CountStat(Stat stat) {
+    TokenizerAccess access(pipeline_->lock());
+    access.Acquire();
+    storage_->stats.Increment(stat);
+  }
+  // A storage write that must land in parse order (see ProtoParsePipeline).
+  void DeferWrite(ProtoParsePipeline::StorageWrite write) {
+    ExtractPending();
+    pipeline_->Defer(std::move(write));
+  }
+  // The parser's copy of the clocks, updated in parse order.
+  void SyncParserClocks() {
+    DeferWrite([this, clocks = clocks_]() mutable { parser_clocks_ = std::move(clocks); });
+  }
+  // Waits until the parser is idle, before state it reads changes.
+  void WaitForParser() {
+    ExtractPending();
+    pipeline_->WaitIdle();
+  }
+  // A sorting window closed by a service event: its packets go to the
+  // parser once the packet is tokenized (outside the lock).
+  void ExtractPending();
   // Starts a new generation for |seq|, empty or copying the current one.
   SequenceGeneration* NewGeneration(SequenceState* seq, bool copy);
   void ReadInternedData(protozero::data_view bytes, SequenceGeneration* gen);
@@ -123,11 +162,13 @@ class ProtoTokenizer {
 
   TraceStorage* storage_;
   ProtoEventQueue* queue_;
+  ProtoParsePipeline* pipeline_;
+  bool extraction_pending_ = false;
+  // Generations below this index may be read by the parser now: reading
+  // more interned data into one copies it first.
+  uint32_t shared_generations_ = 0;
   std::unordered_map<uint32_t, SequenceState> sequences_;
   SequenceState* last_seq_ = nullptr;  // The previous packet's sequence.
-  std::vector<std::unique_ptr<SequenceGeneration>> generations_;
-  TrackDescriptorMap descriptors_;
-  DescriptorPool descriptor_pool_;
   ClockTracker clocks_;
   uint32_t clock_snapshots_ = 0;  // Valid ones so far (snapshot_id).
   TraceConfig config_;
@@ -136,15 +177,28 @@ class ProtoTokenizer {
   bool has_range_metadata_ = false;
   bool inside_compressed_ = false;
   int64_t range_of_interest_start_ns_ = 0;
-  std::unordered_set<uint32_t> first_packet_seqs_;
   // Raw id (0: the host) -> machine table row, in order of appearance.
   std::unordered_map<uint32_t, uint32_t> machine_ids_;
   uint32_t host_machine_ = SequenceGeneration::kNoMachine;
   TraceMetadataReader trace_metadata_{storage_, &descriptor_pool_};
-  std::unordered_map<uint32_t, IncrementalValues> incremental_values_;
-  bool process_rank_hint_ = false, thread_rank_hint_ = false;
   bool has_incremental_counters_ = false;
   int64_t last_ts_ = 0;  // For packets without a timestamp.
+
+  // What the parser thread reads, on cache lines of its own: the fields
+  // above change with every packet (sharing a line would make each core
+  // steal it from the other).
+  alignas(64) std::vector<std::unique_ptr<SequenceGeneration>> generations_;
+  TrackDescriptorMap descriptors_;
+  // Earlier versions of renamed descriptors (TrackDescriptorInfo::earlier).
+  std::deque<TrackDescriptorInfo> descriptor_versions_;
+  DescriptorPool descriptor_pool_;
+  ClockTracker parser_clocks_;
+  // Sequence id -> extraction count when its first_packet_on_sequence came.
+  std::unordered_map<uint32_t, uint32_t> first_packet_seqs_;
+  std::unordered_map<uint32_t, IncrementalValues> incremental_values_;
+  // Extraction count when the hint was first given (UINT32_MAX: never).
+  uint32_t process_rank_hint_ = UINT32_MAX, thread_rank_hint_ = UINT32_MAX;
+  alignas(64) char end_of_parser_state_ = 0;
 };
 
 }  // namespace weft

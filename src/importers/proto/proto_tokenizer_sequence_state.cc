@@ -2,6 +2,8 @@
 // its packets are sorted: TracePacketDefaults, InternedData, extension
 // descriptors, TrackDescriptors (reserved for the parser) and incremental
 // counter values.
+#include <algorithm>
+
 #include <protozero/pbf_reader.hpp>
 
 #include "protos/perfetto/trace/extension_descriptor.fields.h"
@@ -16,6 +18,8 @@
 #include "protos/perfetto/trace/track_event/track_event.fields.h"
 #include "src/importers/proto/interned_strings.h"
 #include "src/importers/proto/proto_tokenizer.h"
+
+#include <algorithm>
 #include "src/importers/proto/proto_wire.h"
 #include "src/importers/proto/track_event_callstacks.h"
 
@@ -137,7 +141,7 @@ void ProtoTokenizer::ReadExtensionDescriptor(protozero::data_view bytes, int64_t
                                                    set.size(), /*from_trace=*/true);
   }
   if (status.ok()) return;
-  storage_->stats.Increment(Stat::extension_descriptor_errors);
+  CountStat(Stat::extension_descriptor_errors);
   ArgsTable& args = storage_->args;
   uint32_t arg_set = args.BeginSet();
   StringId key = storage_->Intern("error");
@@ -189,10 +193,10 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes, SequenceState* seq
         info.merge_key = storage_->Intern(View(desc.get_view()));
         break;
       case tag_and_type(td::kProcessRankAsSortIndex, kVarint):
-        if (desc.get_bool()) process_rank_hint_ = true;
+        if (desc.get_bool()) process_rank_hint_ = std::min(process_rank_hint_, queue_->extractions());
         break;
       case tag_and_type(td::kThreadRankAsSortIndex, kVarint):
-        if (desc.get_bool()) thread_rank_hint_ = true;
+        if (desc.get_bool()) thread_rank_hint_ = std::min(thread_rank_hint_, queue_->extractions());
         break;
       case tag_and_type(td::kChromeProcess, kBytes): {
         protozero::pbf_reader c = desc.get_message();
@@ -291,6 +295,7 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes, SequenceState* seq
     g->pid = info.pid;
     g->tid = info.tid;
   }
+  info.epoch = queue_->extractions();
   auto [it, inserted] = descriptors_.emplace(info.uuid, info);
   if (inserted) return;
   // Later descriptors of a uuid only rename it: a track without a name yet,
@@ -299,10 +304,18 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes, SequenceState* seq
   if (old.has_thread != info.has_thread || old.has_process != info.has_process ||
       old.is_counter != info.is_counter || old.pid != info.pid || old.tid != info.tid ||
       old.parent_uuid != info.parent_uuid) {
-    storage_->stats.Increment(Stat::track_event_tokenizer_errors);
+    CountStat(Stat::track_event_tokenizer_errors);
     return;
   }
-  if (info.name != kNullStringId && (old.name == kNullStringId || info.merge_behavior == pb::track_descriptor_sibling_merge_behavior::kNone)) {
+  if (info.name != kNullStringId && old.name != info.name &&
+      (old.name == kNullStringId ||
+       info.merge_behavior == pb::track_descriptor_sibling_merge_behavior::kNone)) {
+    // Packets of extractions already begun keep the name they saw.
+    if (old.epoch < info.epoch) {
+      descriptor_versions_.push_back(old);
+      old.earlier = &descriptor_versions_.back();
+      old.epoch = info.epoch;
+    }
     old.name = info.name;
   }
 }

@@ -25,11 +25,12 @@ void ProtoTokenizer::ReadServiceEvent(protozero::data_view bytes, bool has_ts, u
   } else if (has_ts && PacketTime(ts, clock_id, seq_id, &converted)) {
     time = converted;
   }
-  MetadataTable& metadata = storage_->metadata;
+  // Metadata rows land in parse order (the parser writes metadata too).
   auto add_time = [&](const char* name, const char* kind) {
-    if (time) {
-      metadata.InsertInt(storage_->Intern(name), storage_->Intern(kind), *time, machine);
-    }
+    if (!time) return;
+    DeferWrite([storage = storage_, name, kind, t = *time, machine] {
+      storage->metadata.InsertInt(storage->Intern(name), storage->Intern(kind), t, machine);
+    });
   };
   protozero::pbf_reader event(bytes);
   while (event.next()) {
@@ -46,7 +47,12 @@ void ProtoTokenizer::ReadServiceEvent(protozero::data_view bytes, bool has_ts, u
         queue_->NotifyFlush();
         break;
       case tag_and_type(se::kReadTracingBuffersCompleted, kVarint):
-        if (event.get_bool()) queue_->NotifyReadBuffers();
+        if (!event.get_bool()) break;
+        ExtractPending();
+        if (queue_->NotifyReadBuffers()) {
+          extraction_pending_ = true;
+          shared_generations_ = static_cast<uint32_t>(generations_.size());
+        }
         break;
       case tag_and_type(se::kTracingDisabled, kVarint):
         if (event.get_bool()) add_time("tracing_disabled_ns", "single");
@@ -66,8 +72,11 @@ void ProtoTokenizer::ReadServiceEvent(protozero::data_view bytes, bool has_ts, u
           }
           std::string text(producer);
           text.append(" ").append(name);
-          metadata.InsertString(storage_->Intern("slow_start_data_source"),
-                                storage_->Intern("multi"), storage_->Intern(text), machine);
+          DeferWrite([storage = storage_, text = std::move(text), machine] {
+            storage->metadata.InsertString(storage->Intern("slow_start_data_source"),
+                                           storage->Intern("multi"), storage->Intern(text),
+                                           machine);
+          });
         }
         break;
       }

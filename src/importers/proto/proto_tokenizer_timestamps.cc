@@ -58,10 +58,10 @@ void ProtoTokenizer::ReadClockSnapshot(protozero::data_view bytes, uint32_t seq_
     }
   }
   if (primary != 0 && !clocks_.SetTraceClock(primary)) {
-    storage_->stats.Increment(Stat::invalid_clock_snapshots);
+    CountStat(Stat::invalid_clock_snapshots);
   }
   if (!clocks_.AddSnapshot(readings)) {
-    storage_->stats.Increment(Stat::invalid_clock_snapshots);
+    CountStat(Stat::invalid_clock_snapshots);
     return;
   }
   RecordClockSnapshot(readings, raw_ids);
@@ -106,7 +106,7 @@ bool ProtoTokenizer::PacketTime(uint64_t ts, uint32_t clock_id, uint32_t seq_id,
       clock_id == 0 ? clocks_.trace_clock() : ClockTracker::SequenceScoped(seq_id, clock_id);
   std::optional<int64_t> converted = clocks_.PacketToTraceTime(clock, ts);
   if (!converted) {
-    storage_->stats.Increment(Stat::clock_sync_failure);
+    CountStat(Stat::clock_sync_failure);
     return false;
   }
   *out = *converted;
@@ -143,18 +143,18 @@ ProtoTokenizer::LegacyTime ProtoTokenizer::LegacyTrackEventTime(protozero::data_
       case tag_and_type(te::kTimestampDeltaUs, kVarint):
         if (seq->track_event_time == SequenceState::kTimeUnset) {
           // Deltas need a ThreadDescriptor since the last loss / reset.
-          storage_->stats.Increment(Stat::track_event_tokenizer_errors);
+          CountStat(Stat::track_event_tokenizer_errors);
           return LegacyTime::kDrop;
         }
         if (!AdvanceTrackEventTime(event.get_int64(), seq)) {
-          storage_->stats.Increment(Stat::track_event_invalid_timestamp);
+          CountStat(Stat::track_event_invalid_timestamp);
           return LegacyTime::kDrop;
         }
         ns = seq->track_event_ns;
         break;
       case tag_and_type(te::kTimestampAbsoluteUs, kVarint):
         if (!UsToNs(event.get_int64(), &ns)) {
-          storage_->stats.Increment(Stat::track_event_invalid_timestamp);
+          CountStat(Stat::track_event_invalid_timestamp);
           return LegacyTime::kDrop;
         }
         break;
@@ -179,8 +179,10 @@ void ProtoTokenizer::ReadRangeOfInterest(protozero::data_view bytes) {
     start_us = range.get_int64();
   }
   if (!has_range_metadata_) {
-    TraceStorage* s = storage_;
-    s->metadata.InsertInt(s->Intern("range_of_interest_start_us"), s->Intern("single"), start_us);
+    DeferWrite([s = storage_, start_us] {
+      s->metadata.InsertInt(s->Intern("range_of_interest_start_us"), s->Intern("single"),
+                            start_us);
+    });
     has_range_metadata_ = true;
   }
   if (config_.crop_track_events) {
@@ -195,7 +197,7 @@ void ProtoTokenizer::StreamingProfileTimestamps(protozero::data_view bytes, Sequ
   protozero::pbf_reader packet(bytes);
   auto advance = [&](int64_t delta_us) {
     if (!AdvanceTrackEventTime(delta_us, seq)) {
-      storage_->stats.Increment(Stat::streaming_profile_invalid_timestamp);
+      CountStat(Stat::streaming_profile_invalid_timestamp);
     }
   };
   while (packet.next()) {

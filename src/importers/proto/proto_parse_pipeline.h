@@ -1,0 +1,164 @@
+// ProtoParsePipeline: hands sorted packets from the tokenizer (the thread
+// that calls Parse) to the parser, on a thread of its own in native builds,
+// so tokenizing window N+1 overlaps parsing window N. Inline (same thread,
+// same order) in wasm and with --single-thread.
+//
+// What keeps the two threads apart (and the result identical to inline):
+//  - The parser only reads tokenizer state a packet was queued against:
+//    generations are copied before the tokenizer changes one the parser may
+//    read, descriptors carry the extraction they were read in (epochs).
+//  - SharedStateLock: the parser holds it while it parses; the tokenizer
+//    takes it (the parser yields between packets) to change what the parser
+//    reads: the string pool, tokenizer maps, counters in `stats`.
+//  - Writes that must land in file order relative to the parser's rows
+//    (metadata) are deferred: they run on the parser's side, before the
+//    packets extracted after them.
+//  - Rare state changes that alter parsing itself (clock snapshots,
+//    extension descriptors, trace-level packets) first wait until the
+//    parser is idle.
+#ifndef SRC_IMPORTERS_PROTO_PROTO_PARSE_PIPELINE_H_
+#define SRC_IMPORTERS_PROTO_PROTO_PARSE_PIPELINE_H_
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include <protozero/data_view.hpp>
+
+#include "src/importers/proto/proto_event_queue.h"
+
+namespace weft {
+
+// The lock the tokenizer takes to change state the parser reads while the
+// parser runs. The parser checks waiting() between packets and yields.
+class SharedStateLock {
+ public:
+  explicit SharedStateLock(bool threaded) : threaded_(threaded) {}
+
+  // Tokenizer side; re-entrant: false if it already held the lock.
+  bool AcquireForTokenizer() {
+    if (!threaded_ || held_by_tokenizer_) return false;
+    waiting_.store(true, std::memory_order_relaxed);
+    mu_.lock();
+    waiting_.store(false, std::memory_order_relaxed);
+    held_by_tokenizer_ = true;
+    return true;
+  }
+  void ReleaseForTokenizer() {
+    held_by_tokenizer_ = false;
+    mu_.unlock();
+  }
+  bool held_by_tokenizer() const { return held_by_tokenizer_; }
+
+  // Parser side.
+  void AcquireForParser() { mu_.lock(); }
+  void ReleaseForParser() { mu_.unlock(); }
+  // Between two packets: lets a waiting tokenizer in.
+  void YieldIfWaited() {
+    if (!waiting_.load(std::memory_order_relaxed)) return;
+    mu_.unlock();
+    while (waiting_.load(std::memory_order_relaxed)) std::this_thread::yield();
+    mu_.lock();
+  }
+
+ private:
+  const bool threaded_;
+  std::mutex mu_;
+  std::atomic<bool> waiting_{false};
+  bool held_by_tokenizer_ = false;  // Read and written by the tokenizer only.
+};
+
+// Holds the shared-state lock for the tokenizer in a scope (a no-op when the
+// tokenizer already holds it, or without a parser thread).
+class TokenizerAccess {
+ public:
+  explicit TokenizerAccess(SharedStateLock* lock) : lock_(lock) {}
+  ~TokenizerAccess() {
+    if (owned_) lock_->ReleaseForTokenizer();
+  }
+  TokenizerAccess(const TokenizerAccess&) = delete;
+  TokenizerAccess& operator=(const TokenizerAccess&) = delete;
+  void Acquire() { owned_ = owned_ || lock_->AcquireForTokenizer(); }
+
+ private:
+  SharedStateLock* lock_;
+  bool owned_ = false;
+};
+
+class ProtoParsePipeline {
+ public:
+  using Parse = std::function<void(const QueuedPacket&, protozero::data_view payload)>;
+  // Before the packets of an extraction (its number, from 1) are parsed.
+  using BeginExtraction = std::function<void(uint32_t extraction)>;
+  // A packet's payload block may be reused (called on the tokenizer side).
+  using ReleaseBlock = std::function<void(uint32_t block)>;
+  using StorageWrite = std::function<void()>;
+
+  ProtoParsePipeline(bool threaded, Parse parse, BeginExtraction begin, ReleaseBlock release);
+  ~ProtoParsePipeline();
+  ProtoParsePipeline(const ProtoParsePipeline&) = delete;
+  ProtoParsePipeline& operator=(const ProtoParsePipeline&) = delete;
+
+  bool threaded() const { return threaded_; }
+  SharedStateLock* lock() { return &lock_; }
+
+  // Tokenizer side. The next packet in parse order, of extraction
+  // |extraction|; |payload| stays valid until its block is released.
+  void Add(const QueuedPacket& p, const uint8_t* payload, uint32_t extraction);
+  // Runs |write| on the parser's side after the packets added so far and
+  // before those added later (inline: now).
+  void Defer(StorageWrite write);
+  // Hands the packets added so far over (end of an extraction).
+  void Submit();
+  // Submits, then waits until everything submitted is parsed: the parser
+  // reads nothing of the tokenizer's until the next Submit().
+  void WaitIdle();
+
+ private:
+  struct Item {
+    QueuedPacket packet;
+    const uint8_t* payload;
+  };
+  struct Batch {
+    uint32_t extraction = 0;
+    std::vector<StorageWrite> writes;  // Run before the items.
+    std::vector<Item> items;
+  };
+  static constexpr size_t kBatchItems = 16384;
+  // Batches submitted and not yet parsed, beyond which Submit() waits
+  // (unless the tokenizer holds the lock the parser needs).
+  static constexpr size_t kMaxInFlight = 4;
+
+  void Run();  // The parser thread.
+  void ParseBatch(Batch* batch);
+  // Releases the payload blocks of parsed batches (tokenizer side).
+  void CollectParsed(std::unique_lock<std::mutex>* hold);
+
+  const bool threaded_;
+  Parse parse_;
+  BeginExtraction begin_;
+  ReleaseBlock release_;
+  // Each on cache lines of its own: the parser reads the lock's flag per
+  // packet, the tokenizer fills open_ per packet.
+  alignas(64) SharedStateLock lock_;
+  alignas(64) Batch open_;  // Being filled by the tokenizer.
+  uint32_t current_extraction_ = 0;  // Inline mode.
+
+  std::thread thread_;
+  alignas(64) std::mutex mu_;  // Guards the fields below.
+  std::condition_variable submitted_cv_, parsed_cv_;
+  std::deque<Batch> submitted_;
+  std::vector<Batch> parsed_;
+  std::vector<std::vector<Item>> spare_items_;  // Reused batch storage.
+  size_t in_flight_ = 0;  // Submitted and not yet parsed.
+  bool stop_ = false;
+};
+
+}  // namespace weft
+
+#endif  // SRC_IMPORTERS_PROTO_PROTO_PARSE_PIPELINE_H_
