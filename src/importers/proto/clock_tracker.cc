@@ -96,7 +96,19 @@ std::optional<int64_t> ClockTracker::ToTraceTime(ClockId clock, int64_t ns) {
     converted_ = true;
     return ns;
   }
-  const std::vector<ClockId>& path = PathToTraceClock(clock);
+  std::optional<int64_t> out = Follow(PathToTraceClock(clock), ns);
+  if (out) converted_ = true;
+  return out;
+}
+
+std::optional<int64_t> ClockTracker::ToTraceTimeReadOnly(ClockId clock, int64_t ns) const {
+  if (clock == trace_clock_) return ns;
+  std::vector<ClockId> path;
+  FindPath(clock, &path);
+  return Follow(path, ns);
+}
+
+std::optional<int64_t> ClockTracker::Follow(const std::vector<ClockId>& path, int64_t ns) const {
   if (path.empty()) return std::nullopt;
   for (size_t i = 0; i + 1 < path.size(); ++i) {
     bool forward = path[i] < path[i + 1];
@@ -105,7 +117,6 @@ std::optional<int64_t> ClockTracker::ToTraceTime(ClockId clock, int64_t ns) {
     if (!next) return std::nullopt;
     ns = *next;
   }
-  converted_ = true;
   return ns;
 }
 
@@ -137,6 +148,11 @@ const std::vector<ClockTracker::ClockId>& ClockTracker::PathToTraceClock(ClockId
   auto cached = path_cache_.find(from);
   if (cached != path_cache_.end()) return cached->second;
   std::vector<ClockId>& path = path_cache_[from];
+  FindPath(from, &path);
+  return path;
+}
+
+void ClockTracker::FindPath(ClockId from, std::vector<ClockId>* path) const {
   // Breadth-first search from the trace clock: the first time |from| is
   // reached, the parents lead back along a shortest path.
   std::unordered_map<ClockId, ClockId> parent{{trace_clock_, trace_clock_}};
@@ -145,9 +161,9 @@ const std::vector<ClockTracker::ClockId>& ClockTracker::PathToTraceClock(ClockId
     ClockId id = queue.front();
     queue.pop_front();
     if (id == from) {
-      for (ClockId c = from; c != trace_clock_; c = parent[c]) path.push_back(c);
-      path.push_back(trace_clock_);
-      break;
+      for (ClockId c = from; c != trace_clock_; c = parent[c]) path->push_back(c);
+      path->push_back(trace_clock_);
+      return;
     }
     auto it = clocks_.find(id);
     if (it == clocks_.end()) continue;
@@ -156,7 +172,6 @@ const std::vector<ClockTracker::ClockId>& ClockTracker::PathToTraceClock(ClockId
       if (parent.emplace(next, id).second) queue.push_back(next);
     }
   }
-  return path;
 }
 
 }  // namespace weft

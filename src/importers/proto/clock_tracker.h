@@ -62,6 +62,10 @@ class ClockTracker {
 
   // Converts nanoseconds in |clock| to the trace clock.
   std::optional<int64_t> ToTraceTime(ClockId clock, int64_t ns);
+  // The same, touching no cache or flag: for the parser thread, which may
+  // call it while the tokenizer converts packet times (snapshots are only
+  // added while the parser is idle).
+  std::optional<int64_t> ToTraceTimeReadOnly(ClockId clock, int64_t ns) const;
 
  private:
   std::optional<int64_t> ConvertPacketTime(ClockId clock, uint64_t raw);
@@ -80,6 +84,8 @@ class ClockTracker {
 
   // Shortest chain of clocks from |from| to the trace clock (empty: none).
   const std::vector<ClockId>& PathToTraceClock(ClockId from);
+  void FindPath(ClockId from, std::vector<ClockId>* path) const;
+  std::optional<int64_t> Follow(const std::vector<ClockId>& path, int64_t ns) const;
   static std::optional<int64_t> Hop(const PairSeries& series, bool forward, int64_t ns);
 
   std::unordered_map<ClockId, Clock> clocks_;

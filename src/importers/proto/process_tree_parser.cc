@@ -17,7 +17,7 @@ constexpr int64_t kKthreaddPid = 2;
 
 }  // namespace
 
-ProcessTreeParser::ProcessTreeParser(TraceContext* context, ClockTracker* clocks)
+ProcessTreeParser::ProcessTreeParser(TraceContext* context, const ClockTracker* clocks)
     : ctx_(context), clocks_(clocks), key_is_kthread_(context->storage->Intern("is_kthread")) {}
 
 std::string_view ProcessTreeParser::WorkerName(std::string_view name) {
@@ -104,7 +104,7 @@ void ProcessTreeParser::ParseProcess(protozero::data_view bytes) {
   if (has_start && start_from_boot <= static_cast<uint64_t>(INT64_MAX) &&
       table.start_ts.IsNull(upid)) {
     std::optional<int64_t> ts =
-        clocks_->ToTraceTime(ClockTracker::kBoottime, static_cast<int64_t>(start_from_boot));
+        clocks_->ToTraceTimeReadOnly(ClockTracker::kBoottime, static_cast<int64_t>(start_from_boot));
     if (ts) table.start_ts.Set(upid, *ts);
   }
   if (has_kthread) processes.AddProcessArg(upid, key_is_kthread_, ArgType::kBool, kthread);

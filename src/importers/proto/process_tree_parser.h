@@ -20,7 +20,7 @@ namespace weft {
 
 class ProcessTreeParser {
  public:
-  ProcessTreeParser(TraceContext* context, ClockTracker* clocks);
+  ProcessTreeParser(TraceContext* context, const ClockTracker* clocks);
 
   // May throw protozero::exception on malformed bytes.
   void Parse(protozero::data_view tree);
@@ -32,7 +32,7 @@ class ProcessTreeParser {
   static std::string_view WorkerName(std::string_view name);
 
   TraceContext* ctx_;
-  ClockTracker* clocks_;
+  const ClockTracker* clocks_;
   StringId key_is_kthread_;
   // Pids whose parent is kthreadd: their thread names are kworker names too.
   std::unordered_set<int64_t> kthreadd_children_;

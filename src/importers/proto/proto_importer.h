@@ -25,7 +25,7 @@ class ProtoImporter final : public TraceImporter {
         framer_([this](const uint8_t* data, size_t size, uint64_t) {
           tokenizer_.OnPacket(data, size);
         }),
-        parser_(context, &tokenizer_, tokenizer_.parser_clock_tracker()),
+        parser_(context, &tokenizer_, tokenizer_.clock_tracker()),
         pipeline_(
             !context->config.single_thread,
             [this](const QueuedPacket& p, protozero::data_view payload) {

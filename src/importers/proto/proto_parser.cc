@@ -25,7 +25,7 @@ constexpr int kMaxTrackDepth = 32;
 }  // namespace
 
 ProtoParser::ProtoParser(TraceContext* context, const ProtoTokenizer* tokenizer,
-                         ClockTracker* clocks)
+                         const ClockTracker* clocks)
     : ctx_(context),
       storage_(context->storage),
       tokenizer_(tokenizer),

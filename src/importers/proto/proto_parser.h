@@ -28,7 +28,7 @@ namespace weft {
 
 class ProtoParser {
  public:
-  ProtoParser(TraceContext* context, const ProtoTokenizer* tokenizer, ClockTracker* clocks);
+  ProtoParser(TraceContext* context, const ProtoTokenizer* tokenizer, const ClockTracker* clocks);
 
   // One packet, handed over by the event queue in timestamp order;
   // |payload| is its TrackEvent / descriptor. A packet older than one

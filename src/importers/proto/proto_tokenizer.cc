@@ -165,7 +165,7 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
       !has_incremental_counters_ &&
       !(flags & pb::trace_packet_sequence_flags::kSeqIncrementalStateCleared);
   if (!plain_track_event) {
-    if (has_extension || about_trace_field) WaitForParser();
+    if (has_extension || has_clock_snapshot || about_trace_field) WaitForParser();
     access.Acquire();
   }
   if (has_range_of_interest) ReadRangeOfInterest(range_of_interest);
@@ -214,10 +214,7 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   bool machine_changed = generations_[seq.generation]->machine_id != machine;
   if ((new_seq || machine_changed) && raw_machine == 0) host_machine_ = MachineRow(0);
   if (machine_changed) NewGeneration(&seq, /*copy=*/true)->machine_id = machine;
-  if (has_clock_snapshot) {
-    ReadClockSnapshot(clock_snapshot, seq_id);
-    SyncParserClocks();
-  }
+  if (has_clock_snapshot) ReadClockSnapshot(clock_snapshot, seq_id);
   if (has_service_event) {
     ReadServiceEvent(service_event, has_ts, ts, has_clock_id ? clock_id : 0, seq_id,
                      MachineTableRow(machine));

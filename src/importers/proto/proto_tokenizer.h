@@ -53,9 +53,9 @@ class ProtoTokenizer {
     while (d && d->epoch >= extraction) d = d->earlier;
     return d;
   }
-  // For the parser's conversions of timestamps inside payloads: a copy of
-  // the tokenizer's clocks, updated in parse order.
-  ClockTracker* parser_clock_tracker() { return &parser_clocks_; }
+  // For the parser's conversions of timestamps inside payloads (with
+  // ToTraceTimeReadOnly: snapshots are added while the parser is idle).
+  const ClockTracker* clock_tracker() const { return &clocks_; }
   // Message schemas for typed args: compiled-in, plus the trace's
   // ExtensionDescriptor packets (registered when read, so they apply to
   // every event of the trace, as in Perfetto).
@@ -94,10 +94,6 @@ class ProtoTokenizer {
   void DeferWrite(ProtoParsePipeline::StorageWrite write) {
     ExtractPending();
     pipeline_->Defer(std::move(write));
-  }
-  // The parser's copy of the clocks, updated in parse order.
-  void SyncParserClocks() {
-    DeferWrite([this, clocks = clocks_]() mutable { parser_clocks_ = std::move(clocks); });
   }
   // Waits until the parser is idle, before state it reads changes.
   void WaitForParser() {
@@ -192,7 +188,6 @@ class ProtoTokenizer {
   // Earlier versions of renamed descriptors (TrackDescriptorInfo::earlier).
   std::deque<TrackDescriptorInfo> descriptor_versions_;
   DescriptorPool descriptor_pool_;
-  ClockTracker parser_clocks_;
   // Sequence id -> extraction count when its first_packet_on_sequence came.
   std::unordered_map<uint32_t, uint32_t> first_packet_seqs_;
   std::unordered_map<uint32_t, IncrementalValues> incremental_values_;
