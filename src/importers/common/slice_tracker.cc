@@ -10,9 +10,11 @@ void SliceTracker::CloseEnded(Stack* stack, int64_t ts, int64_t dur) {
     // Zero-length slices stack on each other at the same instant.
     return end < ts || (end == ts && !(s.dur == 0 && dur == 0));
   };
+  if (stack->with_end == 0) return;
   while (!stack->empty()) {
     if (ended(stack->back())) {
       stack->pop_back();
+      --stack->with_end;
       continue;
     }
     // An ended slice below still-open ones: those must have ended with it.
@@ -26,6 +28,9 @@ void SliceTracker::CloseEnded(Stack* stack, int64_t ts, int64_t dur) {
         storage_->slice.dur.Set((*stack)[j].row, end - (*stack)[j].ts);
         storage_->stats.Increment(Stat::misplaced_end_event);
       }
+    }
+    for (size_t j = i - 1; j < stack->size(); ++j) {
+      if ((*stack)[j].dur >= 0) --stack->with_end;
     }
     stack->resize(i - 1);
   }
@@ -50,6 +55,7 @@ uint32_t SliceTracker::Insert(Stack* stack, uint32_t track, int64_t ts,
   open.row = row;
   open.ts = ts;
   open.dur = dur;
+  if (dur >= 0) ++stack->with_end;
   return row;
 }
 
@@ -97,7 +103,11 @@ uint32_t SliceTracker::End(uint32_t track, int64_t ts, const SliceInfo& info) {
       slice.thread_dur.Set(s.row, info.tts - slice.thread_ts.Get(s.row));
     }
     uint32_t row = s.row;
-    if (i == stack.size()) stack.pop_back();
+    if (i == stack.size()) {
+      stack.pop_back();
+    } else if (s.dur >= 0) {
+      ++stack.with_end;  // Stays until the slices above it close.
+    }
     return row;
   }
   storage_->args.ReleaseSet(info.arg_set);

@@ -53,7 +53,12 @@ class SliceTracker {
     int64_t ts;
     int64_t dur;  // -1 while waiting for its end event.
   };
-  using Stack = std::vector<OpenSlice>;
+  struct Stack : std::vector<OpenSlice> {
+    // Slices on the stack with a known end (dur >= 0): none, and no slice
+    // can have ended — the common case of begin / end events, checked
+    // without walking the stack per event.
+    uint32_t with_end = 0;
+  };
 
   Stack& StackFor(uint32_t track) {
     if (track >= stacks_.size()) stacks_.resize(track + 1);
