@@ -131,8 +131,10 @@ class ProtoParsePipeline {
   };
   static constexpr size_t kBatchItems = 16384;
   // Batches submitted and not yet parsed, beyond which Submit() waits
-  // (unless the tokenizer holds the lock the parser needs).
-  static constexpr size_t kMaxInFlight = 4;
+  // (unless the tokenizer holds the lock the parser needs). About two
+  // sorting windows of the benchmark trace: fewer, and the tokenizer still
+  // extracting one window kept the parser short of work for the next.
+  static constexpr size_t kMaxInFlight = 16;
 
   void Run();  // The parser thread.
   void ParseBatch(Batch* batch);
