@@ -63,17 +63,19 @@ void ProtoEventQueue::Lane::DropExtracted(bool draining) {
   }
 }
 
-void ProtoEventQueue::Push(uint32_t lane, const QueuedPacket& p, const uint8_t* payload,
-                           size_t size) {
+void ProtoEventQueue::Push(uint32_t lane, const QueuedPacket& p, const void* prefix,
+                           size_t prefix_size, const uint8_t* payload, size_t size) {
   if (lane >= kMaxLanes) lane %= kMaxLanes;
   if (lane >= lanes_.size()) lanes_.resize(lane + 1);
   uint32_t offset;
-  uint32_t block = CopyPayload(payload, size, &offset);
+  uint32_t block = CopyPayload(prefix, prefix_size, payload, size, &offset);
   lanes_[lane].Append(p.ts, p.generation, next_order_++, block, offset,
-                      static_cast<uint32_t>(size), p.kind);
+                      static_cast<uint32_t>(prefix_size + size), p.kind);
 }
 
-uint32_t ProtoEventQueue::CopyPayload(const uint8_t* data, size_t size, uint32_t* offset) {
+uint32_t ProtoEventQueue::CopyPayload(const void* prefix, size_t prefix_size,
+                                      const uint8_t* data, size_t size, uint32_t* offset) {
+  size += prefix_size;
   uint32_t index;
   if (size > kBlockSize / 4) {
     // Large payloads get a block of their own; the open block stays open.
@@ -96,7 +98,11 @@ uint32_t ProtoEventQueue::CopyPayload(const uint8_t* data, size_t size, uint32_t
   }
   Block& block = blocks_[index];
   *offset = static_cast<uint32_t>(block.bytes.size());
-  if (size) memcpy(block.bytes.append_uninitialized(size), data, size);
+  if (size) {
+    uint8_t* out = block.bytes.append_uninitialized(size);
+    if (prefix_size) memcpy(out, prefix, prefix_size);
+    memcpy(out + prefix_size, data, size - prefix_size);
+  }
   ++block.live;
   return index;
 }

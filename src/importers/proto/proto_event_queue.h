@@ -69,7 +69,13 @@ class ProtoEventQueue {
   // Copies |payload| (at most kMaxPayload bytes) and queues the packet
   // (|p|'s ts, generation and kind) on |lane|, with its order and payload
   // location.
-  void Push(uint32_t lane, const QueuedPacket& p, const uint8_t* payload, size_t size);
+  void Push(uint32_t lane, const QueuedPacket& p, const uint8_t* payload, size_t size) {
+    Push(lane, p, nullptr, 0, payload, size);
+  }
+  // The same with |prefix| bytes queued in front of the payload (the sink
+  // gets both as one payload).
+  void Push(uint32_t lane, const QueuedPacket& p, const void* prefix, size_t prefix_size,
+            const uint8_t* payload, size_t size);
 
   // TracingServiceEvent.all_data_sources_flushed / read_tracing_buffers_completed.
   void NotifyFlush() { ++flushes_since_extraction_; }
@@ -115,7 +121,8 @@ class ProtoEventQueue {
   void ExtractUntil(uint32_t limit);
   // The lane whose front packet is first by (timestamp, order).
   size_t FirstByKey() const;
-  uint32_t CopyPayload(const uint8_t* data, size_t size, uint32_t* offset);
+  uint32_t CopyPayload(const void* prefix, size_t prefix_size, const uint8_t* data, size_t size,
+                       uint32_t* offset);
   void Release(uint32_t block);
   void Recycle(PodVector<uint8_t>* bytes);
 

@@ -8,6 +8,7 @@
 #include "src/base/hash.h"
 #include "src/importers/proto/proto_parser.h"
 #include "src/importers/proto/proto_wire.h"
+#include "src/importers/proto/track_event_header.h"
 #include "protos/perfetto/trace/track_event/counter_descriptor.fields.h"
 #include "protos/perfetto/trace/track_event/track_event.fields.h"
 
@@ -33,14 +34,21 @@ StringId JoinCategories(TraceStorage* storage, const std::vector<StringId>& cate
 
 }  // namespace
 
-void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view bytes) {
+void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view queued) {
   namespace te = pb::track_event;
   namespace le = pb::track_event_legacy_event;
   const SequenceGeneration& gen = tokenizer_->generation(p.generation);
-  uint32_t type = pb::track_event_type::kUnspecified;
-  bool has_type = false, has_track = false, has_value = false;
-  uint64_t track_uuid = gen.has_default_track ? gen.default_track_uuid : 0;
-  StringId name = kNullStringId;
+  // The leading fields the tokenizer read (TrackEventHeader); the loop
+  // below reads the rest.
+  TrackEventHeader header;
+  protozero::data_view bytes = ReadTrackEventHeader(queued, &header);
+  bool has_type = header.flags & TrackEventHeader::kHasType;
+  bool has_track = header.flags & TrackEventHeader::kHasTrack;
+  bool has_value = false;
+  uint32_t type = has_type ? header.type : pb::track_event_type::kUnspecified;
+  uint64_t track_uuid = has_track ? header.track_uuid
+                                  : (gen.has_default_track ? gen.default_track_uuid : 0);
+  StringId name = (header.flags & TrackEventHeader::kHasName) ? header.name : kNullStringId;
   // Reused buffers: no allocations per event.
   scratch_.Clear();
   std::vector<StringId>& categories = scratch_.categories;
@@ -71,7 +79,8 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view by
   uint64_t stack_iid = 0;
   double stack_weight = 0;
 
-  protozero::pbf_reader event(bytes);
+  if (header.flags & TrackEventHeader::kHasCategory) categories.push_back(header.category);
+  protozero::pbf_reader event(bytes.data() + header.resume, bytes.size() - header.resume);
   while (event.next()) {
     switch (event.tag()) {
       case te::kType:

@@ -259,8 +259,9 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
     TokenizeFtraceEvents(payload, seq);
     return;
   }
+  TrackEventHeader header;
   if (payload_field == tp::kTrackEvent) {
-    switch (LegacyTrackEventTime(payload, &seq, &event_ts)) {
+    switch (ScanTrackEvent(payload, gen, &seq, &event_ts, &header)) {
       case LegacyTime::kNone: break;
       case LegacyTime::kSet: has_ts = true; break;
       case LegacyTime::kDrop: return;
@@ -277,7 +278,7 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   }
   if (has_ts) last_ts_ = event_ts;
 
-  if (payload.size() > ProtoEventQueue::kMaxPayload) {
+  if (payload.size() + sizeof(TrackEventHeader) > ProtoEventQueue::kMaxPayload) {
     CountStat(Stat::proto_malformed_packet);
     return;
   }
@@ -334,6 +335,11 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
       break;
   }
   q.generation = seq.generation;
+  if (payload_field == tp::kTrackEvent) {
+    queue_->Push(seq.lane, q, &header, sizeof(header),
+                 reinterpret_cast<const uint8_t*>(payload.data()), payload.size());
+    return;
+  }
   queue_->Push(seq.lane, q, reinterpret_cast<const uint8_t*>(payload.data()), payload.size());
 }
 

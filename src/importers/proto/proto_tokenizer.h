@@ -25,6 +25,7 @@
 #include "src/importers/proto/proto_parse_pipeline.h"
 #include "src/importers/proto/proto_sequence_state.h"
 #include "src/importers/proto/trace_metadata_reader.h"
+#include "src/importers/proto/track_event_header.h"
 #include "src/storage/trace_storage.h"
 
 namespace weft {
@@ -141,9 +142,12 @@ class ProtoTokenizer {
   // the time is unknown or overflows.
   bool AdvanceTrackEventTime(int64_t delta_us, SequenceState* seq);
   enum class LegacyTime { kNone, kSet, kDrop };
-  // timestamp_delta_us / timestamp_absolute_us of a TrackEvent into |ts|;
-  // kDrop (stat counted) when the event must be dropped.
-  LegacyTime LegacyTrackEventTime(protozero::data_view event, SequenceState* seq, int64_t* ts);
+  // One walk over a TrackEvent's fields: timestamp_delta_us /
+  // timestamp_absolute_us into |ts| (kDrop, stat counted, when the event
+  // must be dropped), and the leading fields into |header| (resolved with
+  // |gen|).
+  LegacyTime ScanTrackEvent(protozero::data_view event, const SequenceGeneration& gen,
+                            SequenceState* seq, int64_t* ts, TrackEventHeader* header);
   void StreamingProfileTimestamps(protozero::data_view packet, SequenceState* seq);
   // TracePacket.ftrace_events: queues each event weft imports by its own
   // timestamp (ftrace_tokenizer.cc).

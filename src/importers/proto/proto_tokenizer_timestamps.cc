@@ -132,13 +132,70 @@ bool ProtoTokenizer::AdvanceTrackEventTime(int64_t delta_us, SequenceState* seq)
   return true;
 }
 
-ProtoTokenizer::LegacyTime ProtoTokenizer::LegacyTrackEventTime(protozero::data_view bytes,
-                                                               SequenceState* seq,
-                                                               int64_t* ts) {
+ProtoTokenizer::LegacyTime ProtoTokenizer::ScanTrackEvent(protozero::data_view bytes,
+                                                         const SequenceGeneration& gen,
+                                                         SequenceState* seq, int64_t* ts,
+                                                         TrackEventHeader* header) {
   namespace te = pb::track_event;
+  TrackEventHeader& h = *header;
+  h = TrackEventHeader{};
+  bool open = true;  // Still reading header fields.
   protozero::pbf_reader event(bytes);
-  while (event.next()) {
+  for (;;) {
+    if (open) {
+      size_t pos = bytes.size() - event.length();
+      if (pos > UINT16_MAX) {  // Cannot say where to resume: the parser reads it all.
+        h = TrackEventHeader{};
+        open = false;
+      } else {
+        h.resume = static_cast<uint16_t>(pos);
+      }
+    }
+    if (!event.next()) break;
     int64_t ns = 0;
+    switch (event.tag_and_type()) {
+      case tag_and_type(te::kType, kVarint): {
+        uint32_t type = event.get_uint32();
+        if (open) {
+          h.type = type;
+          h.flags |= TrackEventHeader::kHasType;
+        }
+        continue;
+      }
+      case tag_and_type(te::kTrackUuid, kVarint): {
+        uint64_t uuid = event.get_uint64();
+        if (open) {
+          h.track_uuid = uuid;
+          h.flags |= TrackEventHeader::kHasTrack;
+        }
+        continue;
+      }
+      case tag_and_type(te::kNameIid, kVarint): {
+        uint64_t iid = event.get_uint64();
+        const StringId* name = open ? gen.event_names.Find(iid) : nullptr;
+        open = name != nullptr;
+        if (open) {
+          h.name = *name;
+          h.flags |= TrackEventHeader::kHasName;
+        }
+        continue;
+      }
+      case tag_and_type(te::kCategoryIids, kVarint): {
+        uint64_t iid = event.get_uint64();
+        const StringId* category = open && !(h.flags & TrackEventHeader::kHasCategory)
+                                       ? gen.categories.Find(iid)
+                                       : nullptr;
+        open = category != nullptr;
+        if (open) {
+          h.category = *category;
+          h.flags |= TrackEventHeader::kHasCategory;
+        }
+        continue;
+      }
+      default:
+        break;
+    }
+    open = false;  // The header ends at this field.
     switch (event.tag_and_type()) {
       case tag_and_type(te::kTimestampDeltaUs, kVarint):
         if (seq->track_event_time == SequenceState::kTimeUnset) {
