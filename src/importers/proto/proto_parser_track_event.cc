@@ -41,7 +41,7 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view qu
   // The leading fields the tokenizer read (TrackEventHeader); the loop
   // below reads the rest.
   TrackEventHeader header;
-  protozero::data_view bytes = ReadTrackEventHeader(queued, &header);
+  protozero::data_view bytes = header.Decode(queued);
   bool has_type = header.flags & TrackEventHeader::kHasType;
   bool has_track = header.flags & TrackEventHeader::kHasTrack;
   bool has_value = false;

@@ -278,7 +278,7 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   }
   if (has_ts) last_ts_ = event_ts;
 
-  if (payload.size() + sizeof(TrackEventHeader) > ProtoEventQueue::kMaxPayload) {
+  if (payload.size() + TrackEventHeader::kMaxEncoded > ProtoEventQueue::kMaxPayload) {
     CountStat(Stat::proto_malformed_packet);
     return;
   }
@@ -336,7 +336,8 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   }
   q.generation = seq.generation;
   if (payload_field == tp::kTrackEvent) {
-    queue_->Push(seq.lane, q, &header, sizeof(header),
+    uint8_t encoded[TrackEventHeader::kMaxEncoded];
+    queue_->Push(seq.lane, q, encoded, header.Encode(encoded),
                  reinterpret_cast<const uint8_t*>(payload.data()), payload.size());
     return;
   }

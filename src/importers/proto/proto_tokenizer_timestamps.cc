@@ -156,8 +156,9 @@ ProtoTokenizer::LegacyTime ProtoTokenizer::ScanTrackEvent(protozero::data_view b
     switch (event.tag_and_type()) {
       case tag_and_type(te::kType, kVarint): {
         uint32_t type = event.get_uint32();
+        open = open && type <= UINT8_MAX;
         if (open) {
-          h.type = type;
+          h.type = static_cast<uint8_t>(type);
           h.flags |= TrackEventHeader::kHasType;
         }
         continue;

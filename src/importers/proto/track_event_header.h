@@ -17,26 +17,53 @@ namespace weft {
 
 struct TrackEventHeader {
   enum Flags : uint8_t { kHasType = 1, kHasTrack = 2, kHasName = 4, kHasCategory = 8 };
-  uint64_t track_uuid;
-  StringId name;
-  StringId category;
-  uint32_t type;
+  uint8_t flags = 0;
+  uint8_t type = 0;  // TrackEvent.Type (the header holds types below 256).
   // Offset of the first field the header does not hold: a field other
   // than a varint type / track_uuid / name_iid / category_iids, an iid the
   // sequence does not resolve, or a second category.
-  uint16_t resume;
-  uint8_t flags;
-  uint8_t unused;
-};
-static_assert(sizeof(TrackEventHeader) == 24, "queued in front of every TrackEvent");
+  uint16_t resume = 0;
+  StringId name = 0;
+  StringId category = 0;
+  uint64_t track_uuid = 0;
 
-// Splits a queued TrackEvent into its header and the event's bytes.
-inline protozero::data_view ReadTrackEventHeader(protozero::data_view queued,
-                                                 TrackEventHeader* header) {
-  memcpy(header, queued.data(), sizeof(TrackEventHeader));
-  return protozero::data_view(queued.data() + sizeof(TrackEventHeader),
-                              queued.size() - sizeof(TrackEventHeader));
-}
+  // Queued form: flags, type and resume, then only the fields it has
+  // (4 to 20 bytes; most events need few: a full-sort trace queues them
+  // all at once).
+  static constexpr size_t kMaxEncoded = 20;
+  size_t Encode(uint8_t* out) const {
+    out[0] = flags;
+    out[1] = type;
+    memcpy(out + 2, &resume, 2);
+    size_t n = 4;
+    if (flags & kHasName) n += Put(out + n, &name, 4);
+    if (flags & kHasCategory) n += Put(out + n, &category, 4);
+    if (flags & kHasTrack) n += Put(out + n, &track_uuid, 8);
+    return n;
+  }
+  // Reads the header in front of a queued TrackEvent; returns the event.
+  protozero::data_view Decode(protozero::data_view queued) {
+    const char* in = queued.data();
+    flags = static_cast<uint8_t>(in[0]);
+    type = static_cast<uint8_t>(in[1]);
+    memcpy(&resume, in + 2, 2);
+    size_t n = 4;
+    if (flags & kHasName) n += Get(in + n, &name, 4);
+    if (flags & kHasCategory) n += Get(in + n, &category, 4);
+    if (flags & kHasTrack) n += Get(in + n, &track_uuid, 8);
+    return protozero::data_view(in + n, queued.size() - n);
+  }
+
+ private:
+  static size_t Put(uint8_t* out, const void* v, size_t n) {
+    memcpy(out, v, n);
+    return n;
+  }
+  static size_t Get(const char* in, void* v, size_t n) {
+    memcpy(v, in, n);
+    return n;
+  }
+};
 
 }  // namespace weft
 
