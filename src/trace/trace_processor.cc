@@ -209,8 +209,14 @@ Status TraceProcessor::EnsureEngine() {
   return engine_->Init();
 }
 
+TraceStorage* TraceProcessor::storage() {
+  if (!finalized_ && importer_) importer_->WaitForParser();
+  return storage_.get();
+}
+
 Status TraceProcessor::ExecuteQuery(std::string_view sql,
                                     const SqlEngine::StatementFn& fn) {
+  if (!finalized_ && importer_) importer_->WaitForParser();
   WEFT_RETURN_IF_ERROR(EnsureEngine());
   return engine_->Execute(sql, fn);
 }

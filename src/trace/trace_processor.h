@@ -34,7 +34,9 @@ class TraceProcessor {
   // Runs every statement of |sql|; see SqlEngine::Execute.
   Status ExecuteQuery(std::string_view sql, const SqlEngine::StatementFn& fn);
 
-  TraceStorage* storage() { return storage_.get(); }
+  // Before the end of file, both wait for the importer's parser thread
+  // (a query mid-load sees what was parsed so far).
+  TraceStorage* storage();
   uint64_t bytes_parsed() const { return bytes_parsed_; }
   const std::string& format_name() const { return format_name_; }
   // Time spent computing the track layout at the end of the load.

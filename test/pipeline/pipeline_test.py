@@ -7,7 +7,8 @@ on window N while the next is tokenized; interned data is re-sent and
 descriptors come mid-trace), then dumps every table the proto importer
 writes with `weft` (parser thread) and `weft --single-thread`, and fails
 on any difference. With --tsan-weft it also loads the trace with a
-ThreadSanitizer build and fails on any report.
+ThreadSanitizer build, and runs the pipeline's unit tests (and queries
+during a load) under it, and fails on any report.
 
   test/pipeline/pipeline_test.py --weft out/host/weft [--tsan-weft out/host_tsan/weft]
 """
@@ -78,6 +79,17 @@ def main():
         failures += 1
       else:
         print('ok: ThreadSanitizer build: no reports, same rows')
+      # The pipeline's unit tests and queries during a load, under TSAN.
+      unittests = os.path.join(os.path.dirname(args.tsan_weft), 'weft_unittests')
+      p = subprocess.run([unittests, '--gtest_brief=1',
+                          '--gtest_filter=*Pipeline*:*QueriesDuringAProtobufLoad*'],
+                         capture_output=True, env=env, timeout=600)
+      err = p.stderr.decode(errors='replace') + p.stdout.decode(errors='replace')
+      if p.returncode or 'ThreadSanitizer' in err:
+        print(f'FAIL: unit tests under ThreadSanitizer exited {p.returncode}:\n{err[-3000:]}')
+        failures += 1
+      else:
+        print('ok: pipeline unit tests under ThreadSanitizer')
   print('pipeline tests:', 'FAILED' if failures else 'passed')
   return 1 if failures else 0
 

@@ -14,6 +14,9 @@ class TraceImporter {
   virtual ~TraceImporter();
   virtual Status Parse(const char* data, size_t size) = 0;
   virtual Status NotifyEndOfFile() = 0;
+  // Returns once no other thread writes the storage (the protobuf parser
+  // thread parses what it was handed), for reads before the end of file.
+  virtual void WaitForParser() {}
 };
 
 }  // namespace weft

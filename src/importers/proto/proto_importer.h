@@ -39,6 +39,7 @@ class ProtoImporter final : public TraceImporter {
   Status Parse(const char* data, size_t size) override {
     return framer_.Parse(reinterpret_cast<const uint8_t*>(data), size);
   }
+  void WaitForParser() override { pipeline_.WaitIdle(); }
   Status NotifyEndOfFile() override {
     // Packets read before an error are still imported.
     Status status = framer_.NotifyEndOfFile();
