@@ -171,11 +171,17 @@ bool ArgsTable::ShouldProbe() {
 }
 
 uint64_t ArgsTable::HashRows(uint32_t begin, uint32_t end) const {
+  // Strings by their content's hash, not their ids: which sets share a
+  // cache slot (and so which are shared) must not depend on intern order.
   uint64_t h = end - begin;
   for (uint32_t r = begin; r < end; ++r) {
-    h = HashCombine(h, (uint64_t{flat_key_of(r)} << 32) | key[r]);
-    h = HashCombine(h, static_cast<uint64_t>(values_[r]) ^
-                           (static_cast<uint64_t>(types_[r]) << 56));
+    h = HashCombine(h, (uint64_t{pool_->HashOf(flat_key_of(r))} << 32) | pool_->HashOf(key[r]));
+    ArgType type = value_type(r);
+    uint64_t value = static_cast<uint64_t>(values_[r]);
+    if (type == ArgType::kString || type == ArgType::kJson) {
+      value = pool_->HashOf(static_cast<StringId>(value));
+    }
+    h = HashCombine(h, value ^ (static_cast<uint64_t>(types_[r]) << 56));
   }
   return h;
 }

@@ -15,6 +15,7 @@ uint32_t StringPool::Hash(std::string_view s) {
 
 StringPool::StringPool() : cache_(new CacheEntry[kCacheSize]()) {
   strings_.push_back(Store(std::string_view()));  // id 0: NULL.
+  hashes_.push_back(0);
   slots_.assign(1024, 0);
 }
 
@@ -71,6 +72,7 @@ StringId StringPool::InternHashed(std::string_view s, uint32_t h) {
   // strings seen again are worth keeping hot.
   StringId id = static_cast<StringId>(strings_.size());
   strings_.push_back(Store(s));
+  hashes_.push_back(h);
   slots_[i] = (uint64_t{h} << 32) | id;
   if (strings_.size() * 2 > slots_.size()) Grow();
   return id;
@@ -91,7 +93,7 @@ void StringPool::Grow() {
 
 size_t StringPool::MemoryUsage() const {
   return blocks_.size() * kBlockSize + strings_.capacity() * sizeof(char*) +
-         slots_.capacity() * sizeof(uint64_t);
+         hashes_.capacity() * sizeof(uint32_t) + slots_.capacity() * sizeof(uint64_t);
 }
 
 }  // namespace weft

@@ -46,6 +46,10 @@ class StringPool {
     __builtin_memcpy(&len, p - sizeof(uint32_t), sizeof(uint32_t));
     return std::string_view(p, len);
   }
+  // Hash() of the string |id| names (0 for NULL): what hashes built from
+  // strings use instead of ids, which depend on the order strings were
+  // first interned (with the protobuf parser thread, on timing).
+  uint32_t HashOf(StringId id) const { return hashes_[id]; }
   // NUL-terminated pointer to the string's bytes.
   const char* CStr(StringId id) const { return strings_[id]; }
 
@@ -61,6 +65,7 @@ class StringPool {
   size_t block_used_ = kBlockSize;
   // strings_[id] points at the bytes; a uint32 length sits just before them.
   PodVector<const char*> strings_;
+  PodVector<uint32_t> hashes_;  // By id.
   // Open addressing: each slot is (32-bit hash << 32 | id), 0 = empty. The
   // slot index comes from the same 32 bits, so growing never re-reads the
   // strings.

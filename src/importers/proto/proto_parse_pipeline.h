@@ -3,13 +3,16 @@
 // so tokenizing window N+1 overlaps parsing window N. Inline (same thread,
 // same order) in wasm and with --single-thread.
 //
-// What keeps the two threads apart (and the result identical to inline):
-//  - The parser only reads tokenizer state a packet was queued against:
-//    generations are copied before the tokenizer changes one the parser may
-//    read, descriptors carry the extraction they were read in (epochs).
+// What keeps the two threads apart (and the rows identical to inline):
+//  - The parser reads the tokenizer's state as of the extraction its
+//    packets belong to: descriptors and first-packet marks carry the
+//    extraction they were read in. Interned data is added in place (a valid
+//    trace interns an entry before the packets that use it).
 //  - SharedStateLock: the parser holds it while it parses; the tokenizer
 //    takes it (the parser yields between packets) to change what the parser
-//    reads: the string pool, tokenizer maps, counters in `stats`.
+//    reads: the string pool, tokenizer maps, counters in `stats`. String ids
+//    then depend on timing: nothing may depend on their order (arg set
+//    sharing hashes string content, see StringPool::HashOf).
 //  - Writes that must land in file order relative to the parser's rows
 //    (metadata) are deferred: they run on the parser's side, before the
 //    packets extracted after them.

@@ -27,8 +27,6 @@ struct InternedSourceLocation {
 // Interned mappings, frames and callstacks (track_event_callstacks.h).
 struct InternedProfiling;
 
-// Cache-line aligned: the parser thread reads it per packet while the
-// tokenizer writes the objects it was allocated between.
 struct SequenceGeneration {
   using InternMap = IidMap<StringId>;
   uint32_t seq_id = 0;  // trusted_packet_sequence_id.

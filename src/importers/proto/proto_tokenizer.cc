@@ -220,14 +220,10 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
                      MachineTableRow(machine));
   }
   if (has_defaults) ReadDefaults(defaults, NewGeneration(&seq, /*copy=*/true));
-  if (has_interned) {
-    // The parser may be reading a generation of an extraction that began:
-    // it gets a copy (the sequence's state as of that point).
-    SequenceGeneration* gen = seq.generation < shared_generations_
-                                  ? NewGeneration(&seq, /*copy=*/true)
-                                  : generations_[seq.generation].get();
-    ReadInternedData(interned, gen);
-  }
+  // In place, under the lock: the parser reads a generation only while it
+  // holds it. (Entries a packet needs come before it in a valid trace; an
+  // iid defined after its use may resolve on the parser thread.)
+  if (has_interned) ReadInternedData(interned, generations_[seq.generation].get());
   if (about_trace_field) {
     trace_metadata_.ReadPacket(about_trace_field, about_trace, MachineTableRow(machine));
     return;

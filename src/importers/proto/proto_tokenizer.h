@@ -164,9 +164,6 @@ class ProtoTokenizer {
   ProtoEventQueue* queue_;
   ProtoParsePipeline* pipeline_;
   bool extraction_pending_ = false;
-  // Generations below this index may be read by the parser now: reading
-  // more interned data into one copies it first.
-  uint32_t shared_generations_ = 0;
   std::unordered_map<uint32_t, SequenceState> sequences_;
   SequenceState* last_seq_ = nullptr;  // The previous packet's sequence.
   ClockTracker clocks_;

@@ -19,7 +19,6 @@
 #include "src/importers/proto/interned_strings.h"
 #include "src/importers/proto/proto_tokenizer.h"
 
-#include <algorithm>
 #include "src/importers/proto/proto_wire.h"
 #include "src/importers/proto/track_event_callstacks.h"
 

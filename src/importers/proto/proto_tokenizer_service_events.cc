@@ -49,10 +49,7 @@ void ProtoTokenizer::ReadServiceEvent(protozero::data_view bytes, bool has_ts, u
       case tag_and_type(se::kReadTracingBuffersCompleted, kVarint):
         if (!event.get_bool()) break;
         ExtractPending();
-        if (queue_->NotifyReadBuffers()) {
-          extraction_pending_ = true;
-          shared_generations_ = static_cast<uint32_t>(generations_.size());
-        }
+        if (queue_->NotifyReadBuffers()) extraction_pending_ = true;
         break;
       case tag_and_type(se::kTracingDisabled, kVarint):
         if (event.get_bool()) add_time("tracing_disabled_ns", "single");
