@@ -8,11 +8,9 @@
 
 #include <cstdint>
 #include <deque>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include <protozero/data_view.hpp>
@@ -41,9 +39,10 @@ class ProtoTokenizer {
   // parser is done.
   void NotifyEndOfFile();
 
-  // What the parser reads, for a packet of extraction |extraction| (see
-  // ProtoEventQueue::extractions()): the tokenizer's state when that
-  // extraction began, though the tokenizer may have gone on since.
+  // What the parser reads. Descriptors are seen by a packet of extraction
+  // |extraction| (see ProtoEventQueue::extractions()) as they were when
+  // that extraction began, though the tokenizer may have gone on since; a
+  // generation's interned data grows in place (under the shared lock).
   const SequenceGeneration& generation(uint32_t index) const {
     return *generations_[index];
   }
