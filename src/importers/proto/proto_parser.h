@@ -14,15 +14,15 @@
 
 #include "src/importers/common/state_tracker.h"
 #include "src/importers/common/trace_context.h"
-#include "src/importers/proto/debug_annotations.h"
-#include "src/importers/proto/ftrace_parser.h"
-#include "src/importers/proto/process_tree_parser.h"
-#include "src/importers/proto/proto_content_annotations.h"
+#include "src/importers/proto/track_event/debug_annotations.h"
+#include "src/importers/proto/ftrace/ftrace_parser.h"
+#include "src/importers/proto/ftrace/process_tree_parser.h"
+#include "src/importers/proto/track_event/proto_content_annotations.h"
 #include "src/importers/proto/proto_event_queue.h"
 #include "src/importers/proto/proto_tokenizer.h"
-#include "src/importers/proto/track_event_args.h"
-#include "src/importers/proto/track_event_callstacks.h"
-#include "src/importers/proto/trigger_parser.h"
+#include "src/importers/proto/track_event/track_event_args.h"
+#include "src/importers/proto/track_event/track_event_callstacks.h"
+#include "src/importers/proto/metadata/trigger_parser.h"
 
 namespace weft {
 

@@ -3,7 +3,7 @@
 
 #include <protozero/pbf_reader.hpp>
 
-#include "src/importers/proto/compiled_descriptors.h"
+#include "src/importers/proto/args/compiled_descriptors.h"
 #include "protos/perfetto/trace/trace_packet.fields.h"
 #include "protos/perfetto/trace/track_event/thread_descriptor.fields.h"
 #include "src/importers/proto/proto_wire.h"

@@ -16,14 +16,14 @@
 #include <protozero/data_view.hpp>
 
 #include "src/base/status.h"
-#include "src/importers/proto/descriptor_pool.h"
+#include "src/importers/proto/args/descriptor_pool.h"
 #include "src/importers/common/trace_config.h"
-#include "src/importers/proto/clock_tracker.h"
+#include "src/importers/proto/sequence/clock_tracker.h"
 #include "src/importers/proto/proto_event_queue.h"
 #include "src/importers/proto/proto_parse_pipeline.h"
-#include "src/importers/proto/proto_sequence_state.h"
-#include "src/importers/proto/trace_metadata_reader.h"
-#include "src/importers/proto/track_event_header.h"
+#include "src/importers/proto/sequence/proto_sequence_state.h"
+#include "src/importers/proto/metadata/trace_metadata_reader.h"
+#include "src/importers/proto/track_event/track_event_header.h"
 #include "src/storage/trace_storage.h"
 
 namespace weft {

@@ -1,0 +1,253 @@
+// FtraceParser: decodes FtraceEvents and applies them to the process tracker
+// and the atrace marker parser.
+#include "src/importers/proto/ftrace/ftrace_parser.h"
+
+#include <string_view>
+
+#include <protozero/pbf_reader.hpp>
+
+#include "protos/perfetto/trace/ftrace/ftrace.fields.h"
+#include "protos/perfetto/trace/ftrace/ftrace_event.fields.h"
+#include "protos/perfetto/trace/ftrace/sched.fields.h"
+#include "protos/perfetto/trace/ftrace/task.fields.h"
+#include "protos/perfetto/trace/ftrace/tracing_mark_write.fields.h"
+#include "src/importers/proto/proto_wire.h"
+
+namespace weft {
+
+// Where a driver's tracing_mark_write event keeps the parts of its atrace
+// marker (0: it has no such field). The marker kind is `type` (a letter);
+// without one, `begin` says begin (1) or end (0).
+struct MarkerLayout {
+  uint32_t event;  // The FtraceEvent field.
+  uint32_t tgid, name, type, begin, value;
+};
+
+namespace {
+
+using namespace proto_wire;  // NOLINT
+
+// clone(2)'s CLONE_THREAD (the kernel's sched.h): the new task shares the
+// caller's thread group, i.e. is a thread of its process.
+constexpr uint64_t kCloneThread = 0x00010000;
+
+namespace wakeup = pb::sched_wakeup_ftrace_event;
+namespace waking = pb::sched_waking_ftrace_event;
+namespace process_free = pb::sched_process_free_ftrace_event;
+static_assert(wakeup::kComm == waking::kComm && wakeup::kPid == waking::kPid &&
+                  wakeup::kComm == process_free::kComm && wakeup::kPid == process_free::kPid,
+              "sched_wakeup, sched_waking and sched_process_free share comm/pid numbers");
+
+// The (comm, pid) of sched_wakeup, sched_waking and sched_process_free.
+struct CommAndPid {
+  std::string_view comm;
+  int64_t pid = 0;
+};
+
+CommAndPid ReadCommAndPid(protozero::data_view bytes) {
+  CommAndPid out;
+  protozero::pbf_reader r(bytes);
+  while (r.next()) {
+    switch (r.tag_and_type()) {
+      case tag_and_type(wakeup::kComm, kBytes): out.comm = View(r.get_view()); break;
+      case tag_and_type(wakeup::kPid, kVarint): out.pid = r.get_int32(); break;
+      default: r.skip();
+    }
+  }
+  return out;
+}
+
+namespace fe = pb::ftrace_event;
+namespace mdss = pb::tracing_mark_write_ftrace_event;
+namespace sde = pb::sde_tracing_mark_write_ftrace_event;
+namespace dpu = pb::dpu_tracing_mark_write_ftrace_event;
+namespace g2d = pb::g2d_tracing_mark_write_ftrace_event;
+namespace mali = pb::mali_tracing_mark_write_ftrace_event;
+constexpr MarkerLayout kMarkerLayouts[] = {
+    {fe::kTracingMarkWrite, mdss::kPid, mdss::kTraceName, 0, mdss::kTraceBegin, 0},
+    {fe::kSdeTracingMarkWrite, sde::kPid, sde::kTraceName, sde::kTraceType, sde::kTraceBegin,
+     sde::kValue},
+    // dpu also has trace_name / trace_begin, which Perfetto does not read.
+    {fe::kDpuTracingMarkWrite, dpu::kPid, dpu::kName, dpu::kType, 0, dpu::kValue},
+    {fe::kG2dTracingMarkWrite, g2d::kPid, g2d::kName, g2d::kType, 0, g2d::kValue},
+    {fe::kMaliTracingMarkWrite, mali::kPid, mali::kName, mali::kType, 0, mali::kValue},
+};
+
+const MarkerLayout* FindMarkerLayout(uint32_t event) {
+  for (const MarkerLayout& layout : kMarkerLayouts) {
+    if (layout.event == event) return &layout;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+FtraceParser::FtraceParser(TraceContext* context)
+    : ctx_(context), storage_(context->storage), atrace_(context) {}
+
+void FtraceParser::Parse(int64_t ts, protozero::data_view event) {
+  // A trace with kernel events: pid/tid 0 are the idle task.
+  ctx_->processes.MapIdleTask();
+  try {
+    int64_t tid = 0;
+    uint32_t kind = 0;
+    protozero::data_view body;
+    protozero::pbf_reader r(event);
+    while (r.next()) {
+      if (r.tag_and_type() == tag_and_type(fe::kPid, kVarint)) {
+        tid = r.get_uint32();
+      } else if (r.wire_type() == kBytes && r.tag() != fe::kTimestamp) {
+        kind = r.tag();  // FtraceEvent's only message fields: the oneof `event`.
+        body = r.get_view();
+      } else {
+        r.skip();
+      }
+    }
+    switch (kind) {
+      case fe::kPrint: ParsePrint(ts, tid, body); break;
+      case fe::kSchedSwitch: ParseSchedSwitch(body); break;
+      case fe::kSchedWakeup:
+      case fe::kSchedWaking: ParseWakeup(body); break;
+      case fe::kTaskNewtask: ParseNewTask(ts, tid, body); break;
+      case fe::kTaskRename: ParseRename(body); break;
+      case fe::kSchedProcessFree: ParseProcessFree(ts, body); break;
+      default:
+        if (const MarkerLayout* layout = FindMarkerLayout(kind)) {
+          ParseKernelMarker(ts, tid, *layout, body);
+        }
+    }
+  } catch (const protozero::exception&) {
+    storage_->stats.Increment(Stat::proto_malformed_packet);
+  }
+}
+
+void FtraceParser::ParsePrint(int64_t ts, int64_t tid, protozero::data_view print) {
+  bool has_buf = false;
+  std::string_view buf;
+  protozero::pbf_reader r(print);
+  while (r.next()) {
+    if (r.tag_and_type() == tag_and_type(pb::print_ftrace_event::kBuf, kBytes)) {
+      buf = View(r.get_view());
+      has_buf = true;
+    } else {
+      r.skip();
+    }
+  }
+  if (has_buf) atrace_.ParsePrint(ts, tid, buf);
+}
+
+void FtraceParser::ParseSchedSwitch(protozero::data_view sched_switch) {
+  namespace ss = pb::sched_switch_ftrace_event;
+  std::string_view prev_comm, next_comm;
+  int64_t prev_pid = 0, next_pid = 0;
+  protozero::pbf_reader r(sched_switch);
+  while (r.next()) {
+    switch (r.tag_and_type()) {
+      case tag_and_type(ss::kPrevComm, kBytes): prev_comm = View(r.get_view()); break;
+      case tag_and_type(ss::kPrevPid, kVarint): prev_pid = r.get_int32(); break;
+      case tag_and_type(ss::kNextComm, kBytes): next_comm = View(r.get_view()); break;
+      case tag_and_type(ss::kNextPid, kVarint): next_pid = r.get_int32(); break;
+      default: r.skip();
+    }
+  }
+  // The comms name the two threads (the next one first, as Perfetto does:
+  // it matters when both are one new thread).
+  ProcessTracker& processes = ctx_->processes;
+  processes.SetThreadName(processes.GetOrCreateThread(next_pid), storage_->Intern(next_comm),
+                          ThreadNamePriority::kFtrace);
+  processes.SetThreadName(processes.GetOrCreateThread(prev_pid), storage_->Intern(prev_comm),
+                          ThreadNamePriority::kFtrace);
+}
+
+void FtraceParser::ParseWakeup(protozero::data_view wakeup) {
+  CommAndPid e = ReadCommAndPid(wakeup);
+  ProcessTracker& processes = ctx_->processes;
+  processes.SetThreadName(processes.GetOrCreateThread(e.pid), storage_->Intern(e.comm),
+                          ThreadNamePriority::kFtrace);
+}
+
+void FtraceParser::ParseNewTask(int64_t ts, int64_t tid, protozero::data_view new_task) {
+  namespace nt = pb::task_newtask_ftrace_event;
+  int64_t new_tid = 0;
+  std::string_view comm;
+  uint64_t clone_flags = 0;
+  protozero::pbf_reader r(new_task);
+  while (r.next()) {
+    switch (r.tag_and_type()) {
+      case tag_and_type(nt::kPid, kVarint): new_tid = r.get_int32(); break;
+      case tag_and_type(nt::kComm, kBytes): comm = View(r.get_view()); break;
+      case tag_and_type(nt::kCloneFlags, kVarint): clone_flags = r.get_uint64(); break;
+      default: r.skip();
+    }
+  }
+  // Boot-time tracing shows init creating the idle tasks (swapper/N, tid
+  // 0): they are the idle task already.
+  if (new_tid == 0) return;
+  ProcessTracker& processes = ctx_->processes;
+  StringId name = storage_->Intern(comm);
+  if ((clone_flags & kCloneThread) == 0) {  // fork(): a new process.
+    uint32_t upid = processes.StartNewProcess(new_tid, ts, name, ThreadNamePriority::kFtrace);
+    processes.SetParentThread(upid, processes.GetOrCreateThread(tid));
+    return;
+  }
+  uint32_t parent = processes.GetOrCreateThread(tid);
+  uint32_t thread = processes.StartThreadWithoutProcess(new_tid, ts);
+  processes.SetThreadName(thread, name, ThreadNamePriority::kFtrace);
+  processes.AssociateThreads(parent, thread);
+}
+
+void FtraceParser::ParseRename(protozero::data_view rename) {
+  namespace tr = pb::task_rename_ftrace_event;
+  int64_t tid = 0;
+  std::string_view new_comm;
+  protozero::pbf_reader r(rename);
+  while (r.next()) {
+    switch (r.tag_and_type()) {
+      case tag_and_type(tr::kPid, kVarint): tid = r.get_int32(); break;
+      case tag_and_type(tr::kNewcomm, kBytes): new_comm = View(r.get_view()); break;
+      default: r.skip();
+    }
+  }
+  ctx_->processes.RenameThreadAndProcess(tid, storage_->Intern(new_comm),
+                                         ThreadNamePriority::kFtrace);
+}
+
+void FtraceParser::ParseProcessFree(int64_t ts, protozero::data_view process_free) {
+  ctx_->processes.EndThread(ReadCommAndPid(process_free).pid, ts);
+}
+
+void FtraceParser::ParseKernelMarker(int64_t ts, int64_t tid, const MarkerLayout& layout,
+                                     protozero::data_view marker) {
+  int64_t tgid = 0, value = 0;
+  std::string_view name;
+  bool has_begin = false;
+  uint32_t type = 0, begin = 0;
+  protozero::pbf_reader r(marker);
+  while (r.next()) {
+    uint32_t field = r.tag();
+    bool varint = r.wire_type() == kVarint;
+    if (field == layout.tgid && varint) {
+      tgid = r.get_int32();
+    } else if (field == layout.name && r.wire_type() == kBytes) {
+      name = View(r.get_view());
+    } else if (field == layout.type && varint) {
+      type = r.get_uint32();
+    } else if (field == layout.begin && varint) {
+      begin = r.get_uint32();
+      has_begin = true;
+    } else if (field == layout.value && varint) {
+      value = r.get_int32();
+    } else {
+      r.skip();
+    }
+  }
+  char kind = type != 0 ? static_cast<char>(type) : has_begin ? (begin ? 'B' : 'E') : 0;
+  switch (kind) {
+    case 'B': atrace_.Begin(ts, tid, tgid, name); return;
+    case 'E': atrace_.End(ts, tid, tgid != 0, tgid); return;
+    case 'C': atrace_.Counter(ts, tid, tgid, name, static_cast<double>(value)); return;
+    default: storage_->stats.Increment(Stat::systrace_parse_failure);
+  }
+}
+
+}  // namespace weft
