@@ -45,6 +45,10 @@ void TraceStorage::ComputeTraceBounds(int64_t* start, int64_t* end) const {
 
 void TraceStorage::Finalize() {
   args.Finalize();
+  PrepareForQueryDuringLoad();
+}
+
+void TraceStorage::PrepareForQueryDuringLoad() {
   slice.ts.set_sorted(IsNonDecreasing(slice.ts.data()));
   counter.ts.set_sorted(IsNonDecreasing(counter.ts.data()));
   track_views.Refresh();

@@ -35,6 +35,10 @@ class TraceStorage {
   // Restores invariants after import (arg grouping, sorted flags, child
   // track tables). Idempotent.
   void Finalize();
+  // What a query in the middle of the load needs (sorted flags, child track
+  // tables, bounds) without the final steps: args of released sets stay
+  // until Finalize() compacts them.
+  void PrepareForQueryDuringLoad();
   // The bounds of trace_bounds: the event tables' first ts and last end,
   // widened by the raw events noted below.
   void ComputeTraceBounds(int64_t* start, int64_t* end) const;

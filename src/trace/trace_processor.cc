@@ -28,28 +28,34 @@ TraceProcessor::~TraceProcessor() = default;
 
 Status TraceProcessor::Parse(const uint8_t* data, size_t size) {
   if (!sticky_error_.ok()) return sticky_error_;
-  if (finalized_) return Status::Error("trace already finalized");
+  if (load_state_ != LoadState::kLoading) {
+    return Status::Error("trace already finalized");
+  }
   Status status;
   HashHead(data, size);
   bytes_parsed_ += size;
-  if (!sniffed_compression_) {
-    // Containers are recognised by their magic bytes.
-    sniff_buffer_.append(reinterpret_cast<const char*>(data), size);
-    if (sniff_buffer_.size() < 4) return Status::Ok();
-    status = StartWithHead();
-  } else if (gzip_) {
-    status = gzip_->Feed(data, size);
-  } else if (zip_) {
-    status = zip_->Feed(data, size);
-  } else {
-    status = ParseUncompressed(data, size);
+  switch (container_) {
+    case Container::kUnknown:
+      // Containers are recognised by their magic bytes.
+      sniff_buffer_.append(reinterpret_cast<const char*>(data), size);
+      if (sniff_buffer_.size() < 4) return Status::Ok();
+      status = StartWithHead();
+      break;
+    case Container::kGzip:
+      status = gzip_->Feed(data, size);
+      break;
+    case Container::kZip:
+      status = zip_->Feed(data, size);
+      break;
+    case Container::kPlain:
+      status = ParseUncompressed(data, size);
+      break;
   }
   if (!status.ok()) sticky_error_ = status;
   return status;
 }
 
 Status TraceProcessor::StartWithHead() {
-  sniffed_compression_ = true;
   std::string head;
   head.swap(sniff_buffer_);
   const auto* bytes = reinterpret_cast<const uint8_t*>(head.data());
@@ -57,13 +63,16 @@ Status TraceProcessor::StartWithHead() {
     return ParseUncompressed(reinterpret_cast<const uint8_t*>(d), n);
   };
   if (head.size() >= 2 && bytes[0] == 0x1f && bytes[1] == 0x8b) {
+    container_ = Container::kGzip;
     gzip_.reset(new GzipStream(sink));
     return gzip_->Feed(bytes, head.size());
   }
   if (head.size() >= 4 && memcmp(bytes, "PK\x03\x04", 4) == 0) {
+    container_ = Container::kZip;
     zip_.reset(new ZipStream(sink));
     return zip_->Feed(bytes, head.size());
   }
+  container_ = Container::kPlain;
   return ParseUncompressed(bytes, head.size());
 }
 
@@ -153,10 +162,10 @@ Status TraceProcessor::StartImporter() {
 }
 
 Status TraceProcessor::NotifyEndOfFile() {
-  if (finalized_) return Status::Ok();
-  finalized_ = true;
+  if (load_state_ != LoadState::kLoading) return Status::Ok();
+  load_state_ = LoadState::kFinalizing;
   Status status = sticky_error_;
-  if (status.ok() && !sniffed_compression_ && !sniff_buffer_.empty()) {
+  if (status.ok() && container_ == Container::kUnknown && !sniff_buffer_.empty()) {
     status = StartWithHead();  // A trace shorter than the magic bytes.
   }
   if (status.ok() && gzip_) status = gzip_->Finish();
@@ -188,35 +197,38 @@ Status TraceProcessor::NotifyEndOfFile() {
              static_cast<int64_t>(bytes_parsed_));
   }
   // No bytes at all: an empty trace, as in Perfetto (its tables are empty).
-  FinalizeStorage();
+  Finalize();
   return status;
 }
 
-void TraceProcessor::FinalizeStorage() {
+void TraceProcessor::Finalize() {
   storage_->Finalize();
-  if (laid_out_) return;
-  laid_out_ = true;
   auto start = std::chrono::steady_clock::now();
   ComputeTrackLayout(storage_.get());
   layout_seconds_ =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  load_state_ = LoadState::kReady;
 }
 
 Status TraceProcessor::EnsureEngine() {
   if (engine_) return Status::Ok();
-  if (!finalized_) FinalizeStorage();
   engine_.reset(new SqlEngine(storage_.get()));
   return engine_->Init();
 }
 
 TraceStorage* TraceProcessor::storage() {
-  if (!finalized_ && importer_) importer_->WaitForParser();
+  if (load_state_ == LoadState::kLoading && importer_) importer_->WaitForParser();
   return storage_.get();
 }
 
 Status TraceProcessor::ExecuteQuery(std::string_view sql,
                                     const SqlEngine::StatementFn& fn) {
-  if (!finalized_ && importer_) importer_->WaitForParser();
+  if (load_state_ == LoadState::kLoading) {
+    // A query mid-load reads the rows parsed so far; the store is only
+    // finalized (and laid out) at the end of the file.
+    if (importer_) importer_->WaitForParser();
+    storage_->PrepareForQueryDuringLoad();
+  }
   WEFT_RETURN_IF_ERROR(EnsureEngine());
   return engine_->Execute(sql, fn);
 }

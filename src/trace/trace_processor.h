@@ -2,6 +2,11 @@
 // Parse() in chunks of any size; NotifyEndOfFile() sorts and finalizes;
 // ExecuteQuery() runs SQL. It sniffs the format from the first bytes and
 // routes chunks to that format's tokenizer, inflating gzip on the way.
+//
+// Lifecycle (LoadState): kLoading (Parse() accepted; queries read what was
+// parsed so far, without finalizing) → kFinalizing (inside
+// NotifyEndOfFile(): importers flush, the store is finalized and the track
+// layout computed, exactly once) → kReady (queries only).
 #ifndef SRC_TRACE_TRACE_PROCESSOR_H_
 #define SRC_TRACE_TRACE_PROCESSOR_H_
 
@@ -25,8 +30,12 @@ class ZipStream;
 
 class TraceProcessor {
  public:
+  enum class LoadState { kLoading, kFinalizing, kReady };
+
   explicit TraceProcessor(const TraceConfig& config = TraceConfig());
   ~TraceProcessor();
+
+  LoadState load_state() const { return load_state_; }
 
   Status Parse(const uint8_t* data, size_t size);
   Status NotifyEndOfFile();
@@ -51,8 +60,9 @@ class TraceProcessor {
   // The error for a trace in a format weft does not read.
   static Status UnsupportedFormat(const uint8_t* data, size_t size);
   Status EnsureEngine();
-  // Finalizes the storage and computes the track layout (once).
-  void FinalizeStorage();
+  // kLoading → kFinalizing → kReady: finalizes the storage and computes the
+  // track layout.
+  void Finalize();
 
   std::unique_ptr<TraceStorage> storage_;
   std::unique_ptr<TraceContext> context_;
@@ -60,7 +70,11 @@ class TraceProcessor {
   std::unique_ptr<GzipStream> gzip_;
   std::unique_ptr<ZipStream> zip_;
   std::unique_ptr<SqlEngine> engine_;
-  std::string sniff_buffer_;  // First bytes, until the container is known.
+  // The container around the trace, known from the first 4 bytes; until
+  // then they wait in sniff_buffer_.
+  enum class Container { kUnknown, kPlain, kGzip, kZip };
+  Container container_ = Container::kUnknown;
+  std::string sniff_buffer_;
   // First decompressed bytes, until the trace format is known.
   static constexpr size_t kFormatHeadBytes = 64;
   std::string format_head_;
@@ -75,9 +89,7 @@ class TraceProcessor {
     }
   }
   uint64_t bytes_parsed_ = 0;
-  bool sniffed_compression_ = false;
-  bool finalized_ = false;
-  bool laid_out_ = false;
+  LoadState load_state_ = LoadState::kLoading;
   double layout_seconds_ = 0;
   Status sticky_error_;
 };

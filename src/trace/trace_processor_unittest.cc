@@ -285,6 +285,33 @@ std::string BytesField(uint32_t field, const std::string& bytes) {
   return Varint(field << 3 | 2) + Varint(bytes.size()) + bytes;
 }
 
+// A query in the middle of a load sees the rows so far and leaves the load
+// open: the layout is computed once, at the end of the file, over every
+// track (it used to be computed at the first query and never again).
+TEST(TraceProcessorTest, QueryDuringLoadDoesNotFinalize) {
+  const std::string trace = kCoreTrace;
+  TraceProcessor whole;
+  ASSERT_TRUE(LoadWhole(&whole, trace).ok());
+  const std::string kLayoutCounts =
+      "SELECT (SELECT count(*) FROM track_group) || '/' || "
+      "(SELECT count(*) FROM slice_layout) || '/' || (SELECT count(*) FROM slice)";
+  std::string expected = QueryText(&whole, kLayoutCounts);
+  ASSERT_NE(expected, "0/0/0");
+
+  TraceProcessor tp;
+  const auto* data = reinterpret_cast<const uint8_t*>(trace.data());
+  size_t half = trace.size() / 2;
+  ASSERT_TRUE(tp.Parse(data, half).ok());
+  EXPECT_EQ(tp.load_state(), TraceProcessor::LoadState::kLoading);
+  EXPECT_EQ(QueryInt(&tp, "SELECT count(*) FROM slice_layout"), 0);
+  EXPECT_EQ(tp.load_state(), TraceProcessor::LoadState::kLoading);
+  ASSERT_TRUE(tp.Parse(data + half, trace.size() - half).ok());
+  ASSERT_TRUE(tp.NotifyEndOfFile().ok());
+  EXPECT_EQ(tp.load_state(), TraceProcessor::LoadState::kReady);
+  EXPECT_EQ(QueryText(&tp, kLayoutCounts), expected);
+  EXPECT_FALSE(tp.Parse(data, 1).ok()) << "no bytes after the end of the file";
+}
+
 // Queries between chunks of a protobuf trace of many sorting windows see
 // the packets parsed so far while the parser thread works on (run under
 // ThreadSanitizer by test/pipeline/pipeline_test.py).
@@ -317,6 +344,8 @@ TEST(TraceProcessorTest, QueriesDuringAProtobufLoad) {
   EXPECT_LT(last, kEvents);
   ASSERT_TRUE(tp.NotifyEndOfFile().ok());
   EXPECT_EQ(QueryInt(&tp, "SELECT count(*) FROM slice"), kEvents);
+  EXPECT_EQ(QueryInt(&tp, "SELECT count(*) FROM slice_layout"), kEvents)
+      << "the layout covers the whole trace, not the part before the first query";
 }
 
 }  // namespace
