@@ -2,6 +2,7 @@
 // Parse() in chunks of any size; NotifyEndOfFile() sorts and finalizes;
 // ExecuteQuery() runs SQL. It sniffs the format from the first bytes and
 // routes chunks to that format's tokenizer, inflating gzip on the way.
+// Reference: docs/architecture.md
 #ifndef SRC_TRACE_TRACE_PROCESSOR_H_
 #define SRC_TRACE_TRACE_PROCESSOR_H_
 
