@@ -8,6 +8,7 @@
 //   await engine.load(source, {onProgress});   // bytes / Blob / stream / path
 //   for await (const batch of engine.query(sql)) ...  // or .rows(), .toArray()
 //   await engine.status(); await engine.reset(); engine.close();
+// Reference: docs/bridge.md
 
 import {Method, CellType, RpcStreamDecoder, decodeRpc, encodeAppend, encodeQuery,
   encodeRequest, encodeReset, readVarint} from './protocol.js';

@@ -1,5 +1,6 @@
 // weft: the native shell. Loads a trace and runs SQL over it, printing CSV
 // like `trace_processor_shell -q`, or reads statements interactively.
+// Reference: docs/shell.md
 #include <malloc.h>
 #include <unistd.h>
 

@@ -1,6 +1,7 @@
 // SqlEngine: the SQLite connection over one trace's storage. Registers every
 // storage table as a virtual table plus weft's SQL functions, and runs SQL
 // text statement by statement.
+// Reference: docs/tables.md
 #ifndef SRC_SQL_SQL_ENGINE_H_
 #define SRC_SQL_SQL_ENGINE_H_
 

@@ -1,5 +1,6 @@
 // TraceStorage: everything one loaded trace owns — the string pool and every
 // table. Importers append to it; the SQL layer reads it after Finalize().
+// Reference: docs/tables.md
 #ifndef SRC_STORAGE_TRACE_STORAGE_H_
 #define SRC_STORAGE_TRACE_STORAGE_H_
 

@@ -7,6 +7,7 @@
 // parsed so far, without finalizing) → kFinalizing (inside
 // NotifyEndOfFile(): importers flush, the store is finalized and the track
 // layout computed, exactly once) → kReady (queries only).
+// Reference: docs/architecture.md
 #ifndef SRC_TRACE_TRACE_PROCESSOR_H_
 #define SRC_TRACE_TRACE_PROCESSOR_H_
 

@@ -1,6 +1,7 @@
 // The viewer page: wires the loader, track tree, timeline, details panel and
 // SQL console together, and holds the loaded trace (one Engine at a time:
 // opening another trace closes the previous engine and frees its memory).
+// Reference: docs/viewer.md
 
 import {DetailsPanel} from './details_panel.js';
 import {SqlConsole} from './sql_console.js';

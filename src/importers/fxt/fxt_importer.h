@@ -1,5 +1,6 @@
 // FxtImporter: the Fuchsia trace format (FXT) as a TraceImporter —
 // tokenizer, queue and parser wired together.
+// Reference: docs/formats/fxt.md
 #ifndef SRC_IMPORTERS_FXT_FXT_IMPORTER_H_
 #define SRC_IMPORTERS_FXT_FXT_IMPORTER_H_
 

@@ -1,5 +1,6 @@
 // JsonImporter: the Chrome JSON format as a TraceImporter — tokenizer,
 // queue and parser wired together.
+// Reference: docs/formats/json.md
 #ifndef SRC_IMPORTERS_JSON_JSON_IMPORTER_H_
 #define SRC_IMPORTERS_JSON_JSON_IMPORTER_H_
 

@@ -1,5 +1,6 @@
 // ProtoImporter: the Perfetto protobuf format as a TraceImporter — framer,
 // tokenizer, queue, parse pipeline and parser wired together.
+// Reference: docs/formats/protobuf.md
 #ifndef SRC_IMPORTERS_PROTO_PROTO_IMPORTER_H_
 #define SRC_IMPORTERS_PROTO_PROTO_IMPORTER_H_
 
