@@ -17,13 +17,13 @@ class SchedTable final : public StoredTable {
     }
   }
   uint32_t Insert(int64_t t, int64_t d, uint32_t cpu_value, uint32_t thread,
-                  uint32_t ucpu_value) {
+                  uint32_t ucpu_value, int64_t priority_value = 0) {
     ts.Append(t);
     dur.Append(d);
     cpu.Append(cpu_value);
     utid.Append(thread);
     end_state.Append(kNullStringId);
-    priority.Append(0);
+    priority.Append(priority_value);
     ucpu.Append(ucpu_value);
     return NextRow();
   }

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 
+#include "src/storage/sched_stats.h"
 #include "src/storage/trace_service_stats.h"
 
 namespace weft {
@@ -15,6 +16,7 @@ enum class StatSource { kTrace, kAnalysis };
 // X(enum name, sql name, severity, source, description)
 #define WEFT_STATS(X)                                                        \
   WEFT_TRACE_SERVICE_STATS(X)                                                \
+  WEFT_SCHED_STATS(X)                                                        \
   X(json_tokenizer_failure, "json_tokenizer_failure", kError, kTrace,        \
     "A JSON event could not be tokenized and was skipped.")                  \
   X(json_parser_failure, "json_parser_failure", kError, kTrace,              \

@@ -13,11 +13,13 @@ struct GzipStream::Impl {
   z_stream z{};
   bool initialized = false;
   bool member_done = false;
+  bool one_stream = false;
   std::vector<char> out = std::vector<char>(1 << 20);
 };
 
-GzipStream::GzipStream(Sink sink) : impl_(new Impl) {
+GzipStream::GzipStream(Sink sink, Members members) : impl_(new Impl) {
   impl_->sink = std::move(sink);
+  impl_->one_stream = members == Members::kFirstOnly;
   impl_->initialized = inflateInit2(&impl_->z, 32 + MAX_WBITS) == Z_OK;
 }
 
@@ -32,6 +34,7 @@ Status GzipStream::Feed(const uint8_t* data, size_t size) {
   z.avail_in = static_cast<uInt>(size);
   while (z.avail_in > 0) {
     if (impl_->member_done) {
+      if (impl_->one_stream) break;  // What follows the stream is not read.
       // Another gzip member follows (concatenated .gz files).
       inflateReset(&z);
       impl_->member_done = false;

@@ -16,7 +16,10 @@ namespace weft {
 class GzipStream {
  public:
   using Sink = std::function<Status(const char* data, size_t size)>;
-  explicit GzipStream(Sink sink);
+  // kAll: concatenated members (as gzip(1) writes and reads them);
+  // kFirstOnly: one zlib stream, bytes after its end ignored (atrace -z).
+  enum class Members { kAll, kFirstOnly };
+  explicit GzipStream(Sink sink, Members members = Members::kAll);
   ~GzipStream();
 
   Status Feed(const uint8_t* data, size_t size);

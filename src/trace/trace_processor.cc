@@ -13,6 +13,8 @@
 #include "src/importers/fxt/fxt_format.h"
 #include "src/importers/json/json_importer.h"
 #include "src/importers/proto/proto_importer.h"
+#include "src/importers/systrace/systrace_importer.h"
+#include "src/importers/systrace/systrace_line.h"
 #include "src/layout/track_layout.h"
 #include "src/trace/gzip_stream.h"
 #include "src/trace/zip_stream.h"
@@ -38,7 +40,7 @@ Status TraceProcessor::Parse(const uint8_t* data, size_t size) {
     case Container::kUnknown:
       // Containers are recognised by their magic bytes.
       sniff_buffer_.append(reinterpret_cast<const char*>(data), size);
-      if (sniff_buffer_.size() < 4) return Status::Ok();
+      if (sniff_buffer_.size() < kContainerHeadBytes) return Status::Ok();
       status = StartWithHead();
       break;
     case Container::kGzip:
@@ -72,6 +74,14 @@ Status TraceProcessor::StartWithHead() {
     zip_.reset(new ZipStream(sink));
     return zip_->Feed(bytes, head.size());
   }
+  constexpr std::string_view kAtraceMarker = "TRACE:\n";
+  if (head.size() > kAtraceMarker.size() && head.compare(0, kAtraceMarker.size(), kAtraceMarker) == 0 &&
+      bytes[kAtraceMarker.size()] == 0x78) {
+    // atrace -z: "TRACE:" then the text as a zlib stream.
+    container_ = Container::kGzip;
+    gzip_.reset(new GzipStream(sink, GzipStream::Members::kFirstOnly));
+    return gzip_->Feed(bytes + kAtraceMarker.size(), head.size() - kAtraceMarker.size());
+  }
   container_ = Container::kPlain;
   return ParseUncompressed(bytes, head.size());
 }
@@ -86,12 +96,6 @@ bool HasPrefix(const uint8_t* data, size_t size, const char* prefix) {
 // Names formats weft recognises but does not read yet, from magic bytes.
 const char* GuessFormat(const uint8_t* data, size_t size) {
   if (HasPrefix(data, size, "# ninja log")) return "a ninja build log";
-  if (HasPrefix(data, size, "<!DOCTYPE") || HasPrefix(data, size, "<html")) {
-    return "an HTML systrace";
-  }
-  if (HasPrefix(data, size, "# tracer") || HasPrefix(data, size, "TRACE:")) {
-    return "an ftrace / systrace text trace";
-  }
   return nullptr;
 }
 
@@ -99,8 +103,9 @@ const char* GuessFormat(const uint8_t* data, size_t size) {
 
 Status TraceProcessor::UnsupportedFormat(const uint8_t* data, size_t size) {
   const char* kReads =
-      "weft reads Chrome JSON, Perfetto protobuf and Fuchsia (FXT) traces (plain, .gz or "
-      ".zip); an FXT trace starts with the magic record 10 00 04 46 78 54 16 00";
+      "weft reads Chrome JSON, Perfetto protobuf, Fuchsia (FXT) and ftrace / systrace "
+      "text traces (plain, .gz or .zip); an FXT trace starts with the magic record "
+      "10 00 04 46 78 54 16 00";
   if (const char* guess = GuessFormat(data, size)) {
     return ErrStatus("this looks like %s, which weft cannot read yet; %s", guess, kReads);
   }
@@ -155,7 +160,14 @@ Status TraceProcessor::StartImporter() {
   while (i < size && isspace(data[i])) ++i;
   if (i == size) return Status::Ok();  // Only whitespace: nothing to read.
   char c = static_cast<char>(data[i]);
-  if (c != '{' && c != '[') return UnsupportedFormat(data, size);
+  if (c != '{' && c != '[') {
+    if (!LooksLikeSystrace(std::string_view(head).substr(i))) {
+      return UnsupportedFormat(data, size);
+    }
+    importer_.reset(new SystraceImporter(context_.get()));
+    format_name_ = "systrace";
+    return importer_->Parse(head.data(), size);
+  }
   importer_.reset(new JsonImporter(context_.get()));
   format_name_ = "json";
   return importer_->Parse(head.data() + i, size - i);

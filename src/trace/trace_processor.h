@@ -71,9 +71,11 @@ class TraceProcessor {
   std::unique_ptr<GzipStream> gzip_;
   std::unique_ptr<ZipStream> zip_;
   std::unique_ptr<SqlEngine> engine_;
-  // The container around the trace, known from the first 4 bytes; until
+  // The container around the trace, known from the first bytes; until
   // then they wait in sniff_buffer_.
   enum class Container { kUnknown, kPlain, kGzip, kZip };
+  // Enough for every magic: gzip, zip, and atrace's "TRACE:\n" + zlib.
+  static constexpr size_t kContainerHeadBytes = 8;
   Container container_ = Container::kUnknown;
   std::string sniff_buffer_;
   // First decompressed bytes, until the trace format is known.

@@ -77,6 +77,23 @@ uint32_t TrackTracker::ProcessCounterTrack(uint32_t upid, StringId name,
   return Lookup(&counter_tracks_, (uint64_t{upid} << 32) | name, row);
 }
 
+uint32_t TrackTracker::CpuCounterTrack(uint32_t cpu, StringId name, StringId type) {
+  TrackTable::Row row;
+  row.name = name;
+  row.type = type;
+  row.cpu = cpu;
+  row.event_type = TrackEventType::kCounter;
+  return Lookup(&cpu_counter_tracks_, (uint64_t{cpu} << 32) | name, row);
+}
+
+uint32_t TrackTracker::GlobalCounterTrack(StringId name, StringId type) {
+  TrackTable::Row row;
+  row.name = name;
+  row.type = type;
+  row.event_type = TrackEventType::kCounter;
+  return Lookup(&global_counter_tracks_, name, row);
+}
+
 uint32_t TrackTracker::NewAsyncTrack(uint32_t upid, StringId name,
                                      StringId type) {
   TrackTable::Row row;

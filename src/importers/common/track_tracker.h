@@ -22,6 +22,9 @@ class TrackTracker {
   uint32_t GlobalInstantTrack();
   uint32_t ProcessInstantTrack(uint32_t upid);
   uint32_t ProcessCounterTrack(uint32_t upid, StringId name, StringId type);
+  // A counter track of one CPU (cpu_counter_track), or of the whole system.
+  uint32_t CpuCounterTrack(uint32_t cpu, StringId name, StringId type);
+  uint32_t GlobalCounterTrack(StringId name, StringId type);
   // A new async track (callers decide reuse); upid NULL for global ones.
   uint32_t NewAsyncTrack(uint32_t upid, StringId name, StringId type);
 
@@ -41,6 +44,8 @@ class TrackTracker {
   std::unordered_map<uint64_t, uint32_t> spill_tracks_;
   std::unordered_map<uint32_t, uint32_t> process_instant_tracks_;
   std::unordered_map<uint64_t, uint32_t> counter_tracks_;
+  std::unordered_map<uint64_t, uint32_t> cpu_counter_tracks_;
+  std::unordered_map<uint32_t, uint32_t> global_counter_tracks_;
   uint32_t global_instant_track_ = Uint32Column::kNull;
 };
 

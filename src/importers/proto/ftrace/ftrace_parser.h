@@ -13,7 +13,7 @@
 #include <protozero/data_view.hpp>
 
 #include "src/importers/common/trace_context.h"
-#include "src/importers/proto/ftrace/atrace_print_parser.h"
+#include "src/importers/common/atrace_print_parser.h"
 
 namespace weft {
 

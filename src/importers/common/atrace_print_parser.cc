@@ -1,6 +1,6 @@
 // AtracePrintParser: atrace marker syntax and the slices, counters and async
 // tracks the markers make.
-#include "src/importers/proto/ftrace/atrace_print_parser.h"
+#include "src/importers/common/atrace_print_parser.h"
 
 #include <cstdlib>
 #include <string>

@@ -1,12 +1,12 @@
-// AtracePrintParser: ftrace `print` events of a protobuf trace (writes to
+// AtracePrintParser: ftrace `print` events (protobuf or text traces; writes to
 // trace_marker) carrying atrace markers — "B|tgid|name" begins and "E|tgid"
 // ends a slice on the writer's thread, "I|tgid|name" is an instant there,
 // "C|tgid|name|value" a sample of the process counter `name`. Async slices
 // live on process tracks: "S|tgid|name|cookie" / "F|..." on the track
 // `name`, "G|tgid|track|name|cookie" / "H|tgid|track|[name|]cookie" on
 // `track`, "N|tgid|track|name" an instant there.
-#ifndef SRC_IMPORTERS_PROTO_FTRACE_ATRACE_PRINT_PARSER_H_
-#define SRC_IMPORTERS_PROTO_FTRACE_ATRACE_PRINT_PARSER_H_
+#ifndef SRC_IMPORTERS_COMMON_ATRACE_PRINT_PARSER_H_
+#define SRC_IMPORTERS_COMMON_ATRACE_PRINT_PARSER_H_
 
 #include <cstdint>
 #include <map>
@@ -64,4 +64,4 @@ class AtracePrintParser {
 
 }  // namespace weft
 
-#endif  // SRC_IMPORTERS_PROTO_FTRACE_ATRACE_PRINT_PARSER_H_
+#endif  // SRC_IMPORTERS_COMMON_ATRACE_PRINT_PARSER_H_

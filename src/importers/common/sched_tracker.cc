@@ -1,0 +1,115 @@
+// SchedTracker: sched slices per CPU and thread states per thread.
+#include "src/importers/common/sched_tracker.h"
+
+namespace weft {
+
+SchedTracker::SchedTracker(TraceContext* context)
+    : ctx_(context),
+      storage_(context->storage),
+      running_(storage_->Intern("Running")),
+      runnable_(storage_->Intern("R")) {}
+
+uint32_t SchedTracker::NameThread(int64_t pid, std::string_view comm) {
+  ProcessTracker& processes = ctx_->processes;
+  uint32_t utid = processes.GetOrCreateThread(pid);
+  processes.SetThreadName(utid, storage_->Intern(comm), ThreadNamePriority::kFtrace);
+  return utid;
+}
+
+void SchedTracker::PushSwitch(const Switch& s) {
+  // The next thread is named first, as Perfetto does: it matters when both
+  // are one new thread.
+  uint32_t next_utid = NameThread(s.next_pid, s.next_comm);
+  if (s.cpu >= cpus_.size()) cpus_.resize(s.cpu + 1);
+  CpuState& cpu = cpus_[s.cpu];
+  StringId prev_state = s.prev_state.empty() ? kNullStringId : storage_->Intern(s.prev_state);
+  if (prev_state == kNullStringId) storage_->stats.Increment(Stat::task_state_invalid);
+  SchedTable& sched = storage_->sched;
+  if (cpu.open_slice != kNone) {
+    if (cpu.pid == s.prev_pid) {
+      sched.dur.Set(cpu.open_slice, s.ts - sched.ts[cpu.open_slice]);
+      sched.end_state.Set(cpu.open_slice, prev_state);
+    } else {
+      storage_->stats.Increment(Stat::mismatched_sched_switch_tids);
+    }
+  }
+  uint32_t prev_utid = NameThread(s.prev_pid, s.prev_comm);
+  uint32_t ucpu = ctx_->GetOrCreateCpu(s.cpu);
+  cpu.open_slice = sched.Insert(s.ts, /*dur=*/-1, s.cpu, next_utid, ucpu, s.next_prio);
+  cpu.pid = s.next_pid;
+
+  // The prev thread leaves the CPU in prev_state; a prev thread that was
+  // not running means events were lost, and its state keeps no end.
+  uint32_t prev_last = RowsOf(prev_utid).last;
+  bool lost = prev_last != kNone && !IsRunning(storage_->thread_state.state[prev_last]);
+  if (!lost) CloseState(s.ts, prev_utid);
+  OpenState(s.ts, prev_utid, prev_state, kNone, kNone, -1);
+  // A thread may run on two CPUs at once after a forced migration: the
+  // next thread's state is closed whatever it was.
+  CloseState(s.ts, next_utid);
+  OpenState(s.ts, next_utid, running_, s.cpu, kNone, -1);
+}
+
+void SchedTracker::PushWaking(int64_t ts, int64_t pid, std::string_view comm,
+                              uint32_t waker_utid, int irq_context) {
+  uint32_t utid = NameThread(pid, comm);
+  uint32_t last = RowsOf(utid).last;
+  if (last != kNone) {
+    // Only a blocked thread wakes up; a wakeup of a running or runnable
+    // thread changes nothing.
+    if (!IsBlocked(storage_->thread_state.state[last])) return;
+    CloseState(ts, utid);
+  }
+  OpenState(ts, utid, runnable_, kNone, waker_utid, irq_context);
+}
+
+void SchedTracker::PushBlockedReason(int64_t pid, bool io_wait, std::string_view caller) {
+  uint32_t utid = ctx_->processes.GetOrCreateThread(pid);
+  uint32_t blocked = RowsOf(utid).last_blocked;
+  if (blocked == kNone) return;
+  ThreadStateTable& states = storage_->thread_state;
+  states.io_wait.Set(blocked, io_wait ? 1 : 0);
+  states.blocked_function.Set(blocked, storage_->Intern(caller));
+}
+
+SchedTracker::ThreadRows& SchedTracker::RowsOf(uint32_t utid) {
+  if (utid >= threads_.size()) threads_.resize(utid + 1);
+  return threads_[utid];
+}
+
+void SchedTracker::CloseState(int64_t ts, uint32_t utid) {
+  uint32_t last = RowsOf(utid).last;
+  if (last == kNone) return;
+  ThreadStateTable& states = storage_->thread_state;
+  states.dur.Set(last, ts - states.ts[last]);
+}
+
+void SchedTracker::OpenState(int64_t ts, uint32_t utid, StringId state, uint32_t cpu,
+                             uint32_t waker_utid, int irq_context) {
+  if (utid == 0) return;  // The idle task (swapper) has no thread states.
+  ThreadStateTable& states = storage_->thread_state;
+  uint32_t row = states.Insert(ts, /*dur=*/-1, utid, state);
+  if (cpu != kNone) {
+    states.cpu.Set(row, cpu);
+    states.ucpu.Set(row, ctx_->GetOrCreateCpu(cpu));
+  }
+  if (waker_utid != kNone) {
+    states.waker_utid.Set(row, waker_utid);
+    // The waker's running state, unless the waker's CPU has not reported
+    // yet (the trace's start) or events were lost.
+    uint32_t waker_last = RowsOf(waker_utid).last;
+    if (waker_last != kNone && IsRunning(states.state[waker_last])) {
+      states.waker_id.Set(row, waker_last);
+    }
+  }
+  if (irq_context >= 0) states.irq_context.Set(row, static_cast<uint32_t>(irq_context));
+  ThreadRows& rows = RowsOf(utid);
+  rows.last = row;
+  if (IsRunning(state)) {
+    rows.last_blocked = kNone;
+  } else if (IsBlocked(state)) {
+    rows.last_blocked = row;
+  }
+}
+
+}  // namespace weft

@@ -1,0 +1,76 @@
+// SchedTracker: CPU scheduling from kernel events (ftrace in text or
+// protobuf), in timestamp order, into `sched` (what ran on each CPU, one
+// slice per switch; the last one of a CPU stays open, dur -1), and
+// `thread_state` (what each thread was doing: "Running" on a CPU, "R"
+// runnable after a wakeup, or the state it was switched out in, such as
+// "S" or "D"; open states have dur -1). The rules are Perfetto's:
+// - a switch closes the CPU's open slice (end_state = prev_state) when its
+//   thread is the switch's prev thread, and opens one for the next thread;
+// - a wakeup only changes a blocked thread (not "Running" nor "R") and
+//   names the waker and, when the waker runs, its thread_state row;
+// - the idle task (utid 0) has no thread states.
+// Reference: docs/formats/systrace.md.
+#ifndef SRC_IMPORTERS_COMMON_SCHED_TRACKER_H_
+#define SRC_IMPORTERS_COMMON_SCHED_TRACKER_H_
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "src/importers/common/trace_context.h"
+
+namespace weft {
+
+class SchedTracker {
+ public:
+  explicit SchedTracker(TraceContext* context);
+
+  struct Switch {
+    int64_t ts = 0;
+    uint32_t cpu = 0;
+    int64_t prev_pid = 0;
+    std::string_view prev_comm;
+    int64_t prev_prio = 0;
+    std::string_view prev_state;  // Kernel letters: "S", "D", "R+", ...
+    int64_t next_pid = 0;
+    std::string_view next_comm;
+    int64_t next_prio = 0;
+  };
+  void PushSwitch(const Switch& s);
+  // Thread |pid| (named |comm|) becomes runnable, woken by |waker_utid|;
+  // |irq_context| is 1 when woken from an interrupt, 0 if not, -1 unknown.
+  void PushWaking(int64_t ts, int64_t pid, std::string_view comm, uint32_t waker_utid,
+                  int irq_context);
+  // Why thread |pid| last blocked (sched_blocked_reason).
+  void PushBlockedReason(int64_t pid, bool io_wait, std::string_view caller);
+
+ private:
+  // The open slice of a CPU and the thread it is of.
+  struct CpuState {
+    uint32_t open_slice = kNone;
+    int64_t pid = 0;
+  };
+  // A thread's newest thread_state row, and its newest blocked one.
+  struct ThreadRows {
+    uint32_t last = kNone;
+    uint32_t last_blocked = kNone;
+  };
+  static constexpr uint32_t kNone = Uint32Column::kNull;
+
+  uint32_t NameThread(int64_t pid, std::string_view comm);
+  void CloseState(int64_t ts, uint32_t utid);
+  void OpenState(int64_t ts, uint32_t utid, StringId state, uint32_t cpu,
+                 uint32_t waker_utid, int irq_context);
+  ThreadRows& RowsOf(uint32_t utid);
+  bool IsRunning(StringId s) const { return s == running_; }
+  bool IsBlocked(StringId s) const { return s != running_ && s != runnable_; }
+  TraceContext* ctx_;
+  TraceStorage* storage_;
+  std::vector<CpuState> cpus_;
+  std::vector<ThreadRows> threads_;  // By utid.
+  StringId running_, runnable_;
+};
+
+}  // namespace weft
+
+#endif  // SRC_IMPORTERS_COMMON_SCHED_TRACKER_H_

@@ -1,0 +1,70 @@
+// SystraceImporter: reader → kept lines → sort → parser.
+#include "src/importers/systrace/systrace_importer.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace weft {
+
+namespace {
+constexpr size_t kBlockBytes = 1 << 20;
+}  // namespace
+
+SystraceImporter::SystraceImporter(TraceContext* context)
+    : ctx_(context),
+      reader_([this](std::string_view text) { OnLine(text); }),
+      parser_(context) {
+  // Kernel traces: pid 0 is the idle task, the swapper thread (utid 0).
+  context->processes.MapIdleTask();
+}
+
+Status SystraceImporter::Parse(const char* data, size_t size) {
+  return reader_.Parse(data, size);
+}
+
+std::string_view SystraceImporter::Keep(std::string_view text) {
+  if (block_used_ + text.size() > block_size_) {
+    block_size_ = std::max(kBlockBytes, text.size());
+    blocks_.emplace_back(new char[block_size_]);
+    block_used_ = 0;
+  }
+  char* at = blocks_.back().get() + block_used_;
+  memcpy(at, text.data(), text.size());
+  block_used_ += text.size();
+  return std::string_view(at, text.size());
+}
+
+void SystraceImporter::OnLine(std::string_view text) {
+  ++lines_seen_;
+  SystraceLine line;
+  if (!ParseSystraceLine(text, &line)) {
+    ctx_->storage->stats.Increment(Stat::systrace_line_unparsed);
+    return;
+  }
+  // Re-read from the kept copy, so the line's views point into it.
+  ParseSystraceLine(Keep(text), &line);
+  lines_.push_back(line);
+}
+
+Status SystraceImporter::NotifyEndOfFile() {
+  WEFT_RETURN_IF_ERROR(reader_.NotifyEndOfFile());
+  if (lines_.empty() && lines_seen_ > 0) {
+    return Status::Error("no line of this text trace is an ftrace event line");
+  }
+  // The kernel emits sched_waking and then sched_wakeup for one wakeup;
+  // Perfetto reads waking only. Traces without waking still get runnable
+  // states, from their wakeups.
+  bool has_waking = std::any_of(lines_.begin(), lines_.end(), [](const SystraceLine& l) {
+    return l.event == "sched_waking";
+  });
+  parser_.set_read_wakeups(!has_waking);
+  std::stable_sort(lines_.begin(), lines_.end(),
+                   [](const SystraceLine& a, const SystraceLine& b) { return a.ts < b.ts; });
+  for (const SystraceLine& line : lines_) parser_.ParseLine(line);
+  lines_.clear();
+  lines_.shrink_to_fit();
+  blocks_.clear();
+  return Status::Ok();
+}
+
+}  // namespace weft

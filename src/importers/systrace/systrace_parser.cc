@@ -1,0 +1,170 @@
+// SystraceParser: one ftrace text event line into rows.
+#include "src/importers/systrace/systrace_parser.h"
+
+#include <string>
+
+namespace weft {
+
+SystraceParser::SystraceParser(TraceContext* context)
+    : ctx_(context),
+      storage_(context->storage),
+      sched_(context),
+      atrace_(context),
+      cpufreq_(storage_->Intern("cpufreq")),
+      cpufreq_type_(storage_->Intern("cpu_frequency")),
+      cpuidle_(storage_->Intern("cpuidle")),
+      cpuidle_type_(storage_->Intern("cpu_idle")),
+      max_limit_type_(storage_->Intern("cpu_max_frequency_limit")),
+      min_limit_type_(storage_->Intern("cpu_min_frequency_limit")),
+      clock_type_(storage_->Intern("clock_frequency")),
+      workqueue_(storage_->Intern("workqueue")) {}
+
+uint32_t SystraceParser::ThreadOfLine(const SystraceLine& line) {
+  ProcessTracker& processes = ctx_->processes;
+  uint32_t utid = line.has_tgid ? processes.UpdateThread(line.pid, line.tgid)
+                                : processes.GetOrCreateThread(line.pid);
+  // ftrace prints "<...>" for a task whose name it no longer knows: that
+  // must not replace a real name.
+  if (line.task != "<...>") {
+    processes.SetThreadName(utid, storage_->Intern(line.task), ThreadNamePriority::kFtrace);
+  }
+  return utid;
+}
+
+void SystraceParser::ParseLine(const SystraceLine& line) {
+  uint32_t utid = ThreadOfLine(line);
+  std::string_view e = line.event;
+  bool ok = true;
+  if (e == "sched_switch") {
+    ok = ParseSchedSwitch(line);
+  } else if (e == "sched_waking") {
+    ok = ParseWaking(line, utid);
+  } else if (e == "sched_wakeup" || e == "sched_wakeup_new") {
+    if (read_wakeups_) ok = ParseWaking(line, utid);
+  } else if (e == "sched_blocked_reason") {
+    ok = ParseBlockedReason(line);
+  } else if (e == "tracing_mark_write" || e == "print" || e == "0") {
+    std::string_view buf = line.args;
+    // `print` lines of newer kernels repeat the writer's event name.
+    constexpr std::string_view kMarkPrefix = "tracing_mark_write: ";
+    if (buf.substr(0, kMarkPrefix.size()) == kMarkPrefix) buf.remove_prefix(kMarkPrefix.size());
+    atrace_.ParsePrint(line.ts, line.pid, buf);
+  } else if (e == "cpu_frequency") {
+    ok = ParseCpuCounter(line, cpufreq_, cpufreq_type_);
+  } else if (e == "cpu_idle") {
+    ok = ParseCpuCounter(line, cpuidle_, cpuidle_type_);
+  } else if (e == "cpu_frequency_limits") {
+    ok = ParseFrequencyLimits(line);
+  } else if (e == "clock_set_rate" || e == "clock_enable" || e == "clock_disable") {
+    ok = ParseClock(line);
+  } else if (e == "workqueue_execute_start" || e == "workqueue_execute_end") {
+    ParseWorkqueue(line, utid, e == "workqueue_execute_start");
+  }
+  if (!ok) storage_->stats.Increment(Stat::systrace_event_malformed);
+}
+
+bool SystraceParser::ParseSchedSwitch(const SystraceLine& line) {
+  SchedTracker::Switch s;
+  s.ts = line.ts;
+  s.cpu = line.cpu;
+  if (!FindSystraceIntArg(line.args, "prev_pid", &s.prev_pid) ||
+      !FindSystraceIntArg(line.args, "prev_prio", &s.prev_prio) ||
+      !FindSystraceIntArg(line.args, "next_pid", &s.next_pid) ||
+      !FindSystraceIntArg(line.args, "next_prio", &s.next_prio)) {
+    return false;
+  }
+  FindSystraceArg(line.args, "prev_comm", &s.prev_comm);
+  FindSystraceArg(line.args, "next_comm", &s.next_comm);
+  FindSystraceArg(line.args, "prev_state", &s.prev_state);
+  sched_.PushSwitch(s);
+  return true;
+}
+
+bool SystraceParser::ParseWaking(const SystraceLine& line, uint32_t waker_utid) {
+  int64_t pid = 0;
+  if (!FindSystraceIntArg(line.args, "pid", &pid)) return false;
+  std::string_view comm;
+  FindSystraceArg(line.args, "comm", &comm);
+  // The text form's irq-flags column is not kept, as in Perfetto:
+  // irq_context stays NULL.
+  sched_.PushWaking(line.ts, pid, comm, waker_utid, /*irq_context=*/-1);
+  return true;
+}
+
+bool SystraceParser::ParseBlockedReason(const SystraceLine& line) {
+  int64_t pid = 0, io_wait = 0;
+  std::string_view caller;
+  if (!FindSystraceIntArg(line.args, "pid", &pid) ||
+      !FindSystraceIntArg(line.args, "iowait", &io_wait)) {
+    return false;
+  }
+  FindSystraceArg(line.args, "caller", &caller);
+  sched_.PushBlockedReason(pid, io_wait != 0, caller);
+  return true;
+}
+
+void SystraceParser::AddCpuCounter(int64_t ts, uint32_t cpu, StringId name, StringId type,
+                                   double value) {
+  uint32_t track = ctx_->tracks.CpuCounterTrack(cpu, name, type);
+  storage_->counter.Insert(ts, track, value, Uint32Column::kNull);
+}
+
+bool SystraceParser::ParseCpuCounter(const SystraceLine& line, StringId name, StringId type) {
+  int64_t cpu = 0, state = 0;
+  if (!FindSystraceIntArg(line.args, "cpu_id", &cpu) ||
+      !FindSystraceIntArg(line.args, "state", &state) || cpu < 0 || cpu > 0xffff) {
+    return false;
+  }
+  AddCpuCounter(line.ts, static_cast<uint32_t>(cpu), name, type, static_cast<double>(state));
+  return true;
+}
+
+bool SystraceParser::ParseFrequencyLimits(const SystraceLine& line) {
+  int64_t cpu = 0, min = 0, max = 0;
+  if (!FindSystraceIntArg(line.args, "cpu_id", &cpu) ||
+      !FindSystraceIntArg(line.args, "min", &min) ||
+      !FindSystraceIntArg(line.args, "max", &max) || cpu < 0 || cpu > 0xffff) {
+    return false;
+  }
+  std::string prefix = "Cpu " + std::to_string(cpu);
+  uint32_t c = static_cast<uint32_t>(cpu);
+  AddCpuCounter(line.ts, c, storage_->Intern(prefix + " Max Freq Limit"), max_limit_type_,
+                static_cast<double>(max));
+  AddCpuCounter(line.ts, c, storage_->Intern(prefix + " Min Freq Limit"), min_limit_type_,
+                static_cast<double>(min));
+  return true;
+}
+
+bool SystraceParser::ParseClock(const SystraceLine& line) {
+  std::string_view name;
+  int64_t state = 0;
+  if (!FindSystraceArg(line.args, "name", &name) ||
+      !FindSystraceIntArg(line.args, "state", &state)) {
+    return false;
+  }
+  std::string track_name(name);
+  track_name += line.event == "clock_set_rate" ? " Frequency" : " State";
+  uint32_t track = ctx_->tracks.GlobalCounterTrack(storage_->Intern(track_name), clock_type_);
+  storage_->counter.Insert(line.ts, track, static_cast<double>(state), Uint32Column::kNull);
+  return true;
+}
+
+void SystraceParser::ParseWorkqueue(const SystraceLine& line, uint32_t utid, bool start) {
+  uint32_t track = ctx_->tracks.ThreadTrack(utid);
+  SliceInfo info;
+  info.cat = workqueue_;
+  if (!start) {
+    ctx_->slices.End(track, line.ts, info);
+    return;
+  }
+  // "work struct 0x... : function NAME" (older kernels: "work struct 0x...:
+  // function NAME" too); the slice is named after the function.
+  constexpr std::string_view kFunction = "function ";
+  size_t at = line.args.find(kFunction);
+  std::string_view name =
+      at == std::string_view::npos ? line.args : line.args.substr(at + kFunction.size());
+  info.name = storage_->Intern(name);
+  ctx_->slices.Begin(track, line.ts, info);
+}
+
+}  // namespace weft

@@ -1,0 +1,53 @@
+// SystraceParser: the semantics of ftrace text event lines, one at a time
+// in timestamp order: thread names and processes from the line's columns,
+// scheduling (sched_switch, sched_waking — or sched_wakeup /
+// sched_wakeup_new in traces without it —, sched_blocked_reason) into sched / thread_state,
+// atrace markers (tracing_mark_write, print, and old atrace's event "0"),
+// CPU frequency / idle / frequency-limit counters, clock counters and
+// workqueue slices. Other events make no rows, as in Perfetto's text
+// importer. Reference: docs/formats/systrace.md.
+#ifndef SRC_IMPORTERS_SYSTRACE_SYSTRACE_PARSER_H_
+#define SRC_IMPORTERS_SYSTRACE_SYSTRACE_PARSER_H_
+
+#include <string_view>
+
+#include "src/importers/common/atrace_print_parser.h"
+#include "src/importers/common/sched_tracker.h"
+#include "src/importers/common/trace_context.h"
+#include "src/importers/systrace/systrace_line.h"
+
+namespace weft {
+
+class SystraceParser {
+ public:
+  explicit SystraceParser(TraceContext* context);
+
+  void ParseLine(const SystraceLine& line);
+  // Whether sched_wakeup / sched_wakeup_new make runnable states (only in
+  // traces without sched_waking, which marks the same wakeups earlier).
+  void set_read_wakeups(bool read) { read_wakeups_ = read; }
+
+ private:
+  uint32_t ThreadOfLine(const SystraceLine& line);
+  // Each returns false when the event's fields cannot be read.
+  bool ParseSchedSwitch(const SystraceLine& line);
+  bool ParseWaking(const SystraceLine& line, uint32_t waker_utid);
+  bool ParseBlockedReason(const SystraceLine& line);
+  bool ParseCpuCounter(const SystraceLine& line, StringId name, StringId type);
+  bool ParseFrequencyLimits(const SystraceLine& line);
+  bool ParseClock(const SystraceLine& line);
+  void ParseWorkqueue(const SystraceLine& line, uint32_t utid, bool start);
+  void AddCpuCounter(int64_t ts, uint32_t cpu, StringId name, StringId type, double value);
+
+  TraceContext* ctx_;
+  TraceStorage* storage_;
+  bool read_wakeups_ = true;
+  SchedTracker sched_;
+  AtracePrintParser atrace_;
+  StringId cpufreq_, cpufreq_type_, cpuidle_, cpuidle_type_, max_limit_type_,
+      min_limit_type_, clock_type_, workqueue_;
+};
+
+}  // namespace weft
+
+#endif  // SRC_IMPORTERS_SYSTRACE_SYSTRACE_PARSER_H_
