@@ -12,6 +12,14 @@
     kAnalysis,                                                               \
     "A sched_switch's prev thread was not the thread the CPU's previous "   \
     "switch put on it (events were lost); that slice keeps no end.")        \
+  X(compact_sched_switch_skipped, "compact_sched_switch_skipped", kInfo,     \
+    kAnalysis,                                                               \
+    "The first compact sched_switch of a cpu only says which thread runs "  \
+    "(a compact switch has no prev_* fields): it makes no slice.")          \
+  X(compact_sched_waking_skipped, "compact_sched_waking_skipped", kInfo,     \
+    kAnalysis,                                                               \
+    "A compact sched_waking came before any switch of its cpu, so its "     \
+    "waker is unknown; it was skipped.")                                     \
   X(systrace_line_unparsed, "systrace_line_unparsed", kError, kTrace,        \
     "A line of a systrace / ftrace text trace was neither a comment, a "    \
     "header nor an event line weft can read, and was skipped.")             \

@@ -12,16 +12,22 @@ SchedTracker::SchedTracker(TraceContext* context)
 uint32_t SchedTracker::NameThread(int64_t pid, std::string_view comm) {
   ProcessTracker& processes = ctx_->processes;
   uint32_t utid = processes.GetOrCreateThread(pid);
-  processes.SetThreadName(utid, storage_->Intern(comm), ThreadNamePriority::kFtrace);
+  if (!comm.empty()) {
+    processes.SetThreadName(utid, storage_->Intern(comm), ThreadNamePriority::kFtrace);
+  }
   return utid;
+}
+
+SchedTracker::CpuState& SchedTracker::StateOf(uint32_t cpu) {
+  if (cpu >= cpus_.size()) cpus_.resize(cpu + 1);
+  return cpus_[cpu];
 }
 
 void SchedTracker::PushSwitch(const Switch& s) {
   // The next thread is named first, as Perfetto does: it matters when both
   // are one new thread.
   uint32_t next_utid = NameThread(s.next_pid, s.next_comm);
-  if (s.cpu >= cpus_.size()) cpus_.resize(s.cpu + 1);
-  CpuState& cpu = cpus_[s.cpu];
+  CpuState& cpu = StateOf(s.cpu);
   StringId prev_state = s.prev_state.empty() ? kNullStringId : storage_->Intern(s.prev_state);
   if (prev_state == kNullStringId) storage_->stats.Increment(Stat::task_state_invalid);
   SchedTable& sched = storage_->sched;
@@ -36,7 +42,9 @@ void SchedTracker::PushSwitch(const Switch& s) {
   uint32_t prev_utid = NameThread(s.prev_pid, s.prev_comm);
   uint32_t ucpu = ctx_->GetOrCreateCpu(s.cpu);
   cpu.open_slice = sched.Insert(s.ts, /*dur=*/-1, s.cpu, next_utid, ucpu, s.next_prio);
+  cpu.has_pid = true;
   cpu.pid = s.next_pid;
+  cpu.utid = next_utid;
 
   // The prev thread leaves the CPU in prev_state; a prev thread that was
   // not running means events were lost, and its state keeps no end.
@@ -48,6 +56,38 @@ void SchedTracker::PushSwitch(const Switch& s) {
   // next thread's state is closed whatever it was.
   CloseState(s.ts, next_utid);
   OpenState(s.ts, next_utid, running_, s.cpu, kNone, -1);
+}
+
+void SchedTracker::PushCompactSwitch(int64_t ts, uint32_t cpu_index, std::string_view prev_state,
+                                     int64_t next_pid, std::string_view next_comm,
+                                     int64_t next_prio) {
+  CpuState& cpu = StateOf(cpu_index);
+  if (!cpu.has_pid) {
+    storage_->stats.Increment(Stat::compact_sched_switch_skipped);
+    cpu.has_pid = true;
+    cpu.pid = next_pid;
+    cpu.utid = NameThread(next_pid, next_comm);
+    return;
+  }
+  Switch s;
+  s.ts = ts;
+  s.cpu = cpu_index;
+  s.prev_pid = cpu.pid;  // Its name stays as it is (empty prev_comm).
+  s.prev_state = prev_state;
+  s.next_pid = next_pid;
+  s.next_comm = next_comm;
+  s.next_prio = next_prio;
+  PushSwitch(s);
+}
+
+void SchedTracker::PushCompactWaking(int64_t ts, uint32_t cpu_index, int64_t pid,
+                                     int irq_context) {
+  CpuState& cpu = StateOf(cpu_index);
+  if (!cpu.has_pid) {
+    storage_->stats.Increment(Stat::compact_sched_waking_skipped);
+    return;
+  }
+  PushWaking(ts, pid, /*comm=*/{}, cpu.utid, irq_context);
 }
 
 void SchedTracker::PushWaking(int64_t ts, int64_t pid, std::string_view comm,
@@ -69,7 +109,7 @@ void SchedTracker::PushBlockedReason(int64_t pid, bool io_wait, std::string_view
   if (blocked == kNone) return;
   ThreadStateTable& states = storage_->thread_state;
   states.io_wait.Set(blocked, io_wait ? 1 : 0);
-  states.blocked_function.Set(blocked, storage_->Intern(caller));
+  if (!caller.empty()) states.blocked_function.Set(blocked, storage_->Intern(caller));
 }
 
 SchedTracker::ThreadRows& SchedTracker::RowsOf(uint32_t utid) {

@@ -41,15 +41,27 @@ class SchedTracker {
   // |irq_context| is 1 when woken from an interrupt, 0 if not, -1 unknown.
   void PushWaking(int64_t ts, int64_t pid, std::string_view comm, uint32_t waker_utid,
                   int irq_context);
-  // Why thread |pid| last blocked (sched_blocked_reason).
+  // A switch of a compact bundle: the prev thread is the one the cpu's
+  // previous switch put on it. The cpu's first one only says who runs
+  // (counted in compact_sched_switch_skipped).
+  void PushCompactSwitch(int64_t ts, uint32_t cpu, std::string_view prev_state, int64_t next_pid,
+                         std::string_view next_comm, int64_t next_prio);
+  // A waking of a compact bundle: the waker is the thread running on |cpu|
+  // (none yet: counted in compact_sched_waking_skipped).
+  void PushCompactWaking(int64_t ts, uint32_t cpu, int64_t pid, int irq_context);
+  // Why thread |pid| last blocked (sched_blocked_reason); an empty
+  // |caller| leaves blocked_function NULL.
   void PushBlockedReason(int64_t pid, bool io_wait, std::string_view caller);
 
  private:
   // The open slice of a CPU and the thread it is of.
   struct CpuState {
     uint32_t open_slice = kNone;
+    bool has_pid = false;  // Whether a switch said who runs.
     int64_t pid = 0;
+    uint32_t utid = 0;
   };
+  CpuState& StateOf(uint32_t cpu);
   // A thread's newest thread_state row, and its newest blocked one.
   struct ThreadRows {
     uint32_t last = kNone;

@@ -106,6 +106,9 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
       case PacketKind::kFtraceEvent:
         ftrace_.Parse(p.ts, payload);
         break;
+      case PacketKind::kCompactSched:
+        ftrace_.ParseCompactSched(p.ts, payload);
+        break;
       case PacketKind::kTrigger:
       case PacketKind::kCloneSnapshotTrigger:
         triggers_.Parse(p.ts, payload, p.packet_kind() == PacketKind::kCloneSnapshotTrigger);

@@ -151,6 +151,7 @@ class ProtoTokenizer {
   // TracePacket.ftrace_events: queues each event weft imports by its own
   // timestamp (ftrace_tokenizer.cc).
   void TokenizeFtraceEvents(protozero::data_view bundle, const SequenceState& seq);
+  void TokenizeCompactSched(uint32_t cpu, protozero::data_view compact, const SequenceState& seq);
   // A bundle's last_read_event_timestamp (raw, BOOTTIME).
   void NoteFtraceDataStart(uint64_t raw_ts, const SequenceState& seq);
   // TracePacket.compressed_packets (compressed_packets.cc).

@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "src/importers/common/task_state.h"
+
 namespace weft {
 
 SystraceParser::SystraceParser(TraceContext* context)
@@ -10,12 +12,7 @@ SystraceParser::SystraceParser(TraceContext* context)
       storage_(context->storage),
       sched_(context),
       atrace_(context),
-      cpufreq_(storage_->Intern("cpufreq")),
-      cpufreq_type_(storage_->Intern("cpu_frequency")),
-      cpuidle_(storage_->Intern("cpuidle")),
-      cpuidle_type_(storage_->Intern("cpu_idle")),
-      max_limit_type_(storage_->Intern("cpu_max_frequency_limit")),
-      min_limit_type_(storage_->Intern("cpu_min_frequency_limit")),
+      cpu_counters_(context),
       clock_type_(storage_->Intern("clock_frequency")),
       workqueue_(storage_->Intern("workqueue")) {}
 
@@ -49,10 +46,8 @@ void SystraceParser::ParseLine(const SystraceLine& line) {
     constexpr std::string_view kMarkPrefix = "tracing_mark_write: ";
     if (buf.substr(0, kMarkPrefix.size()) == kMarkPrefix) buf.remove_prefix(kMarkPrefix.size());
     atrace_.ParsePrint(line.ts, line.pid, buf);
-  } else if (e == "cpu_frequency") {
-    ok = ParseCpuCounter(line, cpufreq_, cpufreq_type_);
-  } else if (e == "cpu_idle") {
-    ok = ParseCpuCounter(line, cpuidle_, cpuidle_type_);
+  } else if (e == "cpu_frequency" || e == "cpu_idle") {
+    ok = ParseCpuCounter(line);
   } else if (e == "cpu_frequency_limits") {
     ok = ParseFrequencyLimits(line);
   } else if (e == "clock_set_rate" || e == "clock_enable" || e == "clock_disable") {
@@ -75,7 +70,10 @@ bool SystraceParser::ParseSchedSwitch(const SystraceLine& line) {
   }
   FindSystraceArg(line.args, "prev_comm", &s.prev_comm);
   FindSystraceArg(line.args, "next_comm", &s.next_comm);
-  FindSystraceArg(line.args, "prev_state", &s.prev_state);
+  std::string_view state_text;
+  FindSystraceArg(line.args, "prev_state", &state_text);
+  std::string state = TaskStateFromText(state_text);
+  s.prev_state = state;
   sched_.PushSwitch(s);
   return true;
 }
@@ -103,19 +101,18 @@ bool SystraceParser::ParseBlockedReason(const SystraceLine& line) {
   return true;
 }
 
-void SystraceParser::AddCpuCounter(int64_t ts, uint32_t cpu, StringId name, StringId type,
-                                   double value) {
-  uint32_t track = ctx_->tracks.CpuCounterTrack(cpu, name, type);
-  storage_->counter.Insert(ts, track, value, Uint32Column::kNull);
-}
-
-bool SystraceParser::ParseCpuCounter(const SystraceLine& line, StringId name, StringId type) {
+bool SystraceParser::ParseCpuCounter(const SystraceLine& line) {
   int64_t cpu = 0, state = 0;
   if (!FindSystraceIntArg(line.args, "cpu_id", &cpu) ||
       !FindSystraceIntArg(line.args, "state", &state) || cpu < 0 || cpu > 0xffff) {
     return false;
   }
-  AddCpuCounter(line.ts, static_cast<uint32_t>(cpu), name, type, static_cast<double>(state));
+  auto c = static_cast<uint32_t>(cpu);
+  if (line.event == "cpu_frequency") {
+    cpu_counters_.AddFrequency(line.ts, c, static_cast<double>(state));
+  } else {
+    cpu_counters_.AddIdle(line.ts, c, static_cast<double>(state));
+  }
   return true;
 }
 
@@ -126,12 +123,8 @@ bool SystraceParser::ParseFrequencyLimits(const SystraceLine& line) {
       !FindSystraceIntArg(line.args, "max", &max) || cpu < 0 || cpu > 0xffff) {
     return false;
   }
-  std::string prefix = "Cpu " + std::to_string(cpu);
-  uint32_t c = static_cast<uint32_t>(cpu);
-  AddCpuCounter(line.ts, c, storage_->Intern(prefix + " Max Freq Limit"), max_limit_type_,
-                static_cast<double>(max));
-  AddCpuCounter(line.ts, c, storage_->Intern(prefix + " Min Freq Limit"), min_limit_type_,
-                static_cast<double>(min));
+  cpu_counters_.AddFrequencyLimits(line.ts, static_cast<uint32_t>(cpu), static_cast<double>(min),
+                                   static_cast<double>(max));
   return true;
 }
 

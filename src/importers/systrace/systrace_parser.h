@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "src/importers/common/atrace_print_parser.h"
+#include "src/importers/common/cpu_counters.h"
 #include "src/importers/common/sched_tracker.h"
 #include "src/importers/common/trace_context.h"
 #include "src/importers/systrace/systrace_line.h"
@@ -33,19 +34,18 @@ class SystraceParser {
   bool ParseSchedSwitch(const SystraceLine& line);
   bool ParseWaking(const SystraceLine& line, uint32_t waker_utid);
   bool ParseBlockedReason(const SystraceLine& line);
-  bool ParseCpuCounter(const SystraceLine& line, StringId name, StringId type);
+  bool ParseCpuCounter(const SystraceLine& line);  // cpu_frequency, cpu_idle.
   bool ParseFrequencyLimits(const SystraceLine& line);
   bool ParseClock(const SystraceLine& line);
   void ParseWorkqueue(const SystraceLine& line, uint32_t utid, bool start);
-  void AddCpuCounter(int64_t ts, uint32_t cpu, StringId name, StringId type, double value);
 
   TraceContext* ctx_;
   TraceStorage* storage_;
   bool read_wakeups_ = true;
   SchedTracker sched_;
   AtracePrintParser atrace_;
-  StringId cpufreq_, cpufreq_type_, cpuidle_, cpuidle_type_, max_limit_type_,
-      min_limit_type_, clock_type_, workqueue_;
+  CpuCounters cpu_counters_;
+  StringId clock_type_, workqueue_;
 };
 
 }  // namespace weft

@@ -2,15 +2,19 @@
 // and the atrace marker parser.
 #include "src/importers/proto/ftrace/ftrace_parser.h"
 
+#include <cstring>
+#include <string>
 #include <string_view>
 
 #include <protozero/pbf_reader.hpp>
 
 #include "protos/perfetto/trace/ftrace/ftrace.fields.h"
 #include "protos/perfetto/trace/ftrace/ftrace_event.fields.h"
+#include "protos/perfetto/trace/ftrace/power.fields.h"
 #include "protos/perfetto/trace/ftrace/sched.fields.h"
 #include "protos/perfetto/trace/ftrace/task.fields.h"
 #include "protos/perfetto/trace/ftrace/tracing_mark_write.fields.h"
+#include "src/importers/proto/ftrace/compact_sched.h"
 #include "src/importers/proto/proto_wire.h"
 
 namespace weft {
@@ -83,19 +87,42 @@ const MarkerLayout* FindMarkerLayout(uint32_t event) {
 }  // namespace
 
 FtraceParser::FtraceParser(TraceContext* context)
-    : ctx_(context), storage_(context->storage), atrace_(context) {}
+    : ctx_(context),
+      storage_(context->storage),
+      atrace_(context),
+      sched_(context),
+      cpu_counters_(context) {}
 
-void FtraceParser::Parse(int64_t ts, protozero::data_view event) {
+KernelVersion FtraceParser::kernel_version() {
+  if (!has_kernel_version_) {
+    has_kernel_version_ = true;
+    const MachineTable& machines = storage_->machine;
+    if (machines.row_count() > 0 && machines.release[0] != kNullStringId) {
+      ParseKernelVersion(storage_->pool().Get(machines.release[0]), &kernel_version_);
+    }
+  }
+  return kernel_version_;
+}
+
+void FtraceParser::Parse(int64_t ts, protozero::data_view queued) {
   // A trace with kernel events: pid/tid 0 are the idle task.
   ctx_->processes.MapIdleTask();
+  uint32_t cpu = 0;
+  if (queued.size() < sizeof(cpu)) return;
+  memcpy(&cpu, queued.data(), sizeof(cpu));
+  protozero::data_view event(queued.data() + sizeof(cpu), queued.size() - sizeof(cpu));
   try {
     int64_t tid = 0;
+    int irq_context = -1;
     uint32_t kind = 0;
     protozero::data_view body;
     protozero::pbf_reader r(event);
     while (r.next()) {
       if (r.tag_and_type() == tag_and_type(fe::kPid, kVarint)) {
         tid = r.get_uint32();
+      } else if (r.tag_and_type() == tag_and_type(fe::kCommonFlags, kVarint)) {
+        // TRACE_FLAG_HARDIRQ | TRACE_FLAG_SOFTIRQ: written in interrupt context.
+        irq_context = (r.get_uint32() & (0x08 | 0x10)) ? 1 : 0;
       } else if (r.wire_type() == kBytes && r.tag() != fe::kTimestamp) {
         kind = r.tag();  // FtraceEvent's only message fields: the oneof `event`.
         body = r.get_view();
@@ -105,9 +132,14 @@ void FtraceParser::Parse(int64_t ts, protozero::data_view event) {
     }
     switch (kind) {
       case fe::kPrint: ParsePrint(ts, tid, body); break;
-      case fe::kSchedSwitch: ParseSchedSwitch(body); break;
+      case fe::kSchedSwitch: ParseSchedSwitch(ts, cpu, body); break;
       case fe::kSchedWakeup:
-      case fe::kSchedWaking: ParseWakeup(body); break;
+      case fe::kSchedWakeupNew:
+      case fe::kSchedWaking: ParseWakeup(ts, tid, irq_context, body); break;
+      case fe::kSchedBlockedReason: ParseBlockedReason(body); break;
+      case fe::kCpuFrequency:
+      case fe::kCpuIdle:
+      case fe::kCpuFrequencyLimits: ParseCpuCounter(ts, kind, body); break;
       case fe::kTaskNewtask: ParseNewTask(ts, tid, body); break;
       case fe::kTaskRename: ParseRename(body); break;
       case fe::kSchedProcessFree: ParseProcessFree(ts, body); break;
@@ -136,34 +168,104 @@ void FtraceParser::ParsePrint(int64_t ts, int64_t tid, protozero::data_view prin
   if (has_buf) atrace_.ParsePrint(ts, tid, buf);
 }
 
-void FtraceParser::ParseSchedSwitch(protozero::data_view sched_switch) {
+void FtraceParser::ParseSchedSwitch(int64_t ts, uint32_t cpu,
+                                    protozero::data_view sched_switch) {
   namespace ss = pb::sched_switch_ftrace_event;
-  std::string_view prev_comm, next_comm;
-  int64_t prev_pid = 0, next_pid = 0;
+  SchedTracker::Switch s;
+  s.ts = ts;
+  s.cpu = cpu;
+  uint64_t prev_state = 0;
   protozero::pbf_reader r(sched_switch);
   while (r.next()) {
     switch (r.tag_and_type()) {
-      case tag_and_type(ss::kPrevComm, kBytes): prev_comm = View(r.get_view()); break;
-      case tag_and_type(ss::kPrevPid, kVarint): prev_pid = r.get_int32(); break;
-      case tag_and_type(ss::kNextComm, kBytes): next_comm = View(r.get_view()); break;
-      case tag_and_type(ss::kNextPid, kVarint): next_pid = r.get_int32(); break;
+      case tag_and_type(ss::kPrevComm, kBytes): s.prev_comm = View(r.get_view()); break;
+      case tag_and_type(ss::kPrevPid, kVarint): s.prev_pid = r.get_int32(); break;
+      case tag_and_type(ss::kPrevPrio, kVarint): s.prev_prio = r.get_int32(); break;
+      case tag_and_type(ss::kPrevState, kVarint): prev_state = r.get_uint64(); break;
+      case tag_and_type(ss::kNextComm, kBytes): s.next_comm = View(r.get_view()); break;
+      case tag_and_type(ss::kNextPid, kVarint): s.next_pid = r.get_int32(); break;
+      case tag_and_type(ss::kNextPrio, kVarint): s.next_prio = r.get_int32(); break;
       default: r.skip();
     }
   }
-  // The comms name the two threads (the next one first, as Perfetto does:
-  // it matters when both are one new thread).
-  ProcessTracker& processes = ctx_->processes;
-  processes.SetThreadName(processes.GetOrCreateThread(next_pid), storage_->Intern(next_comm),
-                          ThreadNamePriority::kFtrace);
-  processes.SetThreadName(processes.GetOrCreateThread(prev_pid), storage_->Intern(prev_comm),
-                          ThreadNamePriority::kFtrace);
+  std::string state = TaskStateFromRaw(prev_state, kernel_version());
+  s.prev_state = state;
+  sched_.PushSwitch(s);
 }
 
-void FtraceParser::ParseWakeup(protozero::data_view wakeup) {
+void FtraceParser::ParseCompactSched(int64_t ts, protozero::data_view queued) {
+  ctx_->processes.MapIdleTask();
+  CompactSchedEvent e;
+  if (queued.size() < sizeof(e)) return;
+  memcpy(&e, queued.data(), sizeof(e));
+  if (queued.size() - sizeof(e) < e.comm_size) return;
+  std::string_view comm(queued.data() + sizeof(e), e.comm_size);
+  if (e.kind == CompactSchedEvent::kSwitch) {
+    std::string state = TaskStateFromRaw(static_cast<uint64_t>(e.prev_state), kernel_version());
+    sched_.PushCompactSwitch(ts, e.cpu, state, e.pid, comm, e.prio);
+    return;
+  }
+  int irq_context = e.common_flags < 0 ? -1 : ((e.common_flags & (0x08 | 0x10)) ? 1 : 0);
+  sched_.PushCompactWaking(ts, e.cpu, e.pid, irq_context);
+}
+
+void FtraceParser::ParseWakeup(int64_t ts, int64_t tid, int irq_context,
+                               protozero::data_view wakeup) {
+  static_assert(wakeup::kComm == pb::sched_wakeup_new_ftrace_event::kComm &&
+                    wakeup::kPid == pb::sched_wakeup_new_ftrace_event::kPid,
+                "sched_wakeup_new shares comm/pid numbers with sched_wakeup");
   CommAndPid e = ReadCommAndPid(wakeup);
-  ProcessTracker& processes = ctx_->processes;
-  processes.SetThreadName(processes.GetOrCreateThread(e.pid), storage_->Intern(e.comm),
-                          ThreadNamePriority::kFtrace);
+  uint32_t waker = ctx_->processes.GetOrCreateThread(tid);
+  sched_.PushWaking(ts, e.pid, e.comm, waker, irq_context);
+}
+
+void FtraceParser::ParseBlockedReason(protozero::data_view blocked_reason) {
+  namespace br = pb::sched_blocked_reason_ftrace_event;
+  int64_t pid = 0;
+  bool io_wait = false;
+  protozero::pbf_reader r(blocked_reason);
+  while (r.next()) {
+    switch (r.tag_and_type()) {
+      case tag_and_type(br::kPid, kVarint): pid = r.get_int32(); break;
+      case tag_and_type(br::kIoWait, kVarint): io_wait = r.get_uint32() != 0; break;
+      default: r.skip();  // caller: a kernel address; weft has no symbols for it.
+    }
+  }
+  sched_.PushBlockedReason(pid, io_wait, /*caller=*/{});
+}
+
+void FtraceParser::ParseCpuCounter(int64_t ts, uint32_t kind, protozero::data_view counter) {
+  // cpu_frequency and cpu_idle: state 1, cpu_id 2; cpu_frequency_limits:
+  // min_freq 1, max_freq 2, cpu_id 3.
+  namespace freq = pb::cpu_frequency_ftrace_event;
+  namespace idle = pb::cpu_idle_ftrace_event;
+  namespace limits = pb::cpu_frequency_limits_ftrace_event;
+  static_assert(freq::kState == idle::kState && freq::kCpuId == idle::kCpuId,
+                "cpu_frequency and cpu_idle share field numbers");
+  bool is_limits = kind == fe::kCpuFrequencyLimits;
+  uint32_t cpu_field = is_limits ? limits::kCpuId : freq::kCpuId;
+  uint32_t cpu = 0, first = 0, second = 0;
+  protozero::pbf_reader r(counter);
+  while (r.next()) {
+    if (r.wire_type() != kVarint) {
+      r.skip();
+    } else if (r.tag() == cpu_field) {
+      cpu = r.get_uint32();
+    } else if (r.tag() == freq::kState || r.tag() == limits::kMinFreq) {
+      first = r.get_uint32();  // state, or min_freq (both field 1).
+    } else if (is_limits && r.tag() == limits::kMaxFreq) {
+      second = r.get_uint32();
+    } else {
+      r.skip();
+    }
+  }
+  if (is_limits) {
+    cpu_counters_.AddFrequencyLimits(ts, cpu, first, second);
+  } else if (kind == fe::kCpuFrequency) {
+    cpu_counters_.AddFrequency(ts, cpu, first);
+  } else {
+    cpu_counters_.AddIdle(ts, cpu, first);
+  }
 }
 
 void FtraceParser::ParseNewTask(int64_t ts, int64_t tid, protozero::data_view new_task) {

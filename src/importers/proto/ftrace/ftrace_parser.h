@@ -5,6 +5,10 @@
 // thread of the caller's process (CLONE_THREAD), task_rename and the comms
 // of sched_switch / sched_wakeup / sched_waking name threads,
 // sched_process_free ends a thread (and its process if it is the main one).
+// sched_switch, the wakeups and sched_blocked_reason also make sched and
+// thread_state rows (SchedTracker; prev_state decoded for the trace's
+// kernel version), cpu_frequency / cpu_idle / cpu_frequency_limits make
+// per-CPU counters.
 #ifndef SRC_IMPORTERS_PROTO_FTRACE_FTRACE_PARSER_H_
 #define SRC_IMPORTERS_PROTO_FTRACE_FTRACE_PARSER_H_
 
@@ -14,6 +18,9 @@
 
 #include "src/importers/common/trace_context.h"
 #include "src/importers/common/atrace_print_parser.h"
+#include "src/importers/common/cpu_counters.h"
+#include "src/importers/common/sched_tracker.h"
+#include "src/importers/common/task_state.h"
 
 namespace weft {
 
@@ -23,15 +30,23 @@ class FtraceParser {
  public:
   explicit FtraceParser(TraceContext* context);
 
-  // One FtraceEvent (as queued by the tokenizer) at |ts|. Malformed bytes
+  // One FtraceEvent at |ts|, as queued by the tokenizer: the bundle's cpu
+  // (4 bytes, host order) and then the event's bytes. Malformed bytes
   // inside the event count in proto_malformed_packet and drop it.
-  void Parse(int64_t ts, protozero::data_view event);
+  void Parse(int64_t ts, protozero::data_view queued);
+  // One switch or waking of a CompactSched bundle (ftrace/compact_sched.h).
+  void ParseCompactSched(int64_t ts, protozero::data_view queued);
 
  private:
   // |tid|: the thread that emitted the event (FtraceEvent.pid).
   void ParsePrint(int64_t ts, int64_t tid, protozero::data_view print);
-  void ParseSchedSwitch(protozero::data_view sched_switch);
-  void ParseWakeup(protozero::data_view wakeup);  // sched_wakeup, sched_waking.
+  void ParseSchedSwitch(int64_t ts, uint32_t cpu, protozero::data_view sched_switch);
+  // sched_wakeup, sched_waking, sched_wakeup_new; |tid| is the waker.
+  void ParseWakeup(int64_t ts, int64_t tid, int irq_context, protozero::data_view wakeup);
+  void ParseBlockedReason(protozero::data_view blocked_reason);
+  void ParseCpuCounter(int64_t ts, uint32_t kind, protozero::data_view counter);
+  // The trace's kernel version (SystemInfo's utsname), read once.
+  KernelVersion kernel_version();
   void ParseNewTask(int64_t ts, int64_t tid, protozero::data_view new_task);
   void ParseRename(protozero::data_view rename);
   void ParseProcessFree(int64_t ts, protozero::data_view process_free);
@@ -42,6 +57,10 @@ class FtraceParser {
   TraceContext* ctx_;
   TraceStorage* storage_;
   AtracePrintParser atrace_;
+  SchedTracker sched_;
+  CpuCounters cpu_counters_;
+  bool has_kernel_version_ = false;
+  KernelVersion kernel_version_;
 };
 
 }  // namespace weft

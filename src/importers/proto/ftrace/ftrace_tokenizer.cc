@@ -22,6 +22,11 @@ bool IsImportedEvent(uint32_t field) {
     case fe::kSchedSwitch:
     case fe::kSchedWakeup:
     case fe::kSchedWaking:
+    case fe::kSchedWakeupNew:
+    case fe::kSchedBlockedReason:
+    case fe::kCpuFrequency:
+    case fe::kCpuFrequencyLimits:
+    case fe::kCpuIdle:
     case fe::kTaskNewtask:
     case fe::kTaskRename:
     case fe::kSchedProcessFree:
@@ -64,17 +69,34 @@ bool ScanEvent(protozero::data_view event, uint64_t* ts, bool* imported) {
   return has_ts;
 }
 
+// The bundle's cpu (field 1, usually first, but not necessarily).
+uint32_t ReadBundleCpu(protozero::data_view bundle) {
+  protozero::pbf_reader r(bundle);
+  while (r.next()) {
+    if (r.tag_and_type() == tag_and_type(pb::ftrace_event_bundle::kCpu, kVarint)) {
+      return r.get_uint32();
+    }
+    r.skip();
+  }
+  return 0;
+}
+
 }  // namespace
 
 void ProtoTokenizer::TokenizeFtraceEvents(protozero::data_view bundle,
                                           const SequenceState& seq) {
   // A bundle whose framing is broken throws out of here: its packet is
   // malformed. A malformed event inside a well-framed bundle is skipped.
+  uint32_t cpu = ReadBundleCpu(bundle);
   protozero::pbf_reader r(bundle);
   while (r.next()) {
     if (r.tag_and_type() ==
         tag_and_type(pb::ftrace_event_bundle::kLastReadEventTimestamp, kVarint)) {
       NoteFtraceDataStart(r.get_uint64(), seq);
+      continue;
+    }
+    if (r.tag_and_type() == tag_and_type(pb::ftrace_event_bundle::kCompactSched, kBytes)) {
+      TokenizeCompactSched(cpu, r.get_view(), seq);
       continue;
     }
     if (r.tag_and_type() != tag_and_type(pb::ftrace_event_bundle::kEvent, kBytes)) {
@@ -102,7 +124,9 @@ void ProtoTokenizer::TokenizeFtraceEvents(protozero::data_view bundle,
     q.ts = converted;
     q.kind = static_cast<uint32_t>(PacketKind::kFtraceEvent);
     q.generation = seq.generation;
-    queue_->Push(seq.lane, q, reinterpret_cast<const uint8_t*>(event.data()), event.size());
+    // The bundle's cpu goes in front of the event (FtraceParser::Parse).
+    queue_->Push(seq.lane, q, &cpu, sizeof(cpu), reinterpret_cast<const uint8_t*>(event.data()),
+                 event.size());
   }
 }
 

@@ -1,0 +1,116 @@
+// ProtoTokenizer::TokenizeCompactSched: the CompactSched columns of an
+// FtraceEventBundle into one queued CompactSchedEvent per switch / waking,
+// each at its own (delta-decoded, BOOTTIME-converted) timestamp.
+#include <string_view>
+#include <vector>
+
+#include <protozero/pbf_reader.hpp>
+
+#include "protos/perfetto/trace/clock_snapshot.fields.h"
+#include "protos/perfetto/trace/ftrace/ftrace_event_bundle.fields.h"
+#include "src/importers/proto/ftrace/compact_sched.h"
+#include "src/importers/proto/proto_tokenizer.h"
+#include "src/importers/proto/proto_wire.h"
+
+namespace weft {
+
+namespace {
+
+using namespace proto_wire;  // NOLINT
+namespace cs = pb::ftrace_event_bundle_compact_sched;
+
+// The columns of one CompactSched message.
+struct CompactColumns {
+  std::vector<std::string_view> comms;
+  std::vector<uint64_t> switch_ts, waking_ts;
+  std::vector<int64_t> switch_prev_state;
+  std::vector<int32_t> switch_pid, switch_prio, waking_pid, waking_prio;
+  std::vector<uint32_t> switch_comm, waking_comm, waking_flags;
+};
+
+template <typename T, typename Range>
+void Append(std::vector<T>* out, Range range) {
+  for (auto v : range) out->push_back(static_cast<T>(v));
+}
+
+CompactColumns ReadColumns(protozero::data_view compact) {
+  CompactColumns c;
+  protozero::pbf_reader r(compact);
+  while (r.next()) {
+    switch (r.tag_and_type()) {
+      case tag_and_type(cs::kInternTable, kBytes): c.comms.push_back(View(r.get_view())); break;
+      case tag_and_type(cs::kSwitchTimestamp, kBytes): Append(&c.switch_ts, r.get_packed_uint64()); break;
+      case tag_and_type(cs::kSwitchPrevState, kBytes): Append(&c.switch_prev_state, r.get_packed_int64()); break;
+      case tag_and_type(cs::kSwitchNextPid, kBytes): Append(&c.switch_pid, r.get_packed_int32()); break;
+      case tag_and_type(cs::kSwitchNextPrio, kBytes): Append(&c.switch_prio, r.get_packed_int32()); break;
+      case tag_and_type(cs::kSwitchNextCommIndex, kBytes): Append(&c.switch_comm, r.get_packed_uint32()); break;
+      case tag_and_type(cs::kWakingTimestamp, kBytes): Append(&c.waking_ts, r.get_packed_uint64()); break;
+      case tag_and_type(cs::kWakingPid, kBytes): Append(&c.waking_pid, r.get_packed_int32()); break;
+      case tag_and_type(cs::kWakingPrio, kBytes): Append(&c.waking_prio, r.get_packed_int32()); break;
+      case tag_and_type(cs::kWakingCommIndex, kBytes): Append(&c.waking_comm, r.get_packed_uint32()); break;
+      case tag_and_type(cs::kWakingCommonFlags, kBytes): Append(&c.waking_flags, r.get_packed_uint32()); break;
+      default: r.skip();
+    }
+  }
+  return c;
+}
+
+}  // namespace
+
+void ProtoTokenizer::TokenizeCompactSched(uint32_t cpu, protozero::data_view compact,
+                                          const SequenceState& seq) {
+  CompactColumns c = ReadColumns(compact);
+  auto queue_event = [&](uint64_t raw_ts, CompactSchedEvent e, uint32_t comm_index) {
+    int64_t ts;
+    if (!PacketTime(raw_ts, pb::builtin_clock::kBoottime, seq.seq_id, &ts)) return;
+    if (ts < 0) {
+      CountStat(Stat::trace_sorter_negative_timestamp_dropped);
+      return;
+    }
+    storage_->NoteRawEventTime(ts);
+    std::string_view comm = comm_index < c.comms.size() ? c.comms[comm_index] : std::string_view();
+    e.cpu = cpu;
+    e.comm_size = static_cast<uint32_t>(comm.size());
+    QueuedPacket q{};
+    q.ts = ts;
+    q.kind = static_cast<uint32_t>(PacketKind::kCompactSched);
+    q.generation = seq.generation;
+    queue_->Push(seq.lane, q, &e, sizeof(e), reinterpret_cast<const uint8_t*>(comm.data()),
+                 comm.size());
+  };
+  size_t switches = c.switch_ts.size();
+  if (c.switch_prev_state.size() != switches || c.switch_pid.size() != switches ||
+      c.switch_prio.size() != switches || c.switch_comm.size() != switches) {
+    CountStat(Stat::ftrace_bundle_tokenizer_errors);  // Columns of different lengths.
+  } else {
+    uint64_t ts = 0;
+    for (size_t i = 0; i < switches; ++i) {
+      ts += c.switch_ts[i];
+      CompactSchedEvent e{};
+      e.kind = CompactSchedEvent::kSwitch;
+      e.prev_state = c.switch_prev_state[i];
+      e.pid = c.switch_pid[i];
+      e.prio = c.switch_prio[i];
+      queue_event(ts, e, c.switch_comm[i]);
+    }
+  }
+  size_t wakings = c.waking_ts.size();
+  bool has_flags = c.waking_flags.size() == wakings;
+  if (c.waking_pid.size() != wakings || c.waking_prio.size() != wakings ||
+      c.waking_comm.size() != wakings || (!has_flags && !c.waking_flags.empty())) {
+    CountStat(Stat::ftrace_bundle_tokenizer_errors);
+    return;
+  }
+  uint64_t ts = 0;
+  for (size_t i = 0; i < wakings; ++i) {
+    ts += c.waking_ts[i];
+    CompactSchedEvent e{};
+    e.kind = CompactSchedEvent::kWaking;
+    e.pid = c.waking_pid[i];
+    e.prio = c.waking_prio[i];
+    e.common_flags = has_flags ? static_cast<int32_t>(c.waking_flags[i]) : -1;
+    queue_event(ts, e, c.waking_comm[i]);
+  }
+}
+
+}  // namespace weft
