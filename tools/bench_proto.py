@@ -43,16 +43,27 @@ def ensure_trace(bench_dir, log):
 def bench(weft, wasm_js, reps, bench_dir, query, run_weft, log):
   """run_weft: tools/bench's runner (time -v, --stats line, RSS, CPU)."""
   path, events = ensure_trace(bench_dir, log)
-  size = os.path.getsize(path)
-  res = dict(trace=path, size_bytes=size, events=events)
   variants = [('native', [weft], []), ('native_full_sort', [weft], ['--full-sort'])]
+  return measure_ingest(path, events, variants + wasm_variants(wasm_js), reps, query,
+                        run_weft, log)
+
+
+def wasm_variants(wasm_js):
+  """The wasm shell under Node, when it is built."""
   node = shutil.which('node')
   if node and os.path.exists(wasm_js):
-    variants.append(('wasm', [node, '--no-experimental-fetch', wasm_js], []))
+    return [('wasm', [node, '--no-experimental-fetch', wasm_js], [])]
+  return []
+
+
+def measure_ingest(path, events, variants, reps, query, run_weft, log):
+  """Loads |path| |reps| times per (name, command prefix, flags) variant."""
+  size = os.path.getsize(path)
+  res = dict(trace=path, size_bytes=size, events=events)
   for name, prefix, flags in variants:
     runs = []
     for i in range(reps):
-      log(f'bench: proto {name} ingest run {i + 1}/{reps} ...')
+      log(f'bench: {os.path.basename(path)} {name} ingest run {i + 1}/{reps} ...')
       r = run_weft(prefix, flags + ['--stats', '-Q', query, path])
       st = r['stats']
       if r['rc'] != 0 or not st:
@@ -74,12 +85,12 @@ def bench(weft, wasm_js, reps, bench_dir, query, run_weft, log):
   return res
 
 
-def print_report(r):
+def print_report(r, title=None):
   if not r:
     return
-  print(f'\n== Ingest: t200w.pb (tools/gen_proto_trace.py OUT {SIZE_MB}) ==')
+  print(f'\n== Ingest: {title or f"t200w.pb (tools/gen_proto_trace.py OUT {SIZE_MB})"} ==')
   print(f'  file              {r["trace"]} ({r["size_bytes"] / 1e6:.1f} MB, '
-        f'{r["events"]:,} TrackEvents, '
+        f'{r["events"]:,} events, '
         f'{r["size_bytes"] / max(1, r["events"]):.1f} bytes/event)')
   for name in ('native', 'native_full_sort', 'wasm'):
     v = r.get(name)
@@ -93,6 +104,6 @@ def print_report(r):
     print(f'  {name:<16} MB/s      {v["mb_per_s_best"]:.1f} wall (MiB/s), '
           f'{v["mb_per_cpu_s"]:.1f} per CPU second (process CPU '
           f'{v["cpu_secs_best"]:.2f} s, includes startup and the query)')
-    print(f'  {name:<16} RSS       {v["peak_rss_kb"] / 1024:.1f} MiB peak, '
-          f'{v["rss_bytes_per_event"]:.1f} bytes per event; '
-          f'{v["slices"]:,} slices')
+    print(f'  {name:<16} RSS       {v["peak_rss_kb"] / 1024:.1f} MiB peak '
+          f'({v["peak_rss_kb"] * 1024 / r["size_bytes"]:.2f}x the file), '
+          f'{v["rss_bytes_per_event"]:.1f} bytes per event; {v["slices"]:,} slices')
