@@ -1,220 +1,182 @@
 #!/usr/bin/env python3
-# Generates a C++ header of field numbers and enum values from one .proto file
-# (run by GN at build time, see protos/BUILD.gn; Python 3, standard library).
-#
-# Naming convention of the generated header (keep hand-written code to it):
-# - Everything sits in the namespace given by --namespace (weft::pb).
-# - One namespace per message, the message name in snake_case; a nested
-#   message joins the outer names with '_' (TrackEvent.LegacyEvent ->
-#   track_event_legacy_event).
-# - One `constexpr uint32_t k<UpperCamelFieldName> = N;` per field (oneof
-#   members included), e.g. timestamp_clock_id -> kTimestampClockId.
-# - One namespace per enum, named like a nested message (top-level enum
-#   BuiltinClock -> builtin_clock; TrackEvent.Type -> track_event_type),
-#   holding `constexpr uint32_t k<UpperCamelValueName> = N;` per value
-#   (int32_t if negative). Enum prefix rule: when every value of the enum
-#   starts with the enum's name in UPPER_SNAKE_CASE plus '_' (protobuf's
-#   style guide), that prefix is dropped: BUILTIN_CLOCK_BOOTTIME ->
-#   builtin_clock::kBoottime, TYPE_SLICE_BEGIN -> track_event_type::kSliceBegin.
-#   Otherwise the full value name is kept: SEQ_INCREMENTAL_STATE_CLEARED ->
-#   trace_packet_sequence_flags::kSeqIncrementalStateCleared.
-# UpperCamel: split on '_', each part capitalized, the rest lower-cased.
-#
-# Syntax understood (proto2/proto3 subset): syntax, package, import, option,
-# message (nested), enum, fields with labels and [options], map<K, V> fields,
-# oneof, reserved, extensions, extend/service blocks (skipped), // and /* */
-# comments. Anything else is an error naming the file and line.
-#
-#   gen_proto_fields.py --namespace weft::pb --out OUT.h [--name NAME] FILE.proto
+"""Generates field-number and enum-value constants from weft's .proto files.
+
+  gen_proto_fields.py --proto-root DIR --gen-dir DIR [--namespace weft::pb]
+                      [--js FILE.proto]... FILE.proto...
+
+protoc (Debian's protobuf-compiler) compiles the files into a
+FileDescriptorSet (--include_imports); this script reads that set and writes
+GEN_DIR/FILE.fields.h for every FILE.proto (paths relative to --proto-root,
+as protoc's imports name them) and GEN_DIR/FILE.fields.js for every --js
+file. Run by GN (protos/BUILD.gn); Python 3 standard library only.
+
+Naming of the C++ header (keep hand-written code to it):
+- Everything sits in --namespace (weft::pb).
+- One namespace per message, the message name in snake_case; a nested
+  message joins the outer names with '_' (TrackEvent.LegacyEvent ->
+  track_event_legacy_event).
+- One `constexpr uint32_t k<UpperCamelFieldName> = N;` per field (oneof
+  members included), e.g. timestamp_clock_id -> kTimestampClockId.
+- One namespace per enum, named like a nested message (top-level enum
+  BuiltinClock -> builtin_clock; TrackEvent.Type -> track_event_type),
+  holding `constexpr uint32_t k<UpperCamelValueName> = N;` per value
+  (int32_t if negative). Enum prefix rule: when every value of the enum
+  starts with the enum's name in UPPER_SNAKE_CASE plus '_' (protobuf's
+  style guide), that prefix is dropped: BUILTIN_CLOCK_BOOTTIME ->
+  builtin_clock::kBoottime, TYPE_SLICE_BEGIN -> track_event_type::kSliceBegin.
+  Otherwise the full value name is kept: SEQ_INCREMENTAL_STATE_CLEARED ->
+  trace_packet_sequence_flags::kSeqIncrementalStateCleared.
+UpperCamel: split on '_', each part capitalized, the rest lower-cased.
+Map fields' synthesized *Entry messages and extensions get no constants.
+
+Naming of the JS module: names as the .proto spells them. One frozen object
+per message, named by its type name with nested names joined by '_'
+(QueryResult.CellsBatch -> QueryResult_CellsBatch), mapping each field name
+to its number; one per enum likewise, mapping each value name to its number
+(QueryResult_CellsBatch_CellType.CELL_VARINT).
+"""
 
 import argparse
+import os
 import re
+import subprocess
 import sys
-
-TOKEN_RE = re.compile(
-    r'(?P<ws>\s+)|(?P<line_comment>//[^\n]*)|(?P<block_comment>/\*.*?\*/)'
-    r'|(?P<string>"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\')'
-    r'|(?P<number>-?(?:0[xX][0-9a-fA-F]+|\d+(?:\.\d*)?(?:[eE][+-]?\d+)?))'
-    r'|(?P<ident>[A-Za-z_.][A-Za-z0-9_.]*)|(?P<symbol>[{}=;<>,\[\]()\-+:])',
-    re.S)
+import tempfile
 
 
 class ProtoError(Exception):
     pass
 
 
-class Tokens:
-    def __init__(self, text, path):
-        self.path = path
-        self.items = []  # (kind, text, line)
-        pos, line = 0, 1
-        while pos < len(text):
-            m = TOKEN_RE.match(text, pos)
-            if not m:
-                raise ProtoError('%s:%d: unexpected character %r' % (path, line, text[pos]))
-            kind = m.lastgroup
-            if kind not in ('ws', 'line_comment', 'block_comment'):
-                self.items.append((kind, m.group(), line))
-            line += m.group().count('\n')
-            pos = m.end()
-        self.index = 0
+# ------------------------------------------------------ descriptor reading
+# The few fields of google/protobuf/descriptor.proto read here.
+FILE_SET_FILE = 1
+FILE_NAME, FILE_MESSAGE_TYPE, FILE_ENUM_TYPE = 1, 4, 5
+MESSAGE_NAME, MESSAGE_FIELD, MESSAGE_NESTED, MESSAGE_ENUM, MESSAGE_OPTIONS = 1, 2, 3, 4, 7
+MESSAGE_OPTIONS_MAP_ENTRY = 7
+FIELD_NAME, FIELD_NUMBER = 1, 3
+ENUM_NAME, ENUM_VALUE = 1, 2
+ENUM_VALUE_NAME, ENUM_VALUE_NUMBER = 1, 2
 
-    def peek(self, offset=0):
-        i = self.index + offset
-        return self.items[i][1] if i < len(self.items) else None
+WIRE_VARINT, WIRE_FIXED64, WIRE_LEN, WIRE_FIXED32 = 0, 1, 2, 5
 
-    def line(self):
-        i = min(self.index, len(self.items) - 1)
-        return self.items[i][2] if self.items else 1
 
-    def error(self, message):
-        return ProtoError('%s:%d: %s' % (self.path, self.line(), message))
+def read_varint(buf, pos):
+    result, shift = 0, 0
+    while True:
+        if pos >= len(buf) or shift > 63:
+            raise ProtoError('malformed descriptor set: bad varint')
+        b = buf[pos]
+        pos += 1
+        result |= (b & 0x7f) << shift
+        shift += 7
+        if not b & 0x80:
+            return result, pos
 
-    def next(self, kind=None):
-        if self.index >= len(self.items):
-            raise self.error('unexpected end of file')
-        k, text, _ = self.items[self.index]
-        if kind and k != kind:
-            raise self.error('expected %s, got %r' % (kind, text))
-        self.index += 1
-        return text
 
-    def expect(self, text):
-        got = self.next()
-        if got != text:
-            raise self.error('expected %r, got %r' % (text, got))
+def read_fields(buf):
+    """Returns [(field number, value)] of one message: ints or bytes."""
+    out, pos = [], 0
+    while pos < len(buf):
+        tag, pos = read_varint(buf, pos)
+        wire = tag & 7
+        if wire == WIRE_VARINT:
+            value, pos = read_varint(buf, pos)
+        elif wire == WIRE_LEN:
+            size, pos = read_varint(buf, pos)
+            value = buf[pos:pos + size]
+            pos += size
+        elif wire in (WIRE_FIXED64, WIRE_FIXED32):
+            pos += 8 if wire == WIRE_FIXED64 else 4
+            continue
+        else:
+            raise ProtoError('malformed descriptor set: wire type %d' % wire)
+        if pos > len(buf):
+            raise ProtoError('malformed descriptor set: truncated field')
+        out.append((tag >> 3, value))
+    return out
 
-    def skip_statement(self):
-        """Skips to the ';' ending a statement, or over a {...} block."""
-        depth = 0
-        while True:
-            t = self.next()
-            if t == '{':
-                depth += 1
-            elif t == '}':
-                depth -= 1
-                if depth == 0:
-                    return
-            elif t == ';' and depth == 0:
-                return
+
+def values(fields, number):
+    return [v for n, v in fields if n == number]
+
+
+def string(fields, number):
+    return b''.join(values(fields, number)[-1:]).decode('utf-8')
+
+
+def int32(fields, number):
+    v = (values(fields, number) or [0])[-1]
+    v &= 0xffffffff  # Negative int32s are sign-extended to 64 bits.
+    return v - (1 << 32) if v >= 1 << 31 else v
 
 
 class Enum:
-    def __init__(self, name):
+    def __init__(self, name, values_):
         self.name = name
-        self.values = []  # (name, number)
+        self.values = values_  # [(name, number)]
 
 
 class Message:
-    def __init__(self, name):
+    def __init__(self, name, fields, messages, enums):
         self.name = name
-        self.fields = []  # (name, number)
-        self.messages = []
-        self.enums = []
+        self.fields = fields  # [(name, number)]
+        self.messages = messages
+        self.enums = enums
 
 
-LABELS = ('optional', 'required', 'repeated')
+def parse_enum(buf):
+    f = read_fields(buf)
+    vals = []
+    for v in values(f, ENUM_VALUE):
+        vf = read_fields(v)
+        vals.append((string(vf, ENUM_VALUE_NAME), int32(vf, ENUM_VALUE_NUMBER)))
+    return Enum(string(f, ENUM_NAME), vals)
 
 
-def skip_options(tokens):
-    """Skips `[deprecated = true, packed = true]` after a field or value."""
-    if tokens.peek() == '[':
-        while tokens.next() != ']':
-            pass
+def is_map_entry(message_fields):
+    for options in values(message_fields, MESSAGE_OPTIONS):
+        if any(values(read_fields(options), MESSAGE_OPTIONS_MAP_ENTRY)):
+            return True
+    return False
 
 
-def parse_field_tail(tokens, message):
-    """Parses `name = N [options];` after a field's type."""
-    name = tokens.next('ident')
-    tokens.expect('=')
-    message.fields.append((name, int(tokens.next('number'), 0)))
-    skip_options(tokens)
-    tokens.expect(';')
+def parse_message(buf):
+    f = read_fields(buf)
+    fields = []
+    for field in values(f, MESSAGE_FIELD):
+        ff = read_fields(field)
+        fields.append((string(ff, FIELD_NAME), int32(ff, FIELD_NUMBER)))
+    messages = [parse_message(m) for m in values(f, MESSAGE_NESTED)
+                if not is_map_entry(read_fields(m))]
+    enums = [parse_enum(e) for e in values(f, MESSAGE_ENUM)]
+    return Message(string(f, MESSAGE_NAME), fields, messages, enums)
 
 
-def parse_enum(tokens):
-    enum = Enum(tokens.next('ident'))
-    tokens.expect('{')
-    while tokens.peek() != '}':
-        if tokens.peek() in ('option', 'reserved'):
-            tokens.skip_statement()
-            continue
-        if tokens.peek() == ';':
-            tokens.next()
-            continue
-        name = tokens.next('ident')
-        tokens.expect('=')
-        enum.values.append((name, int(tokens.next('number'), 0)))
-        skip_options(tokens)
-        tokens.expect(';')
-    tokens.expect('}')
-    return enum
+def parse_descriptor_set(data):
+    """Returns {file name: ([Message], [Enum])} of a FileDescriptorSet."""
+    files = {}
+    for file_bytes in values(read_fields(data), FILE_SET_FILE):
+        f = read_fields(file_bytes)
+        files[string(f, FILE_NAME)] = ([parse_message(m) for m in values(f, FILE_MESSAGE_TYPE)],
+                                       [parse_enum(e) for e in values(f, FILE_ENUM_TYPE)])
+    return files
 
 
-def parse_message(tokens):
-    message = Message(tokens.next('ident'))
-    tokens.expect('{')
-    while tokens.peek() != '}':
-        word = tokens.peek()
-        if word == 'message':
-            tokens.next()
-            message.messages.append(parse_message(tokens))
-        elif word == 'enum':
-            tokens.next()
-            message.enums.append(parse_enum(tokens))
-        elif word in ('option', 'reserved', 'extensions', 'extend'):
-            tokens.skip_statement()
-        elif word == ';':
-            tokens.next()
-        elif word == 'oneof':
-            tokens.next()
-            tokens.next('ident')
-            tokens.expect('{')
-            while tokens.peek() != '}':
-                if tokens.peek() == 'option':
-                    tokens.skip_statement()
-                    continue
-                tokens.next('ident')  # Type.
-                parse_field_tail(tokens, message)
-            tokens.expect('}')
-        elif word == 'map':
-            tokens.next()
-            tokens.expect('<')
-            tokens.next('ident')
-            tokens.expect(',')
-            tokens.next('ident')
-            tokens.expect('>')
-            parse_field_tail(tokens, message)
-        elif word == 'group' or (word in LABELS and tokens.peek(1) == 'group'):
-            raise tokens.error('groups are not supported')
-        else:
-            if word in LABELS:
-                tokens.next()
-            tokens.next('ident')  # Type.
-            parse_field_tail(tokens, message)
-    tokens.expect('}')
-    return message
+def compile_protos(proto_root, protos):
+    """Runs protoc; returns the FileDescriptorSet bytes."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, 'set.pb')
+        p = subprocess.run(['protoc', '--include_imports', '--descriptor_set_out=' + out,
+                            '-I', proto_root] + protos,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if p.returncode != 0:
+            raise ProtoError('protoc failed:\n' + p.stdout)
+        with open(out, 'rb') as f:
+            return f.read()
 
 
-def parse_file(text, path):
-    tokens = Tokens(text, path)
-    messages, enums = [], []
-    while tokens.peek() is not None:
-        word = tokens.peek()
-        if word == 'message':
-            tokens.next()
-            messages.append(parse_message(tokens))
-        elif word == 'enum':
-            tokens.next()
-            enums.append(parse_enum(tokens))
-        elif word in ('syntax', 'package', 'import', 'option', 'extend', 'service'):
-            tokens.skip_statement()
-        elif word == ';':
-            tokens.next()
-        else:
-            raise tokens.error('unexpected %r at the top level' % word)
-    return messages, enums
-
+# ------------------------------------------------------------- C++ header
 
 def snake_case(camel):
     s = re.sub(r'([a-z0-9])([A-Z])', r'\1_\2', camel)
@@ -235,43 +197,55 @@ def enum_value_names(enum):
     return ['k' + upper_camel(n) for n in names]
 
 
-def emit(messages, enums, path):
-    """Returns [(namespace, [(constant, type, value)])] in declaration order."""
+def walk(messages, enums, message_block, enum_block, join):
+    """Returns [(block name, constants)] in declaration order: the file's
+    enums, then each message followed by its enums and nested messages."""
     blocks = []
 
-    def add_enum(enum, outer):
-        ns = outer + snake_case(enum.name)
-        consts = [(name, 'int32_t' if number < 0 else 'uint32_t', number)
-                  for name, (_, number) in zip(enum_value_names(enum), enum.values)]
-        blocks.append((ns, consts))
-
     def add_message(message, outer):
-        ns = outer + snake_case(message.name)
-        blocks.append((ns, [('k' + upper_camel(n), 'uint32_t', number)
-                            for n, number in message.fields]))
+        name = outer + join(message.name)
+        blocks.append((name, message_block(message)))
         for enum in message.enums:
-            add_enum(enum, ns + '_')
+            blocks.append((name + '_' + join(enum.name), enum_block(enum)))
         for nested in message.messages:
-            add_message(nested, ns + '_')
+            add_message(nested, name + '_')
 
     for enum in enums:
-        add_enum(enum, '')
+        blocks.append((join(enum.name), enum_block(enum)))
     for message in messages:
         add_message(message, '')
-    seen = set()
-    for ns, consts in blocks:
-        if ns in seen:
-            raise ProtoError('%s: two messages/enums map to namespace %s' % (path, ns))
-        seen.add(ns)
-        names = [c[0] for c in consts]
-        dup = {n for n in names if names.count(n) > 1}
-        if dup:
-            raise ProtoError('%s: namespace %s: duplicate constant(s) %s'
-                             % (path, ns, ', '.join(sorted(dup))))
     return blocks
 
 
-def render(blocks, namespace, proto_path, guard):
+def check_unique(blocks, path):
+    seen = set()
+    for name, consts in blocks:
+        if name in seen:
+            raise ProtoError('%s: two messages/enums map to the name %s' % (path, name))
+        seen.add(name)
+        names = [c[0] for c in consts]
+        dup = {n for n in names if names.count(n) > 1}
+        if dup:
+            raise ProtoError('%s: %s: duplicate constant(s) %s'
+                             % (path, name, ', '.join(sorted(dup))))
+    return blocks
+
+
+def cpp_blocks(messages, enums, path):
+    """Returns [(namespace, [(constant, type, value)])] in declaration order."""
+    def message_block(m):
+        return [('k' + upper_camel(n), 'uint32_t', number) for n, number in m.fields]
+
+    def enum_block(e):
+        return [(name, 'int32_t' if number < 0 else 'uint32_t', number)
+                for name, (_, number) in zip(enum_value_names(e), e.values)]
+
+    return check_unique(walk(messages, enums, message_block, enum_block, snake_case), path)
+
+
+def render_cpp(blocks, namespace, proto_path):
+    guard = re.sub(r'[^A-Za-z0-9]', '_',
+                   'GEN_' + re.sub(r'\.proto$', '_fields_h_', proto_path)).upper()
     out = ['// Generated by tools/gen_proto_fields.py from %s. Do not edit.' % proto_path,
            '// Field numbers and enum values (naming: see the generator\'s header).',
            '#ifndef %s' % guard, '#define %s' % guard, '', '#include <cstdint>', '']
@@ -289,30 +263,71 @@ def render(blocks, namespace, proto_path, guard):
     return '\n'.join(out)
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument('--namespace', required=True, help='C++ namespace, e.g. weft::pb')
-    ap.add_argument('--out', required=True, help='header to write')
-    ap.add_argument('--name', help='proto path named in the header comment')
-    ap.add_argument('proto')
-    args = ap.parse_args()
-    name = args.name or args.proto
+# -------------------------------------------------------------- JS module
+
+def js_blocks(messages, enums, path):
+    """Returns [(object name, [(key, value)])] in declaration order."""
+    return check_unique(walk(messages, enums, lambda m: m.fields, lambda e: e.values,
+                             lambda name: name), path)
+
+
+def render_js(blocks, proto_path):
+    out = ['// Generated by tools/gen_proto_fields.py from %s. Do not edit.' % proto_path,
+           '// Field numbers and enum values (naming: see the generator\'s header).']
+    for name, consts in blocks:
+        out.append('')
+        out.append('export const %s = Object.freeze({' % name)
+        out += ['  %s: %d,' % (key, value) for key, value in consts]
+        out.append('});')
+    out.append('')
+    return '\n'.join(out)
+
+
+# ------------------------------------------------------------------ main
+
+def write_if_changed(path, text):
+    """Keeps the timestamp of an unchanged file (ninja's restat: no rebuilds)."""
     try:
-        with open(args.proto, encoding='utf-8') as f:
-            blocks = emit(*parse_file(f.read(), name), name)
+        with open(path, encoding='utf-8') as f:
+            if f.read() == text:
+                return
+    except OSError:
+        pass
+    os.makedirs(os.path.dirname(path) or '.', exist_ok=True)
+    with open(path, 'w', encoding='utf-8') as f:
+        f.write(text)
+
+
+def generate(proto_root, gen_dir, namespace, protos, js_protos):
+    files = parse_descriptor_set(compile_protos(proto_root, protos))
+    prefix = os.path.basename(os.path.normpath(proto_root)) + '/'
+    for proto in protos:
+        messages, enums = files[proto]
+        name = prefix + proto  # protos/perfetto/...: as the include path reads.
+        stem = os.path.join(gen_dir, re.sub(r'\.proto$', '', proto))
+        write_if_changed(stem + '.fields.h',
+                         render_cpp(cpp_blocks(messages, enums, name), namespace, name))
+        if proto in js_protos:
+            write_if_changed(stem + '.fields.js', render_js(js_blocks(messages, enums, name), name))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--proto-root', required=True, help='directory the .proto paths are under')
+    ap.add_argument('--gen-dir', required=True, help='output directory')
+    ap.add_argument('--namespace', default='weft::pb', help='C++ namespace')
+    ap.add_argument('--js', action='append', default=[], help='also write FILE.fields.js')
+    ap.add_argument('protos', nargs='+')
+    args = ap.parse_args()
+    missing = set(args.js) - set(args.protos)
+    if missing:
+        ap.error('--js file(s) not among the protos: ' + ', '.join(sorted(missing)))
+    try:
+        generate(args.proto_root, args.gen_dir, args.namespace, args.protos, set(args.js))
     except (OSError, ProtoError) as e:
         print('gen_proto_fields: error: %s' % e, file=sys.stderr)
         return 1
-    guard = re.sub(r'[^A-Za-z0-9]', '_', 'GEN_' + re.sub(r'\.proto$', '_fields_h_', name)).upper()
-    text = render(blocks, args.namespace, name, guard)
-    try:
-        with open(args.out, encoding='utf-8') as f:
-            if f.read() == text:
-                return 0  # Unchanged: keep the timestamp, avoid rebuilds.
-    except OSError:
-        pass
-    with open(args.out, 'w', encoding='utf-8') as f:
-        f.write(text)
     return 0
 
 

@@ -30,10 +30,10 @@ const textDecoder = new TextDecoder();
 
 function formatCell(type, v) {
   switch (type) {
-    case CellType.VARINT: return String(v);
-    case CellType.FLOAT64: return formatDouble(v);
-    case CellType.STRING: return `"${v}"`;
-    case CellType.BLOB: return `"${textDecoder.decode(v)}"`;
+    case CellType.CELL_VARINT: return String(v);
+    case CellType.CELL_FLOAT64: return formatDouble(v);
+    case CellType.CELL_STRING: return `"${v}"`;
+    case CellType.CELL_BLOB: return `"${textDecoder.decode(v)}"`;
     default: return '"[NULL]"';
   }
 }

@@ -16,7 +16,7 @@ import {isNode, readSlices} from './sources.js';
 
 export const DEFAULT_SLICE_SIZE = 32 << 20;
 
-const NUMERIC_CELLS = (1 << CellType.VARINT) | (1 << CellType.FLOAT64);
+const NUMERIC_CELLS = (1 << CellType.CELL_VARINT) | (1 << CellType.CELL_FLOAT64);
 
 function defaultModuleUrls() {
   return {
@@ -83,7 +83,7 @@ export class Batch {
     for (let r = 0, k = 0; r < rows; r++) {
       for (let c = 0; c < n; c++, k++) {
         switch (cellTypes[k]) {
-          case CellType.VARINT: {
+          case CellType.CELL_VARINT: {
             let v = 0, mul = 1, b, len = 0;
             do {  // Up to 7 bytes (< 2^49) here; longer ones (negative, huge) below.
               b = varints[vp + len++];
@@ -103,9 +103,9 @@ export class Batch {
             cols[c][r] = v;
             break;
           }
-          case CellType.FLOAT64: cols[c][r] = float64s[fi++]; break;
-          case CellType.STRING: cols[c][r] = strings[si++]; break;
-          case CellType.BLOB: cols[c][r] = blobs[bi++]; break;
+          case CellType.CELL_FLOAT64: cols[c][r] = float64s[fi++]; break;
+          case CellType.CELL_STRING: cols[c][r] = strings[si++]; break;
+          case CellType.CELL_BLOB: cols[c][r] = blobs[bi++]; break;
           // NULL: already null.
         }
       }

@@ -1,30 +1,28 @@
 // Encoding and decoding of the trace processor RPC protocol
 // (protos/perfetto/trace_processor/trace_processor.proto) with a minimal
 // hand-written protobuf codec: varints and length-delimited fields only.
-// Field numbers mirror the .proto (C++ gets them generated at build time by
-// tools/gen_proto_fields.py); keep this file in sync with the .proto.
+// Field numbers and enum values come from the .proto: the build generates
+// them (tools/gen_proto_fields.py) next to the wasm module, in out/wasm/gen/.
 
-export const Method = Object.freeze({
-  TPM_UNSPECIFIED: 0,
-  TPM_APPEND_TRACE_DATA: 1,
-  TPM_FINALIZE_TRACE_DATA: 2,
-  TPM_QUERY_STREAMING: 3,
-  TPM_GET_STATUS: 10,
-  TPM_RESET_TRACE_PROCESSOR: 11,
-});
+import {
+  AppendTraceDataResult, FinalizeDataResult, QueryArgs, QueryResult, QueryResult_CellsBatch,
+  QueryResult_CellsBatch_CellType, ResetTraceProcessorArgs,
+  ResetTraceProcessorArgs_DropTrackEventDataBefore, StatusResult, TraceProcessorRpc as Rpc,
+  TraceProcessorRpc_TraceProcessorMethod, TraceProcessorRpcStream,
+} from '../out/wasm/gen/protos/perfetto/trace_processor/trace_processor.fields.js';
 
-export const CellType = Object.freeze({
-  INVALID: 0, NULL: 1, VARINT: 2, FLOAT64: 3, STRING: 4, BLOB: 5,
-});
+export const Method = TraceProcessorRpc_TraceProcessorMethod;
+export const CellType = QueryResult_CellsBatch_CellType;
 
-// TraceProcessorRpc fields.
-const RPC_SEQ = 1, RPC_REQUEST = 2, RPC_RESPONSE = 3, RPC_INVALID_REQUEST = 4,
-  RPC_FATAL_ERROR = 5, RPC_APPEND_TRACE_DATA = 101, RPC_QUERY_ARGS = 103,
-  RPC_RESET_TRACE_PROCESSOR_ARGS = 107,
-  RPC_APPEND_RESULT = 201, RPC_QUERY_RESULT = 203, RPC_STATUS = 210,
-  RPC_FINALIZE_RESULT = 212;
-
+// Protobuf wire types (the JS definition; C++ uses protozero's).
 const WIRE_VARINT = 0, WIRE_FIXED64 = 1, WIRE_LEN = 2, WIRE_FIXED32 = 5;
+
+function tag(field, wireType) {
+  return field * 8 + wireType;
+}
+
+// Each message of a TraceProcessorRpcStream starts with this tag.
+const STREAM_TAG = tag(TraceProcessorRpcStream.msg, WIRE_LEN);
 
 const utf8Decoder = new TextDecoder('utf-8');
 const utf8Encoder = new TextEncoder();
@@ -49,22 +47,21 @@ function writeVarint(buf, pos, v) {  // 0 <= v < 2^53
 // Encodes one request as TraceProcessorRpcStream bytes. |argField| and
 // |argBytes| (a Uint8Array) are optional.
 export function encodeRequest(seq, method, argField = 0, argBytes = null) {
-  let inner = varintSize(RPC_SEQ << 3) + varintSize(seq) +
-      varintSize(RPC_REQUEST << 3) + varintSize(method);
+  const seqTag = tag(Rpc.seq, WIRE_VARINT), requestTag = tag(Rpc.request, WIRE_VARINT);
+  let inner = varintSize(seqTag) + varintSize(seq) + varintSize(requestTag) + varintSize(method);
   if (argField) {
-    inner += varintSize(argField * 8 + WIRE_LEN) + varintSize(argBytes.length) +
+    inner += varintSize(tag(argField, WIRE_LEN)) + varintSize(argBytes.length) +
         argBytes.length;
   }
-  const out = new Uint8Array(1 + varintSize(inner) + inner);
-  let p = 0;
-  out[p++] = (1 << 3) | WIRE_LEN;
+  const out = new Uint8Array(varintSize(STREAM_TAG) + varintSize(inner) + inner);
+  let p = writeVarint(out, 0, STREAM_TAG);
   p = writeVarint(out, p, inner);
-  p = writeVarint(out, p, RPC_SEQ << 3);
+  p = writeVarint(out, p, seqTag);
   p = writeVarint(out, p, seq);
-  p = writeVarint(out, p, RPC_REQUEST << 3);
+  p = writeVarint(out, p, requestTag);
   p = writeVarint(out, p, method);
   if (argField) {
-    p = writeVarint(out, p, argField * 8 + WIRE_LEN);
+    p = writeVarint(out, p, tag(argField, WIRE_LEN));
     p = writeVarint(out, p, argBytes.length);
     out.set(argBytes, p);
   }
@@ -72,31 +69,41 @@ export function encodeRequest(seq, method, argField = 0, argBytes = null) {
 }
 
 export function encodeAppend(seq, data) {
-  return encodeRequest(seq, Method.TPM_APPEND_TRACE_DATA, RPC_APPEND_TRACE_DATA, data);
+  return encodeRequest(seq, Method.TPM_APPEND_TRACE_DATA, Rpc.append_trace_data, data);
 }
 
 // TPM_RESET_TRACE_PROCESSOR; cropTrackEvents sets
-// ResetTraceProcessorArgs.drop_track_event_data_before (field 1) to
-// TRACK_EVENT_RANGE_OF_INTEREST (1), analyzeTraceProtoContent sets
-// analyze_trace_proto_content (field 3), fullSort weft's weft_full_sort
-// (field 1000: a two-byte key).
+// ResetTraceProcessorArgs.drop_track_event_data_before to
+// TRACK_EVENT_RANGE_OF_INTEREST, analyzeTraceProtoContent sets
+// analyze_trace_proto_content, fullSort weft's weft_full_sort.
 export function encodeReset(seq, {cropTrackEvents = false, analyzeTraceProtoContent = false,
                                   fullSort = false} = {}) {
-  const fields = [];
-  if (cropTrackEvents) fields.push((1 << 3) | WIRE_VARINT, 1);
-  if (analyzeTraceProtoContent) fields.push((3 << 3) | WIRE_VARINT, 1);
-  if (fullSort) fields.push((((1000 << 3) | WIRE_VARINT) & 0x7f) | 0x80, (1000 << 3) >> 7, 1);
-  const args = fields.length ? new Uint8Array(fields) : null;
-  return encodeRequest(seq, Method.TPM_RESET_TRACE_PROCESSOR,
-      args ? RPC_RESET_TRACE_PROCESSOR_ARGS : 0, args);
+  const varints = [];  // [field, value] pairs.
+  if (cropTrackEvents) {
+    varints.push([ResetTraceProcessorArgs.drop_track_event_data_before,
+      ResetTraceProcessorArgs_DropTrackEventDataBefore.TRACK_EVENT_RANGE_OF_INTEREST]);
+  }
+  if (analyzeTraceProtoContent) varints.push([ResetTraceProcessorArgs.analyze_trace_proto_content, 1]);
+  if (fullSort) varints.push([ResetTraceProcessorArgs.weft_full_sort, 1]);
+  if (!varints.length) return encodeRequest(seq, Method.TPM_RESET_TRACE_PROCESSOR);
+  let size = 0;
+  for (const [field, value] of varints) size += varintSize(tag(field, WIRE_VARINT)) + varintSize(value);
+  const args = new Uint8Array(size);
+  let p = 0;
+  for (const [field, value] of varints) {
+    p = writeVarint(args, p, tag(field, WIRE_VARINT));
+    p = writeVarint(args, p, value);
+  }
+  return encodeRequest(seq, Method.TPM_RESET_TRACE_PROCESSOR, Rpc.reset_trace_processor_args, args);
 }
 
 export function encodeQuery(seq, sql) {
   const sqlBytes = utf8Encoder.encode(sql);
-  const args = new Uint8Array(1 + varintSize(sqlBytes.length) + sqlBytes.length);
-  args[0] = (1 << 3) | WIRE_LEN;  // QueryArgs.sql_query
-  args.set(sqlBytes, writeVarint(args, 1, sqlBytes.length));
-  return encodeRequest(seq, Method.TPM_QUERY_STREAMING, RPC_QUERY_ARGS, args);
+  const sqlTag = tag(QueryArgs.sql_query, WIRE_LEN);
+  const args = new Uint8Array(varintSize(sqlTag) + varintSize(sqlBytes.length) + sqlBytes.length);
+  const p = writeVarint(args, writeVarint(args, 0, sqlTag), sqlBytes.length);
+  args.set(sqlBytes, p);
+  return encodeRequest(seq, Method.TPM_QUERY_STREAMING, Rpc.query_args, args);
 }
 
 // ---------------------------------------------------------------- reading
@@ -179,23 +186,23 @@ function decodeBatch(buf, start, end) {
   const r = new ProtoReader(buf, start, end);
   while (r.next()) {
     switch (r.id) {
-      case 1: batch.cellTypes = r.bytes(); break;
-      case 2: batch.varints = r.bytes(); break;
-      case 3: {
+      case QueryResult_CellsBatch.cells: batch.cellTypes = r.bytes(); break;
+      case QueryResult_CellsBatch.varint_cells: batch.varints = r.bytes(); break;
+      case QueryResult_CellsBatch.float64_cells: {
         const abs = buf.byteOffset + r.start;
         batch.float64s = abs % 8 === 0
             ? new Float64Array(buf.buffer, abs, r.len / 8)
             : new Float64Array(buf.slice(r.start, r.start + r.len).buffer);
         break;
       }
-      case 4: batch.blobs.push(r.bytes()); break;
-      case 5: {
+      case QueryResult_CellsBatch.blob_cells: batch.blobs.push(r.bytes()); break;
+      case QueryResult_CellsBatch.string_cells: {
         // One TextDecoder call per batch; each string is NUL-terminated.
         batch.strings = r.string().split('\0');
         batch.strings.pop();
         break;
       }
-      case 6: batch.isLastBatch = r.value !== 0; break;
+      case QueryResult_CellsBatch.is_last_batch: batch.isLastBatch = r.value !== 0; break;
     }
   }
   return batch;
@@ -208,24 +215,44 @@ export function decodeQueryResult(buf, start = 0, end = buf.length) {
   const r = new ProtoReader(buf, start, end);
   while (r.next()) {
     switch (r.id) {
-      case 1: res.columnNames.push(r.string()); break;
-      case 2: res.error = r.string(); break;
-      case 3: res.batches.push(decodeBatch(buf, r.start, r.start + r.len)); break;
-      case 5: res.statementWithOutputCount = r.value; break;
-      case 6: res.lastStatementSql = r.string(); break;
+      case QueryResult.column_names: res.columnNames.push(r.string()); break;
+      case QueryResult.error: res.error = r.string(); break;
+      case QueryResult.batch: res.batches.push(decodeBatch(buf, r.start, r.start + r.len)); break;
+      case QueryResult.statement_with_output_count: res.statementWithOutputCount = r.value; break;
+      case QueryResult.last_statement_sql: res.lastStatementSql = r.string(); break;
     }
   }
   return res;
 }
 
-function decodeErrorOnly(buf, start, end, errorField) {
+function decodeAppendResult(buf, start, end) {
   const out = {error: '', totalBytesParsed: 0};
   const r = new ProtoReader(buf, start, end);
   while (r.next()) {
-    if (r.id === errorField && r.wireType === WIRE_LEN) out.error = r.string();
-    if (errorField === 2 && r.id === 1) out.totalBytesParsed = r.value;
+    if (r.id === AppendTraceDataResult.error && r.wireType === WIRE_LEN) out.error = r.string();
+    if (r.id === AppendTraceDataResult.total_bytes_parsed) out.totalBytesParsed = r.value;
   }
   return out;
+}
+
+function decodeFinalizeResult(buf, start, end) {
+  const out = {error: ''};
+  const r = new ProtoReader(buf, start, end);
+  while (r.next()) {
+    if (r.id === FinalizeDataResult.error && r.wireType === WIRE_LEN) out.error = r.string();
+  }
+  return out;
+}
+
+function decodeStatus(buf, start, end) {
+  const st = {loadedTraceName: '', humanReadableVersion: '', apiVersion: 0};
+  const r = new ProtoReader(buf, start, end);
+  while (r.next()) {
+    if (r.id === StatusResult.loaded_trace_name) st.loadedTraceName = r.string();
+    if (r.id === StatusResult.human_readable_version) st.humanReadableVersion = r.string();
+    if (r.id === StatusResult.api_version) st.apiVersion = r.value;
+  }
+  return st;
 }
 
 // Decodes one TraceProcessorRpc message (a response).
@@ -234,30 +261,20 @@ export function decodeRpc(buf, start = 0, end = buf.length) {
   const r = new ProtoReader(buf, start, end);
   while (r.next()) {
     switch (r.id) {
-      case RPC_SEQ: msg.seq = r.value; break;
-      case RPC_RESPONSE: msg.method = r.value; break;
-      case RPC_INVALID_REQUEST: msg.invalidRequest = r.value; break;
-      case RPC_FATAL_ERROR: msg.fatalError = r.string(); break;
-      case RPC_APPEND_RESULT:
-        msg.appendResult = decodeErrorOnly(buf, r.start, r.start + r.len, 2);
+      case Rpc.seq: msg.seq = r.value; break;
+      case Rpc.response: msg.method = r.value; break;
+      case Rpc.invalid_request: msg.invalidRequest = r.value; break;
+      case Rpc.fatal_error: msg.fatalError = r.string(); break;
+      case Rpc.append_result:
+        msg.appendResult = decodeAppendResult(buf, r.start, r.start + r.len);
         break;
-      case RPC_FINALIZE_RESULT:
-        msg.finalizeResult = decodeErrorOnly(buf, r.start, r.start + r.len, 1);
+      case Rpc.finalize_data_result:
+        msg.finalizeResult = decodeFinalizeResult(buf, r.start, r.start + r.len);
         break;
-      case RPC_QUERY_RESULT:
+      case Rpc.query_result:
         msg.queryResult = decodeQueryResult(buf, r.start, r.start + r.len);
         break;
-      case RPC_STATUS: {
-        const st = {loadedTraceName: '', humanReadableVersion: '', apiVersion: 0};
-        const s = new ProtoReader(buf, r.start, r.start + r.len);
-        while (s.next()) {
-          if (s.id === 1) st.loadedTraceName = s.string();
-          if (s.id === 2) st.humanReadableVersion = s.string();
-          if (s.id === 3) st.apiVersion = s.value;
-        }
-        msg.status = st;
-        break;
-      }
+      case Rpc.status: msg.status = decodeStatus(buf, r.start, r.start + r.len); break;
     }
   }
   return msg;
@@ -284,8 +301,8 @@ export class RpcStreamDecoder {
       const r = new ProtoReader(buf, pos, buf.length);
       let header;
       try {
-        const tag = r.varint();
-        if (tag !== ((1 << 3) | WIRE_LEN)) throw new Error(`bad stream tag ${tag}`);
+        const streamTag = r.varint();
+        if (streamTag !== STREAM_TAG) throw new Error(`bad stream tag ${streamTag}`);
         r.len = r.varint();
         header = r.pos;
       } catch (e) {

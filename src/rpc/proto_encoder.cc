@@ -1,9 +1,9 @@
 // Protobuf field writer with fixed-size nested lengths; see proto_encoder.h.
 #include "src/rpc/proto_encoder.h"
 
-#include "src/rpc/rpc_protocol.h"
-
 namespace weft {
+
+using protozero::pbf_wire_type;
 
 size_t VarintSize(uint64_t value) {
   size_t n = 1;
@@ -26,18 +26,18 @@ void ProtoEncoder::AppendRawVarint(uint64_t value) {
 }
 
 void ProtoEncoder::AppendVarint(uint32_t id, uint64_t value) {
-  AppendTag(id, rpc_proto::kWireVarint);
+  AppendTag(id, pbf_wire_type::varint);
   AppendRawVarint(value);
 }
 
 void ProtoEncoder::AppendBytes(uint32_t id, const void* data, size_t size) {
-  AppendTag(id, rpc_proto::kWireLengthDelimited);
+  AppendTag(id, pbf_wire_type::length_delimited);
   AppendRawVarint(size);
   buf_.append(static_cast<const char*>(data), size);
 }
 
 size_t ProtoEncoder::BeginNested(uint32_t id) {
-  AppendTag(id, rpc_proto::kWireLengthDelimited);
+  AppendTag(id, pbf_wire_type::length_delimited);
   size_t token = buf_.size();
   buf_.append(4, '\0');
   return token;
@@ -55,15 +55,16 @@ void ProtoEncoder::EndNested(size_t token) {
 
 void ProtoEncoder::AlignNextPayload(uint32_t pad_id, uint32_t next_id,
                                     size_t next_size, size_t alignment) {
-  size_t header = VarintSize((static_cast<uint64_t>(next_id) << 3) | 2) +
+  size_t header = VarintSize(protozero::tag_and_type(next_id, pbf_wire_type::length_delimited)) +
                   VarintSize(next_size);
   size_t misalign = (buf_.size() + header) % alignment;
   if (misalign == 0) return;
   size_t pad = alignment - misalign;
   // A padding field is at least 2 bytes (tag + zero length) for small ids.
-  size_t pad_header = VarintSize((static_cast<uint64_t>(pad_id) << 3) | 2) + 1;
+  size_t pad_header =
+      VarintSize(protozero::tag_and_type(pad_id, pbf_wire_type::length_delimited)) + 1;
   while (pad < pad_header) pad += alignment;
-  AppendTag(pad_id, rpc_proto::kWireLengthDelimited);
+  AppendTag(pad_id, pbf_wire_type::length_delimited);
   size_t body = pad - pad_header;
   AppendRawVarint(body);  // < 128, one byte.
   buf_.append(body, '\0');

@@ -3,6 +3,13 @@
 // message ends, so no bytes move afterwards: byte offsets are final as soon
 // as they are written, which lets the query serializer align float64 arrays.
 // Nested messages are limited to 256 MiB - 1 by the 4-byte length.
+//
+// Why not protozero's pbf_writer (whose wire types this uses): it reserves 5
+// bytes for a nested length and, on closing, shrinks it to the shortest
+// varint by moving the nested bytes (each ~300 KB QueryResult batch would be
+// moved once more, and float64_cells could not be aligned while it is being
+// written), and it drops empty nested messages (an empty FinalizeDataResult
+// must stay: clients look for it).
 #ifndef SRC_RPC_PROTO_ENCODER_H_
 #define SRC_RPC_PROTO_ENCODER_H_
 
@@ -10,6 +17,8 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+
+#include <protozero/types.hpp>
 
 namespace weft {
 
@@ -46,8 +55,8 @@ class ProtoEncoder {
   void Clear() { buf_.clear(); }
 
  private:
-  void AppendTag(uint32_t id, uint32_t wire_type) {
-    AppendRawVarint((static_cast<uint64_t>(id) << 3) | wire_type);
+  void AppendTag(uint32_t id, protozero::pbf_wire_type wire_type) {
+    AppendRawVarint(protozero::tag_and_type(id, wire_type));
   }
 
   std::string buf_;

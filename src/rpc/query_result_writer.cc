@@ -4,11 +4,9 @@
 #include <utility>
 
 #include "protos/perfetto/trace_processor/trace_processor.fields.h"
-#include "src/rpc/rpc_protocol.h"
 
 namespace weft {
 
-using namespace rpc_proto;
 namespace rpc = pb::trace_processor_rpc;
 namespace method = pb::trace_processor_rpc_trace_processor_method;
 namespace cells_batch = pb::query_result_cells_batch;

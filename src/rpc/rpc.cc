@@ -3,16 +3,18 @@
 
 #include <utility>
 
-#include "src/rpc/proto_decoder.h"
+#include <protozero/exception.hpp>
+#include <protozero/pbf_reader.hpp>
+
+#include "protos/perfetto/trace_processor/trace_processor.fields.h"
 #include "src/rpc/proto_encoder.h"
 #include "src/rpc/query_result_writer.h"
-#include "protos/perfetto/trace_processor/trace_processor.fields.h"
-#include "src/rpc/rpc_protocol.h"
 #include "src/trace/trace_processor.h"
 
 namespace weft {
 
-using namespace rpc_proto;
+using protozero::pbf_wire_type;
+using protozero::tag_and_type;
 namespace rpc = pb::trace_processor_rpc;
 namespace method = pb::trace_processor_rpc_trace_processor_method;
 
@@ -22,6 +24,44 @@ namespace {
 // implements; reported in StatusResult.api_version.
 constexpr int32_t kApiVersion = 14;
 constexpr char kVersion[] = "weft 0.1";
+
+// The fields of a TraceProcessorRpc request that weft reads.
+struct Request {
+  bool has_method = false;
+  uint32_t method = 0;
+  uint32_t args_field = 0;  // The args field present (the last one wins).
+  protozero::data_view args;
+
+  // The arguments if they are in |field|; none (empty) otherwise.
+  const uint8_t* args_data(uint32_t field) const {
+    return args_field == field ? reinterpret_cast<const uint8_t*>(args.data()) : nullptr;
+  }
+  size_t args_size(uint32_t field) const { return args_field == field ? args.size() : 0; }
+};
+
+// Throws protozero::exception on malformed input. The request's seq is not
+// read: requests are answered in order, responses count on their own.
+Request DecodeRequest(const uint8_t* data, size_t size) {
+  Request req;
+  protozero::pbf_reader r(reinterpret_cast<const char*>(data), size);
+  while (r.next()) {
+    switch (r.tag_and_type()) {
+      case tag_and_type(rpc::kRequest, pbf_wire_type::varint):
+        req.has_method = true;
+        req.method = static_cast<uint32_t>(r.get_uint64());
+        break;
+      case tag_and_type(rpc::kAppendTraceData, pbf_wire_type::length_delimited):
+      case tag_and_type(rpc::kQueryArgs, pbf_wire_type::length_delimited):
+      case tag_and_type(rpc::kResetTraceProcessorArgs, pbf_wire_type::length_delimited):
+        req.args_field = r.tag();
+        req.args = r.get_view();
+        break;
+      default:
+        r.skip();
+    }
+  }
+  return req;
+}
 
 // Starts a response message for |method|; returns the token to close it.
 size_t BeginResponse(ProtoEncoder* enc, int64_t seq, uint32_t method) {
@@ -60,56 +100,35 @@ void Rpc::OnRpcRequest(const void* data, size_t size) {
 }
 
 void Rpc::HandleMessage(const uint8_t* data, size_t size) {
-  int64_t seq = 0;
-  bool has_method = false;
-  uint32_t method = 0;
-  const uint8_t* args = nullptr;
-  size_t args_size = 0;
-  uint32_t args_field = 0;
-  ProtoDecoder dec(data, size);
-  ProtoField f;
-  while (dec.Next(&f)) {
-    if (f.id == rpc::kSeq && f.wire_type == kWireVarint) {
-      seq = static_cast<int64_t>(f.int_value);
-    } else if (f.id == rpc::kRequest && f.wire_type == kWireVarint) {
-      has_method = true;
-      method = static_cast<uint32_t>(f.int_value);
-    } else if (f.wire_type == kWireLengthDelimited &&
-               (f.id == rpc::kAppendTraceData || f.id == rpc::kQueryArgs ||
-                f.id == rpc::kResetTraceProcessorArgs)) {
-      args_field = f.id;
-      args = f.data;
-      args_size = f.size;
-    }
-  }
-  (void)seq;  // Requests are answered in order; responses count on their own.
-  if (dec.error()) {
+  Request req;
+  try {
+    req = DecodeRequest(data, size);
+  } catch (const protozero::exception&) {
     SendFatalError("malformed TraceProcessorRpc message");
     return;
   }
-  if (!has_method) {
+  if (!req.has_method) {
     SendFatalError("TraceProcessorRpc message without a request method");
     return;
   }
+  uint32_t method = req.method;
   switch (method) {
     case method::kTpmAppendTraceData:
       // An append without data is valid (zero bytes).
-      AppendTraceData(args_field == rpc::kAppendTraceData ? args : nullptr,
-                      args_field == rpc::kAppendTraceData ? args_size : 0);
+      AppendTraceData(req.args_data(rpc::kAppendTraceData), req.args_size(rpc::kAppendTraceData));
       break;
     case method::kTpmFinalizeTraceData:
       FinalizeTraceData();
       break;
     case method::kTpmQueryStreaming:
-      Query(args_field == rpc::kQueryArgs ? args : nullptr,
-            args_field == rpc::kQueryArgs ? args_size : 0);
+      Query(req.args_data(rpc::kQueryArgs), req.args_size(rpc::kQueryArgs));
       break;
     case method::kTpmGetStatus:
       GetStatus();
       break;
     case method::kTpmResetTraceProcessor:
-      Reset(args_field == rpc::kResetTraceProcessorArgs ? args : nullptr,
-            args_field == rpc::kResetTraceProcessorArgs ? args_size : 0);
+      Reset(req.args_data(rpc::kResetTraceProcessorArgs),
+            req.args_size(rpc::kResetTraceProcessorArgs));
       break;
     default: {
       // Like upstream: tell the client which method is not implemented, so
@@ -163,15 +182,14 @@ void Rpc::Query(const uint8_t* args, size_t size) {
                            [this](const std::string& bytes) { Send(bytes); });
   std::string_view sql;
   bool has_sql = false;
-  ProtoDecoder dec(args, size);
-  ProtoField f;
-  while (dec.Next(&f)) {
-    if (f.id == pb::query_args::kSqlQuery && f.wire_type == kWireLengthDelimited) {
-      sql = f.as_string();
+  try {
+    protozero::pbf_reader r(reinterpret_cast<const char*>(args), size);
+    while (r.next(pb::query_args::kSqlQuery, pbf_wire_type::length_delimited)) {
+      protozero::data_view view = r.get_view();
+      sql = std::string_view(view.data(), view.size());
       has_sql = true;
     }
-  }
-  if (dec.error()) {
+  } catch (const protozero::exception&) {
     writer.Finish(Status::Error("malformed QueryArgs"));
     return;
   }
@@ -204,22 +222,28 @@ void Rpc::Reset(const uint8_t* args, size_t size) {
   // resets with the defaults.
   namespace reset = pb::reset_trace_processor_args;
   TraceConfig config;
-  ProtoDecoder dec(args, size);
-  ProtoField f;
-  while (dec.Next(&f)) {
-    if (f.id == reset::kDropTrackEventDataBefore && f.wire_type == kWireVarint) {
-      config.crop_track_events =
-          f.int_value == pb::reset_trace_processor_args_drop_track_event_data_before::
-                             kTrackEventRangeOfInterest;
+  try {
+    protozero::pbf_reader r(reinterpret_cast<const char*>(args), size);
+    while (r.next()) {
+      switch (r.tag_and_type()) {
+        case tag_and_type(reset::kDropTrackEventDataBefore, pbf_wire_type::varint):
+          config.crop_track_events =
+              r.get_uint64() == pb::reset_trace_processor_args_drop_track_event_data_before::
+                                    kTrackEventRangeOfInterest;
+          break;
+        case tag_and_type(reset::kAnalyzeTraceProtoContent, pbf_wire_type::varint):
+          config.analyze_trace_proto_content = r.get_uint64() != 0;
+          break;
+        case tag_and_type(reset::kWeftFullSort, pbf_wire_type::varint):
+          config.full_sort = r.get_uint64() != 0;
+          break;
+        default:
+          r.skip();
+      }
     }
-    if (f.id == reset::kAnalyzeTraceProtoContent && f.wire_type == kWireVarint) {
-      config.analyze_trace_proto_content = f.int_value != 0;
-    }
-    if (f.id == reset::kWeftFullSort && f.wire_type == kWireVarint) {
-      config.full_sort = f.int_value != 0;
-    }
+  } catch (const protozero::exception&) {
+    config = TraceConfig();
   }
-  if (dec.error()) config = TraceConfig();
   tp_.reset();  // Free the old trace before building the new one.
   tp_.reset(new TraceProcessor(config));
   bytes_received_ = 0;

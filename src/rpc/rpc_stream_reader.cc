@@ -4,40 +4,54 @@
 
 #include <algorithm>
 
-#include "src/rpc/proto_decoder.h"
+#include <protozero/exception.hpp>
+#include <protozero/types.hpp>
+#include <protozero/varint.hpp>
+
 #include "protos/perfetto/trace_processor/trace_processor.fields.h"
-#include "src/rpc/rpc_protocol.h"
 
 namespace weft {
 namespace {
 
 enum class Header { kOk, kIncomplete, kBad };
 
+constexpr uint32_t kMessageTag = protozero::tag_and_type(
+    pb::trace_processor_rpc_stream::kMsg, protozero::pbf_wire_type::length_delimited);
+
+// Reads the varint at *p; kIncomplete if the bytes end inside it.
+Header ReadVarint(const char** p, const char* end, uint64_t* value) {
+  try {
+    *value = protozero::decode_varint(p, end);
+    return Header::kOk;
+  } catch (const protozero::end_of_buffer_exception&) {
+    return Header::kIncomplete;
+  } catch (const protozero::exception&) {
+    return Header::kBad;  // Longer than 10 bytes.
+  }
+}
+
 // Parses "tag, length" at the start of |data|.
 Header ParseHeader(const uint8_t* data, size_t size, size_t* header_size,
                    uint64_t* length, std::string* error) {
-  const uint8_t* p = data;
-  const uint8_t* end = data + size;
+  const char* begin = reinterpret_cast<const char*>(data);
+  const char* p = begin;
+  const char* end = begin + size;
   uint64_t tag;
-  if (!ReadVarint(&p, end, &tag)) {
-    if (size < 10) return Header::kIncomplete;
-    *error = "bad tag varint";
-    return Header::kBad;
-  }
-  if (tag != ((pb::trace_processor_rpc_stream::kMsg << 3) | rpc_proto::kWireLengthDelimited)) {
+  Header h = ReadVarint(&p, end, &tag);
+  if (h == Header::kBad) *error = "bad tag varint";
+  if (h != Header::kOk) return h;
+  if (tag != kMessageTag) {
     *error = "expected field 1 (length-delimited), got tag " + std::to_string(tag);
     return Header::kBad;
   }
-  if (!ReadVarint(&p, end, length)) {
-    if (end - p < 10) return Header::kIncomplete;
-    *error = "bad length varint";
-    return Header::kBad;
-  }
+  h = ReadVarint(&p, end, length);
+  if (h == Header::kBad) *error = "bad length varint";
+  if (h != Header::kOk) return h;
   if (*length > RpcStreamReader::kMaxMessageSize) {
     *error = "message of " + std::to_string(*length) + " bytes exceeds the 1 GiB limit";
     return Header::kBad;
   }
-  *header_size = static_cast<size_t>(p - data);
+  *header_size = static_cast<size_t>(p - begin);
   return Header::kOk;
 }
 

@@ -8,17 +8,17 @@
 #include <string>
 #include <vector>
 
-#include "src/rpc/proto_decoder.h"
+#include <protozero/pbf_reader.hpp>
+
+#include "protos/perfetto/trace_processor/trace_processor.fields.h"
 #include "src/rpc/proto_encoder.h"
 #include "src/rpc/query_result_writer.h"
-#include "protos/perfetto/trace_processor/trace_processor.fields.h"
-#include "src/rpc/rpc_protocol.h"
 #include "src/rpc/rpc_stream_reader.h"
 
 namespace weft {
 namespace {
 
-using namespace rpc_proto;
+using protozero::pbf_reader;
 namespace rpc = pb::trace_processor_rpc;
 namespace method = pb::trace_processor_rpc_trace_processor_method;
 namespace cells_batch = pb::query_result_cells_batch;
@@ -44,86 +44,124 @@ struct Response {
   std::string api_version_and_name;
 };
 
-void DecodeBatch(const uint8_t* base, const uint8_t* data, size_t size, Response* r) {
-  ProtoDecoder dec(data, size);
-  ProtoField f;
-  while (dec.Next(&f)) {
-    if (f.id == cells_batch::kCells) {
-      r->cells.append(f.as_string());
-    } else if (f.id == cells_batch::kVarintCells) {
-      const uint8_t* p = f.data;
-      uint64_t v;
-      while (p < f.data + f.size && ReadVarint(&p, f.data + f.size, &v)) {
-        r->varints.push_back(static_cast<int64_t>(v));
-      }
-    } else if (f.id == cells_batch::kFloat64Cells) {
-      r->float64_offset = static_cast<size_t>(f.data - base);
-      for (size_t i = 0; i + 8 <= f.size; i += 8) {
-        double d;
-        memcpy(&d, f.data + i, 8);
-        r->doubles.push_back(d);
-      }
-    } else if (f.id == cells_batch::kStringCells) {
-      std::string s(f.as_string());
-      size_t start = 0;
-      for (size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '\0') {
-          r->strings.push_back(s.substr(start, i - start));
-          start = i + 1;
+// Decoders of the responses (protozero throws, failing the test, on
+// malformed ones).
+void DecodeBatch(const uint8_t* base, pbf_reader batch, Response* r) {
+  while (batch.next()) {
+    switch (batch.tag()) {
+      case cells_batch::kCells:
+        r->cells += batch.get_string();
+        break;
+      case cells_batch::kVarintCells:
+        for (int64_t v : batch.get_packed_int64()) r->varints.push_back(v);
+        break;
+      case cells_batch::kFloat64Cells: {
+        protozero::data_view v = batch.get_view();
+        r->float64_offset = static_cast<size_t>(reinterpret_cast<const uint8_t*>(v.data()) - base);
+        for (size_t i = 0; i + 8 <= v.size(); i += 8) {
+          double d;
+          memcpy(&d, v.data() + i, 8);
+          r->doubles.push_back(d);
         }
+        break;
       }
-    } else if (f.id == cells_batch::kBlobCells) {
-      r->blobs.emplace_back(f.as_string());
-    } else if (f.id == cells_batch::kIsLastBatch) {
-      r->is_last_batch = f.int_value != 0;
+      case cells_batch::kStringCells: {
+        std::string s = batch.get_string();
+        size_t start = 0;
+        for (size_t i = 0; i < s.size(); ++i) {
+          if (s[i] == '\0') {
+            r->strings.push_back(s.substr(start, i - start));
+            start = i + 1;
+          }
+        }
+        break;
+      }
+      case cells_batch::kBlobCells:
+        r->blobs.push_back(batch.get_string());
+        break;
+      case cells_batch::kIsLastBatch:
+        r->is_last_batch = batch.get_bool();
+        break;
+      default:
+        batch.skip();
     }
   }
-  ASSERT_FALSE(dec.error());
+}
+
+void DecodeQueryResult(const uint8_t* base, pbf_reader result, Response* r) {
+  while (result.next()) {
+    switch (result.tag()) {
+      case pb::query_result::kColumnNames:
+        r->columns.push_back(result.get_string());
+        break;
+      case pb::query_result::kError:
+        r->error = result.get_string();
+        break;
+      case pb::query_result::kBatch:
+        DecodeBatch(base, result.get_message(), r);
+        break;
+      default:
+        result.skip();
+    }
+  }
 }
 
 Response DecodeRpc(const uint8_t* base, const uint8_t* data, size_t size) {
   Response r;
-  ProtoDecoder dec(data, size);
-  ProtoField f;
-  while (dec.Next(&f)) {
-    if (f.id == rpc::kSeq) r.seq = static_cast<int64_t>(f.int_value);
-    if (f.id == rpc::kResponse) r.method = static_cast<uint32_t>(f.int_value);
-    if (f.id == rpc::kInvalidRequest) {
-      r.has_invalid_request = true;
-      r.invalid_request = static_cast<uint32_t>(f.int_value);
-    }
-    if (f.id == rpc::kFatalError) r.fatal_error = std::string(f.as_string());
-    if (f.id == rpc::kAppendResult || f.id == rpc::kFinalizeDataResult) {
-      uint32_t error_id = f.id == rpc::kAppendResult ? pb::append_trace_data_result::kError : pb::finalize_data_result::kError;
-      ProtoDecoder sub(f.data, f.size);
-      ProtoField g;
-      while (sub.Next(&g)) {
-        if (g.id == error_id) r.error = std::string(g.as_string());
-        if (f.id == rpc::kAppendResult && g.id == pb::append_trace_data_result::kTotalBytesParsed) {
-          r.total_bytes = static_cast<int64_t>(g.int_value);
+  pbf_reader msg(reinterpret_cast<const char*>(data), size);
+  while (msg.next()) {
+    switch (msg.tag()) {
+      case rpc::kSeq:
+        r.seq = msg.get_int64();
+        break;
+      case rpc::kResponse:
+        r.method = msg.get_uint32();
+        break;
+      case rpc::kInvalidRequest:
+        r.has_invalid_request = true;
+        r.invalid_request = msg.get_uint32();
+        break;
+      case rpc::kFatalError:
+        r.fatal_error = msg.get_string();
+        break;
+      case rpc::kAppendResult: {
+        pbf_reader sub = msg.get_message();
+        while (sub.next()) {
+          if (sub.tag() == pb::append_trace_data_result::kError) {
+            r.error = sub.get_string();
+          } else if (sub.tag() == pb::append_trace_data_result::kTotalBytesParsed) {
+            r.total_bytes = sub.get_int64();
+          } else {
+            sub.skip();
+          }
         }
+        break;
       }
-    }
-    if (f.id == rpc::kStatus) {
-      ProtoDecoder sub(f.data, f.size);
-      ProtoField g;
-      while (sub.Next(&g)) {
-        if (g.id == pb::status_result::kApiVersion) r.api_version_and_name += std::to_string(g.int_value);
-        if (g.id == pb::status_result::kHumanReadableVersion) r.api_version_and_name += std::string(g.as_string());
+      case rpc::kFinalizeDataResult: {
+        pbf_reader sub = msg.get_message();
+        while (sub.next(pb::finalize_data_result::kError)) r.error = sub.get_string();
+        break;
       }
-    }
-    if (f.id == rpc::kQueryResult) {
-      ProtoDecoder sub(f.data, f.size);
-      ProtoField g;
-      while (sub.Next(&g)) {
-        if (g.id == pb::query_result::kColumnNames) r.columns.emplace_back(g.as_string());
-        if (g.id == pb::query_result::kError) r.error = std::string(g.as_string());
-        if (g.id == pb::query_result::kBatch) DecodeBatch(base, g.data, g.size, &r);
+      case rpc::kStatus: {
+        pbf_reader sub = msg.get_message();
+        while (sub.next()) {
+          if (sub.tag() == pb::status_result::kApiVersion) {
+            r.api_version_and_name += std::to_string(sub.get_int32());
+          } else if (sub.tag() == pb::status_result::kHumanReadableVersion) {
+            r.api_version_and_name += sub.get_string();
+          } else {
+            sub.skip();
+          }
+        }
+        break;
       }
-      EXPECT_FALSE(sub.error());
+      case rpc::kQueryResult:
+        DecodeQueryResult(base, msg.get_message(), &r);
+        break;
+      default:
+        msg.skip();
     }
   }
-  EXPECT_FALSE(dec.error());
   return r;
 }
 
@@ -330,6 +368,77 @@ TEST(RpcTest, MalformedInputGetsFatalError) {
   EXPECT_TRUE(rs[6].is_last_batch);
 }
 
+// |payload| as one TraceProcessorRpcStream message (valid framing).
+std::string Frame(const std::string& payload) {
+  ProtoEncoder enc;
+  enc.AppendString(pb::trace_processor_rpc_stream::kMsg, payload);
+  return enc.data();
+}
+
+// The TraceProcessorRpc message inside a one-message stream.
+std::string Payload(const std::string& framed) {
+  RpcStreamReader reader;
+  std::string payload;
+  Status s = reader.Feed(reinterpret_cast<const uint8_t*>(framed.data()), framed.size(),
+                         [&](const uint8_t* msg, size_t len) {
+                           payload.assign(reinterpret_cast<const char*>(msg), len);
+                         });
+  EXPECT_TRUE(s.ok());
+  return payload;
+}
+
+TEST(RpcTest, InvalidTagsAndWireTypesGetFatalError) {
+  RpcHarness h;
+  h.Send(Frame(std::string("\xc0\xa3\x09\x01", 4)));  // Field 19000: reserved.
+  h.Send(Frame(std::string("\x10\x03\x1b", 3)));      // Wire type 3 (group).
+  h.Send(Frame(std::string("\x10\x03\x1f", 3)));      // Wire type 7.
+  h.Send(Frame(std::string("\x10\x03\xba\x06\x7f", 5)));  // query_args past the end.
+  h.Send(Request(5, method::kTpmGetStatus));
+  auto rs = h.Take();
+  ASSERT_EQ(rs.size(), 5u);
+  for (size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(rs[i].fatal_error, "malformed TraceProcessorRpc message") << i;
+  }
+  EXPECT_EQ(rs[4].method, method::kTpmGetStatus);
+}
+
+// Every prefix of valid requests, and pseudo-random bytes, framed as
+// messages: each gets a decodable response and the Rpc keeps serving.
+TEST(RpcTest, TruncatedAndGarbageRequestsGetResponses) {
+  ProtoEncoder reset_args;
+  reset_args.AppendVarint(pb::reset_trace_processor_args::kAnalyzeTraceProtoContent, 1);
+  reset_args.AppendVarint(pb::reset_trace_processor_args::kWeftFullSort, 1);
+  std::vector<std::string> payloads = {
+      Payload(QueryRequest(1, "select 1")),
+      Payload(Request(2, method::kTpmAppendTraceData, rpc::kAppendTraceData, "[]")),
+      Payload(Request(3, method::kTpmResetTraceProcessor, rpc::kResetTraceProcessorArgs,
+                      reset_args.data())),
+  };
+  uint32_t rng = 12345;
+  for (int n = 0; n < 200; ++n) {
+    std::string garbage;
+    for (int i = 0; i < n % 23; ++i) {
+      rng = rng * 1103515245 + 12345;
+      garbage.push_back(static_cast<char>(rng >> 16));
+    }
+    payloads.push_back(garbage);
+  }
+  RpcHarness h;
+  size_t requests = 0;
+  for (const std::string& payload : payloads) {
+    for (size_t len = 0; len <= payload.size(); ++len) {
+      h.Send(Frame(payload.substr(0, len)));
+      ++requests;
+    }
+  }
+  h.Send(Request(0, method::kTpmResetTraceProcessor) + LoadRequests() +
+         QueryRequest(0, "select count(*) from slice"));
+  auto rs = h.Take();
+  // At least one response per request (a query may send several).
+  EXPECT_GE(rs.size(), requests + 4);
+  EXPECT_EQ(rs.back().varints, std::vector<int64_t>{2});
+}
+
 TEST(RpcTest, StatusAndReset) {
   RpcHarness h;
   h.Send(LoadRequests() + Request(3, method::kTpmGetStatus) +
@@ -383,6 +492,18 @@ TEST(RpcTest, ResetArgsCropTrackEvents) {
   ASSERT_EQ(rs.size(), 8u);
   EXPECT_EQ(rs[3].varints, std::vector<int64_t>{1});  // Cropped.
   EXPECT_EQ(rs[7].varints, std::vector<int64_t>{2});  // Reset without args.
+}
+
+TEST(RpcTest, MalformedResetArgsResetWithDefaults) {
+  RpcHarness h;
+  std::string bad_args("\x08", 1);  // drop_track_event_data_before without a value.
+  h.Send(Request(1, method::kTpmResetTraceProcessor, rpc::kResetTraceProcessorArgs, bad_args) +
+         Request(2, method::kTpmAppendTraceData, rpc::kAppendTraceData, CroppableProtoTrace()) +
+         Request(3, method::kTpmFinalizeTraceData) + QueryRequest(4, "select count(*) from slice"));
+  auto rs = h.Take();
+  ASSERT_EQ(rs.size(), 4u);
+  EXPECT_EQ(rs[0].method, method::kTpmResetTraceProcessor);
+  EXPECT_EQ(rs[3].varints, std::vector<int64_t>{2});  // Not cropped.
 }
 
 TEST(RpcTest, AppendAfterFinalizeIsAnError) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <protozero/pbf_writer.hpp>
 
 namespace weft {
 namespace {
@@ -271,18 +272,16 @@ TEST(TraceProcessorTest, SniffsFuchsiaTraces) {
   EXPECT_EQ(QueryInt(&tp, "SELECT dur FROM slice"), 4);
 }
 
-// Minimal protobuf writer for the protobuf test below.
-std::string Varint(uint64_t v) {
+// Protobuf fields for the protobuf test below.
+std::string VarintField(uint32_t field, uint64_t v) {
   std::string out;
-  do {
-    out.push_back(static_cast<char>((v & 0x7f) | (v > 0x7f ? 0x80 : 0)));
-    v >>= 7;
-  } while (v);
+  protozero::pbf_writer(out).add_uint64(field, v);
   return out;
 }
-std::string VarintField(uint32_t field, uint64_t v) { return Varint(field << 3) + Varint(v); }
 std::string BytesField(uint32_t field, const std::string& bytes) {
-  return Varint(field << 3 | 2) + Varint(bytes.size()) + bytes;
+  std::string out;
+  protozero::pbf_writer(out).add_bytes(field, bytes);
+  return out;
 }
 
 // A query in the middle of a load sees the rows so far and leaves the load

@@ -6,6 +6,7 @@
 #include <cinttypes>
 
 #include "protos/perfetto/trace/trace.fields.h"
+#include "src/importers/proto/proto_wire.h"
 
 namespace weft {
 namespace {
@@ -41,10 +42,10 @@ ProtoFramer::Header ProtoFramer::ReadHeader(const uint8_t* p, const uint8_t* end
   Varint r = ReadVarint(&q, end, &tag);
   if (r != Varint::kOk) return r == Varint::kNeedMore ? Header::kNeedMore : Header::kError;
   field->id = static_cast<uint32_t>(tag >> 3);
-  field->wire_type = static_cast<uint32_t>(tag & 7);
+  field->wire_type = static_cast<protozero::pbf_wire_type>(tag & 7);
   if (field->id == 0 || tag >> 3 > 0x1fffffff) return Header::kError;
   switch (field->wire_type) {
-    case 0: {  // varint: the value is the body.
+    case proto_wire::kVarint: {  // The value is the body.
       const uint8_t* v = q;
       uint64_t unused;
       r = ReadVarint(&v, end, &unused);
@@ -52,13 +53,13 @@ ProtoFramer::Header ProtoFramer::ReadHeader(const uint8_t* p, const uint8_t* end
       field->body_size = static_cast<uint64_t>(v - q);
       break;
     }
-    case 1:
+    case proto_wire::kFixed64:
       field->body_size = 8;
       break;
-    case 5:
+    case proto_wire::kFixed32:
       field->body_size = 4;
       break;
-    case 2: {
+    case proto_wire::kBytes: {
       r = ReadVarint(&q, end, &field->body_size);
       if (r != Varint::kOk) return r == Varint::kNeedMore ? Header::kNeedMore : Header::kError;
       if (field->body_size > kMaxFieldSize) return Header::kError;
@@ -67,7 +68,7 @@ ProtoFramer::Header ProtoFramer::ReadHeader(const uint8_t* p, const uint8_t* end
     default:  // Groups and undefined wire types cannot be framed.
       return Header::kError;
   }
-  if (field->id == pb::trace::kPacket && field->wire_type != 2) return Header::kError;
+  if (field->id == pb::trace::kPacket && field->wire_type != proto_wire::kBytes) return Header::kError;
   field->header_size = static_cast<size_t>(q - p);
   return Header::kOk;
 }

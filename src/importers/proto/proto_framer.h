@@ -11,6 +11,8 @@
 #include <functional>
 #include <string>
 
+#include <protozero/types.hpp>
+
 #include "src/base/status.h"
 
 namespace weft {
@@ -35,7 +37,7 @@ class ProtoFramer {
   enum class Header { kOk, kNeedMore, kError };
   struct Field {
     uint32_t id = 0;
-    uint32_t wire_type = 0;
+    protozero::pbf_wire_type wire_type = protozero::pbf_wire_type::varint;
     size_t header_size = 0;  // Tag (+ length) bytes.
     uint64_t body_size = 0;  // Bytes after the header.
   };

@@ -18,6 +18,7 @@ using protozero::tag_and_type;
 constexpr auto kVarint = pbf_wire_type::varint;
 constexpr auto kBytes = pbf_wire_type::length_delimited;
 constexpr auto kFixed64 = pbf_wire_type::fixed64;
+constexpr auto kFixed32 = pbf_wire_type::fixed32;
 
 inline std::string_view View(protozero::data_view v) { return std::string_view(v.data(), v.size()); }
 
