@@ -144,7 +144,7 @@ void Rpc::HandleMessage(const uint8_t* data, size_t size) {
 }
 
 void Rpc::AppendTraceData(const uint8_t* data, size_t size) {
-  if (load_error_.empty() && finalized_) {
+  if (load_error_.empty() && tp_->load_state() != TraceProcessor::LoadState::kLoading) {
     load_error_ = "the trace is already finalized; reset before loading another";
   }
   bytes_received_ += size;
@@ -163,8 +163,7 @@ void Rpc::AppendTraceData(const uint8_t* data, size_t size) {
 }
 
 void Rpc::FinalizeTraceData() {
-  if (!finalized_) {
-    finalized_ = true;
+  if (tp_->load_state() == TraceProcessor::LoadState::kLoading) {
     Status status = tp_->NotifyEndOfFile();
     if (!status.ok() && load_error_.empty()) load_error_ = status.message();
   }
@@ -206,7 +205,7 @@ void Rpc::GetStatus() {
   ProtoEncoder enc;
   size_t msg = BeginResponse(&enc, NextResponseSeq(), method::kTpmGetStatus);
   size_t result = enc.BeginNested(rpc::kStatus);
-  if (finalized_ && load_error_.empty()) {
+  if (tp_->load_state() == TraceProcessor::LoadState::kReady && load_error_.empty()) {
     enc.AppendString(pb::status_result::kLoadedTraceName, tp_->format_name());
   }
   enc.AppendString(pb::status_result::kHumanReadableVersion, kVersion);
@@ -248,7 +247,6 @@ void Rpc::Reset(const uint8_t* args, size_t size) {
   tp_.reset(new TraceProcessor(config));
   bytes_received_ = 0;
   load_error_.clear();
-  finalized_ = false;
   ProtoEncoder enc;
   size_t msg = BeginResponse(&enc, NextResponseSeq(), method::kTpmResetTraceProcessor);
   enc.EndNested(msg);

@@ -58,7 +58,6 @@ class Rpc {
   int64_t tx_seq_ = 0;
   uint64_t bytes_received_ = 0;
   std::string load_error_;  // First append/finalize error; sticky until reset.
-  bool finalized_ = false;
 };
 
 }  // namespace weft
