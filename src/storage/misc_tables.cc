@@ -16,8 +16,8 @@ const char* SeverityName(StatSeverity s) {
 
 const StatInfo& GetStatInfo(Stat stat) {
   static const StatInfo kInfos[] = {
-#define WEFT_STAT_INFO(name, sql, sev, src, desc) \
-  {sql, StatSeverity::sev, StatSource::src, desc},
+#define WEFT_STAT_INFO(name, sev, src, desc) \
+  {#name, StatSeverity::sev, StatSource::src, desc},
       WEFT_STATS(WEFT_STAT_INFO)
   };
   return kInfos[static_cast<size_t>(stat)];
