@@ -90,7 +90,6 @@ class ArgsTable final : public StoredTable {
   }
   size_t MemoryUsage() const;
 
- private:
   // The computed columns: flat_key, and the views of the value cell.
   class FlatKeyColumn final : public Column {
    public:
@@ -120,28 +119,22 @@ class ArgsTable final : public StoredTable {
     Kind kind_;
   };
 
-  // The SQL columns, in order (stored and computed ones interleave).
- public:
+  // The SQL columns, stored and computed, in order.
   IdColumn id{this, "id"};
   Uint32Column arg_set_id{this, "arg_set_id"};
-
- private:
-  FlatKeyColumn flat_key_column_{this};
-
- public:
+  FlatKeyColumn flat_key_column{this};
   StringColumn key{this, "key"};
+  ValueColumn int_value_column{this, ValueColumn::kIntValue, "int_value", ColumnType::kInt64};
+  ValueColumn string_value_column{this, ValueColumn::kStringValue, "string_value",
+                                  ColumnType::kString};
+  ValueColumn real_value_column{this, ValueColumn::kRealValue, "real_value",
+                                ColumnType::kDouble};
+  ValueColumn value_type_column{this, ValueColumn::kValueType, "value_type",
+                                ColumnType::kString};
+  ValueColumn display_value_column{this, ValueColumn::kDisplayValue, "display_value",
+                                   ColumnType::kString};
 
  private:
-  ValueColumn int_value_column_{this, ValueColumn::kIntValue, "int_value", ColumnType::kInt64};
-  ValueColumn string_value_column_{this, ValueColumn::kStringValue, "string_value",
-                                   ColumnType::kString};
-  ValueColumn real_value_column_{this, ValueColumn::kRealValue, "real_value",
-                                 ColumnType::kDouble};
-  ValueColumn value_type_column_{this, ValueColumn::kValueType, "value_type",
-                                 ColumnType::kString};
-  ValueColumn display_value_column_{this, ValueColumn::kDisplayValue, "display_value",
-                                    ColumnType::kString};
-
   // A row's type byte: the ArgType, plus a bit set when its flat key is
   // stored in flat_keys_ (it differs from the key).
   static constexpr uint8_t kTypeMask = 0x7f;

@@ -130,6 +130,8 @@ class TrackGroupMemberTable final : public StoredTable {
 // holds one source track at a time, so depths within a lane are the
 // depths within the source track).
 class SliceLayoutTable final : public Table {
+  const SliceTable* slice_;  // Declared first: the alias columns read it.
+
  public:
   explicit SliceLayoutTable(const SliceTable* slice)
       : Table("slice_layout"), slice_(slice) {}
@@ -140,11 +142,6 @@ class SliceLayoutTable final : public Table {
   IdColumn slice_id{this, "slice_id"};
   Uint32Column group_id{this, "group_id", kIndexed};
   Uint32Column lane{this, "lane"};
-
- private:
-  const SliceTable* slice_;  // Before the aliases, which read it.
-
- public:
   AliasColumn depth{this, "depth", &slice_->depth, kNoFlags};
   AliasColumn ts{this, "ts", &slice_->ts, kNoFlags};
   AliasColumn dur{this, "dur", &slice_->dur, kNoFlags};
