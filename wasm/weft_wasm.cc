@@ -5,8 +5,8 @@
 // starting at offset 0, so float64 arrays inside stay 8-byte aligned).
 // Out of memory: when operator new fails a fatal_error response is sent,
 // then the module aborts; PodVector's std::bad_alloc instead reaches JS as
-// an uncaught C++ exception, a WebAssembly.Exception (worker.js reports it). Either way the JS side
-// must treat the instance as dead.
+// an uncaught C++ exception, a WebAssembly.Exception (worker.js reports it).
+// Either way the JS side must treat the instance as dead.
 #include <emscripten.h>
 #include <emscripten/heap.h>
 
@@ -36,7 +36,10 @@ void SendResponse(const uint8_t* data, size_t size) {
 }
 
 // operator new failed (malloc returned null: linked with ABORTING_MALLOC=0).
-// C++ exceptions cannot be caught in this build, so report and abort.
+// The module links with wasm exception handling, but only code compiled with
+// -fwasm-exceptions (the protobuf importer) catches exceptions: a
+// std::bad_alloc from operator new would unwind to JS with no response sent,
+// so report and abort instead.
 void OnOutOfMemory() {
   std::set_new_handler(nullptr);
   free(g_oom_reserve);

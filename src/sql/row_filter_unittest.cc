@@ -45,11 +45,7 @@ class Values {
 //   NULLs), 4 s (string with NULLs), 5 u (uint32 with NULLs).
 class TestTable final : public StoredTable {
  public:
-  TestTable() : StoredTable("t") {
-    for (const Column* c : std::initializer_list<const Column*>{&id, &ts, &i, &d, &s, &u}) {
-      AddColumn(c);
-    }
-  }
+  TestTable() : StoredTable("t") {}
   void Add(int64_t t, std::optional<int64_t> iv, std::optional<double> dv,
            StringId sv, std::optional<uint32_t> uv) {
     ts.Append(t);
@@ -59,12 +55,12 @@ class TestTable final : public StoredTable {
     uv ? u.Append(*uv) : u.AppendNull();
     NextRow();
   }
-  IdColumn id{"id"};
-  Int64Column ts{"ts", kSorted};
-  Int64Column i{"i"};
-  DoubleColumn d{"d"};
-  StringColumn s{"s"};
-  Uint32Column u{"u"};
+  IdColumn id{this, "id"};
+  Int64Column ts{this, "ts", kSorted};
+  Int64Column i{this, "i"};
+  DoubleColumn d{this, "d"};
+  StringColumn s{this, "s"};
+  Uint32Column u{this, "u"};
 };
 
 enum Col : uint32_t { kId = 0, kTs = 1, kI = 2, kD = 3, kS = 4, kU = 5 };

@@ -17,14 +17,14 @@
 namespace weft {
 namespace {
 
-struct Vtab {
-  sqlite3_vtab base;  // Must be first: SQLite casts to it.
+struct Vtab : sqlite3_vtab {
   const Table* table;
   const StringPool* pool;
+
+  int BestIndex(sqlite3_index_info* info);
 };
 
-struct Cursor {
-  sqlite3_vtab_cursor base;  // Must be first.
+struct Cursor : VtabCursor<Vtab> {
   RowSet rows{0};
   uint32_t pos = 0;
   bool backward = false;  // ORDER BY DESC on a sorted column: walk rows back.
@@ -33,21 +33,22 @@ struct Cursor {
   uint32_t row() const {
     return rows.at(backward ? rows.size() - 1 - pos : pos);
   }
+  int Filter(int idx_num, const char* idx_str, int argc, sqlite3_value** argv);
+  int Next() {
+    ++pos;
+    return SQLITE_OK;
+  }
+  bool Eof() const { return pos >= rows.size(); }
+  void ColumnValue(sqlite3_context* ctx, int i) {
+    ResultCell(ctx, vtab()->table->columns()[i], row(), *vtab()->pool, &scratch);
+  }
+  sqlite3_int64 Rowid() const { return row(); }
 };
 
 struct Aux {
   const Table* table;
   const StringPool* pool;
 };
-
-const char* SqlType(ColumnType t) {
-  switch (t) {
-    case ColumnType::kInt64: return "BIGINT";
-    case ColumnType::kDouble: return "DOUBLE";
-    case ColumnType::kString: return "TEXT";
-  }
-  return "";
-}
 
 int Connect(sqlite3* db, void* aux_ptr, int, const char* const*,
             sqlite3_vtab** out, char**) {
@@ -57,7 +58,7 @@ int Connect(sqlite3* db, void* aux_ptr, int, const char* const*,
   for (const Column* c : aux->table->columns()) {
     if (!first) schema += ", ";
     first = false;
-    schema += "\"" + c->name() + "\" " + SqlType(c->type());
+    schema += SqlColumnDef(*c);
     if (c->hidden()) schema += " HIDDEN";
   }
   schema += ")";
@@ -66,12 +67,7 @@ int Connect(sqlite3* db, void* aux_ptr, int, const char* const*,
   auto* vtab = new Vtab();
   vtab->table = aux->table;
   vtab->pool = aux->pool;
-  *out = &vtab->base;
-  return SQLITE_OK;
-}
-
-int Disconnect(sqlite3_vtab* v) {
-  delete reinterpret_cast<Vtab*>(v);
+  *out = vtab;
   return SQLITE_OK;
 }
 
@@ -109,8 +105,7 @@ FilterOp ToFilterOp(char code) {
 
 bool NeedsValue(char code) { return code != 'n' && code != 'N'; }
 
-int BestIndex(sqlite3_vtab* v, sqlite3_index_info* info) {
-  const Table* table = reinterpret_cast<Vtab*>(v)->table;
+int Vtab::BestIndex(sqlite3_index_info* info) {
   double n = std::max<double>(1, table->row_count());
   double rows = n;
   bool indexed = false;  // True when some constraint avoids a full scan.
@@ -181,17 +176,6 @@ int BestIndex(sqlite3_vtab* v, sqlite3_index_info* info) {
   return SQLITE_OK;
 }
 
-int Open(sqlite3_vtab*, sqlite3_vtab_cursor** out) {
-  auto* c = new Cursor();
-  *out = &c->base;
-  return SQLITE_OK;
-}
-
-int Close(sqlite3_vtab_cursor* c) {
-  delete reinterpret_cast<Cursor*>(c);
-  return SQLITE_OK;
-}
-
 struct PlannedConstraint {
   uint32_t column;
   char code;
@@ -199,17 +183,10 @@ struct PlannedConstraint {
   sqlite3_value* value;
 };
 
-int Filter(sqlite3_vtab_cursor* cur, int, const char* idx_str, int argc,
-           sqlite3_value** argv) {
-  auto* c = reinterpret_cast<Cursor*>(cur);
-  auto* vtab = reinterpret_cast<Vtab*>(cur->pVtab);
-  const Table* table = vtab->table;
-  RowFilter filter(table, vtab->pool);
-  c->rows = RowSet(table->row_count());
-  c->pos = 0;
-
-  std::vector<PlannedConstraint> planned;
-  std::vector<OrderTerm> order;
+// Reads back the plan BestIndex wrote in idxStr: "<col><code><s|m>,"
+// per constraint (m: an IN list), then "|<col><a|d>," per ORDER BY term.
+void ParsePlan(const char* idx_str, int argc, sqlite3_value** argv,
+               std::vector<PlannedConstraint>* planned, std::vector<OrderTerm>* order) {
   const char* p = idx_str ? idx_str : "";
   int arg = 0;
   bool in_order = false;
@@ -223,7 +200,7 @@ int Filter(sqlite3_vtab_cursor* cur, int, const char* idx_str, int argc,
     uint32_t col = static_cast<uint32_t>(strtoul(p, &end, 10));
     p = end;
     if (in_order) {
-      order.push_back({col, *p == 'd'});
+      order->push_back({col, *p == 'd'});
       p += 2;
       continue;
     }
@@ -232,8 +209,19 @@ int Filter(sqlite3_vtab_cursor* cur, int, const char* idx_str, int argc,
     p += 3;
     sqlite3_value* value = nullptr;
     if (NeedsValue(code) && arg < argc) value = argv[arg++];
-    planned.push_back({col, code, in, value});
+    planned->push_back({col, code, in, value});
   }
+}
+
+int Cursor::Filter(int, const char* idx_str, int argc, sqlite3_value** argv) {
+  const Table* table = vtab()->table;
+  RowFilter filter(table, vtab()->pool);
+  rows = RowSet(table->row_count());
+  pos = 0;
+
+  std::vector<PlannedConstraint> planned;
+  std::vector<OrderTerm> order;
+  ParsePlan(idx_str, argc, argv, &planned, &order);
 
   // Cheapest first: binary searches narrow the range, index lookups then
   // take only their rows inside it, scans come last.
@@ -249,7 +237,7 @@ int Filter(sqlite3_vtab_cursor* cur, int, const char* idx_str, int argc,
                      return rank(a) < rank(b);
                    });
   for (const PlannedConstraint& pc : planned) {
-    if (c->rows.size() == 0) break;
+    if (rows.size() == 0) break;
     if (pc.in) {
       // The list's values are only valid until the next step: copy them.
       std::vector<sqlite3_value*> values;
@@ -258,49 +246,37 @@ int Filter(sqlite3_vtab_cursor* cur, int, const char* idx_str, int argc,
            rc = sqlite3_vtab_in_next(pc.value, &v)) {
         values.push_back(sqlite3_value_dup(v));
       }
-      filter.ApplyIn(pc.column, values, &c->rows);
+      filter.ApplyIn(pc.column, values, &rows);
       for (sqlite3_value* copy : values) sqlite3_value_free(copy);
       continue;
     }
-    filter.Apply(pc.column, ToFilterOp(pc.code), pc.value, &c->rows);
+    filter.Apply(pc.column, ToFilterOp(pc.code), pc.value, &rows);
   }
-  c->backward = false;
+  backward = false;
   switch (filter.WalkFor(order)) {
     case RowFilter::Walk::kForward: break;
-    case RowFilter::Walk::kBackward: c->backward = true; break;
-    case RowFilter::Walk::kSort: filter.Sort(order, &c->rows); break;
+    case RowFilter::Walk::kBackward: backward = true; break;
+    case RowFilter::Walk::kSort: filter.Sort(order, &rows); break;
   }
   return SQLITE_OK;
 }
 
-int Next(sqlite3_vtab_cursor* cur) {
-  reinterpret_cast<Cursor*>(cur)->pos++;
-  return SQLITE_OK;
-}
-
-int Eof(sqlite3_vtab_cursor* cur) {
-  auto* c = reinterpret_cast<Cursor*>(cur);
-  return c->pos >= c->rows.size();
-}
-
-int ColumnValue(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int i) {
-  auto* c = reinterpret_cast<Cursor*>(cur);
-  auto* vtab = reinterpret_cast<Vtab*>(cur->pVtab);
-  ResultCell(ctx, vtab->table->columns()[i], c->row(), *vtab->pool,
-             &c->scratch);
-  return SQLITE_OK;
-}
-
-int Rowid(sqlite3_vtab_cursor* cur, sqlite_int64* rowid) {
-  auto* c = reinterpret_cast<Cursor*>(cur);
-  *rowid = c->row();
-  return SQLITE_OK;
-}
-
-const sqlite3_module kModule = VtabModule({nullptr, Connect, BestIndex, Disconnect, Open, Close,
-                                            Filter, Next, Eof, ColumnValue, Rowid});
+const sqlite3_module kModule = VtabModule<Vtab, Cursor>(Connect);
 
 }  // namespace
+
+const char* SqlType(ColumnType type) {
+  switch (type) {
+    case ColumnType::kInt64: return "BIGINT";
+    case ColumnType::kDouble: return "DOUBLE";
+    case ColumnType::kString: return "TEXT";
+  }
+  return "";
+}
+
+std::string SqlColumnDef(const Column& column) {
+  return "\"" + column.name() + "\" " + SqlType(column.type());
+}
 
 void ResultCell(sqlite3_context* ctx, const Column* col, uint32_t row,
                 const StringPool& pool, std::string* scratch) {

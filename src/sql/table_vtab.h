@@ -15,6 +15,11 @@
 
 namespace weft {
 
+// The SQL type a column declares, and its declaration in a vtab schema
+// ("name" TYPE).
+const char* SqlType(ColumnType type);
+std::string SqlColumnDef(const Column& column);
+
 // Sets |ctx|'s result to the cell (|col|, |row|): the one place that maps
 // column types to SQLite values. Pool strings are passed without a copy.
 void ResultCell(sqlite3_context* ctx, const Column* col, uint32_t row,

@@ -22,112 +22,81 @@ std::string FormatReal(double v) {
 }
 }  // namespace
 
-// One computed column of the value cell (int_value, string_value, ...).
-class ArgsTable::ValueColumn final : public Column {
- public:
-  enum Kind { kIntValue, kStringValue, kRealValue, kValueType, kDisplayValue };
-  ValueColumn(const ArgsTable* args, Kind kind, std::string name,
-              ColumnType type, const StringPool* pool)
-      : Column(std::move(name), type, kNoFlags), args_(args), kind_(kind) {
-    for (int i = 0; i < 8; ++i) type_names_[i] = const_cast<StringPool*>(pool)->Intern(kTypeNames[i]);
-  }
-
-  bool IsNull(uint32_t row) const override {
-    ArgType t = args_->value_type(row);
-    // A string arg may hold the NULL string (Perfetto's Variadic::String of
-    // a null id): type "string", no value.
-    bool null_string = t == ArgType::kString && args_->values_[row] == kNullStringId;
-    switch (kind_) {
-      case kIntValue:
-        return !(t == ArgType::kInt || t == ArgType::kUint ||
-                 t == ArgType::kBool || t == ArgType::kPointer);
-      case kStringValue:
-        return !(t == ArgType::kString || t == ArgType::kJson) || null_string;
-      case kRealValue:
-        return t != ArgType::kReal;
-      case kValueType:
-        return false;
-      case kDisplayValue:
-        return t == ArgType::kNull || null_string;
-    }
-    return true;
-  }
-  int64_t GetInt(uint32_t row) const override { return args_->values_[row]; }
-  double GetDouble(uint32_t row) const override {
-    return args_->real_value(row);
-  }
-  StringId GetString(uint32_t row) const override {
-    if (kind_ == kValueType)
-      return type_names_[static_cast<int>(args_->value_type(row))];
-    return static_cast<StringId>(args_->values_[row]);
-  }
-  bool text_is_pooled() const override { return kind_ != kDisplayValue; }
-  std::string_view GetText(uint32_t row, const StringPool& pool,
-                           std::string* scratch) const override {
-    if (kind_ != kDisplayValue) return Column::GetText(row, pool, scratch);
-    int64_t v = args_->values_[row];
-    switch (args_->value_type(row)) {
-      case ArgType::kString:
-      case ArgType::kJson:
-        return pool.Get(static_cast<StringId>(v));
-      case ArgType::kBool:
-        return v ? "true" : "false";
-      case ArgType::kUint:
-        *scratch = std::to_string(static_cast<uint64_t>(v));
-        return *scratch;
-      case ArgType::kPointer: {
-        char buf[32];
-        snprintf(buf, sizeof(buf), "0x%" PRIx64, static_cast<uint64_t>(v));
-        *scratch = buf;
-        return *scratch;
-      }
-      case ArgType::kReal:
-        *scratch = FormatReal(args_->real_value(row));
-        return *scratch;
-      case ArgType::kInt:
-        *scratch = std::to_string(v);
-        return *scratch;
-      case ArgType::kNull:
-        break;
-    }
-    return {};
-  }
-
- private:
-  const ArgsTable* args_;
-  Kind kind_;
-  StringId type_names_[8];
-};
-
-// flat_key: the key, or the stored flat key of rows with array indices.
-class ArgsTable::FlatKeyColumn final : public Column {
- public:
-  explicit FlatKeyColumn(const ArgsTable* args)
-      : Column("flat_key", ColumnType::kString, kNoFlags), args_(args) {}
-  bool IsNull(uint32_t row) const override {
-    return args_->flat_key_of(row) == kNullStringId;
-  }
-  StringId GetString(uint32_t row) const override { return args_->flat_key_of(row); }
-
- private:
-  const ArgsTable* args_;
-};
-
 ArgsTable::ArgsTable(StringPool* pool) : StoredTable("args"), pool_(pool) {
-  auto add = [&](ValueColumn::Kind kind, const char* name, ColumnType type) {
-    computed_.emplace_back(new ValueColumn(this, kind, name, type, pool));
-    return computed_.back().get();
-  };
-  AddColumn(&id);
-  AddColumn(&arg_set_id);
-  computed_.emplace_back(new FlatKeyColumn(this));
-  AddColumn(computed_.back().get());
-  AddColumn(&key);
-  AddColumn(add(ValueColumn::kIntValue, "int_value", ColumnType::kInt64));
-  AddColumn(add(ValueColumn::kStringValue, "string_value", ColumnType::kString));
-  AddColumn(add(ValueColumn::kRealValue, "real_value", ColumnType::kDouble));
-  AddColumn(add(ValueColumn::kValueType, "value_type", ColumnType::kString));
-  AddColumn(add(ValueColumn::kDisplayValue, "display_value", ColumnType::kString));
+  for (int i = 0; i < 8; ++i) type_names_[i] = pool->Intern(kTypeNames[i]);
+}
+
+bool ArgsTable::FlatKeyColumn::IsNull(uint32_t row) const {
+  return args_->flat_key_of(row) == kNullStringId;
+}
+
+StringId ArgsTable::FlatKeyColumn::GetString(uint32_t row) const {
+  return args_->flat_key_of(row);
+}
+
+bool ArgsTable::ValueColumn::IsNull(uint32_t row) const {
+  ArgType t = args_->value_type(row);
+  // A string arg may hold the NULL string (Perfetto's Variadic::String of
+  // a null id): type "string", no value.
+  bool null_string = t == ArgType::kString && args_->values_[row] == kNullStringId;
+  switch (kind_) {
+    case kIntValue:
+      return !(t == ArgType::kInt || t == ArgType::kUint ||
+               t == ArgType::kBool || t == ArgType::kPointer);
+    case kStringValue:
+      return !(t == ArgType::kString || t == ArgType::kJson) || null_string;
+    case kRealValue:
+      return t != ArgType::kReal;
+    case kValueType:
+      return false;
+    case kDisplayValue:
+      return t == ArgType::kNull || null_string;
+  }
+  return true;
+}
+
+int64_t ArgsTable::ValueColumn::GetInt(uint32_t row) const { return args_->values_[row]; }
+
+double ArgsTable::ValueColumn::GetDouble(uint32_t row) const {
+  return args_->real_value(row);
+}
+
+StringId ArgsTable::ValueColumn::GetString(uint32_t row) const {
+  if (kind_ == kValueType) {
+    return args_->type_names_[static_cast<int>(args_->value_type(row))];
+  }
+  return static_cast<StringId>(args_->values_[row]);
+}
+
+std::string_view ArgsTable::ValueColumn::GetText(uint32_t row, const StringPool& pool,
+                                                 std::string* scratch) const {
+  if (kind_ != kDisplayValue) return Column::GetText(row, pool, scratch);
+  int64_t v = args_->values_[row];
+  switch (args_->value_type(row)) {
+    case ArgType::kString:
+    case ArgType::kJson:
+      return pool.Get(static_cast<StringId>(v));
+    case ArgType::kBool:
+      return v ? "true" : "false";
+    case ArgType::kUint:
+      *scratch = std::to_string(static_cast<uint64_t>(v));
+      return *scratch;
+    case ArgType::kPointer: {
+      char buf[32];
+      snprintf(buf, sizeof(buf), "0x%" PRIx64, static_cast<uint64_t>(v));
+      *scratch = buf;
+      return *scratch;
+    }
+    case ArgType::kReal:
+      *scratch = FormatReal(args_->real_value(row));
+      return *scratch;
+    case ArgType::kInt:
+      *scratch = std::to_string(v);
+      return *scratch;
+    case ArgType::kNull:
+      break;
+  }
+  return {};
 }
 
 void ArgsTable::Add(uint32_t set, StringId flat, StringId k, ArgType type,

@@ -90,17 +90,55 @@ class ArgsTable final : public StoredTable {
   }
   size_t MemoryUsage() const;
 
-  IdColumn id{"id"};
-  Uint32Column arg_set_id{"arg_set_id"};
-  StringColumn key{"key"};
+  // The computed columns: flat_key, and the views of the value cell.
+  class FlatKeyColumn final : public Column {
+   public:
+    explicit FlatKeyColumn(ArgsTable* args)
+        : Column(args, "flat_key", ColumnType::kString, kNoFlags), args_(args) {}
+    bool IsNull(uint32_t row) const override;
+    StringId GetString(uint32_t row) const override;
+
+   private:
+    const ArgsTable* args_;
+  };
+  class ValueColumn final : public Column {
+   public:
+    enum Kind { kIntValue, kStringValue, kRealValue, kValueType, kDisplayValue };
+    ValueColumn(ArgsTable* args, Kind kind, const char* name, ColumnType type)
+        : Column(args, name, type, kNoFlags), args_(args), kind_(kind) {}
+    bool IsNull(uint32_t row) const override;
+    int64_t GetInt(uint32_t row) const override;
+    double GetDouble(uint32_t row) const override;
+    StringId GetString(uint32_t row) const override;
+    bool text_is_pooled() const override { return kind_ != kDisplayValue; }
+    std::string_view GetText(uint32_t row, const StringPool& pool,
+                             std::string* scratch) const override;
+
+   private:
+    const ArgsTable* args_;
+    Kind kind_;
+  };
+
+  // The SQL columns, stored and computed, in order.
+  IdColumn id{this, "id"};
+  Uint32Column arg_set_id{this, "arg_set_id"};
+  FlatKeyColumn flat_key_column{this};
+  StringColumn key{this, "key"};
+  ValueColumn int_value_column{this, ValueColumn::kIntValue, "int_value", ColumnType::kInt64};
+  ValueColumn string_value_column{this, ValueColumn::kStringValue, "string_value",
+                                  ColumnType::kString};
+  ValueColumn real_value_column{this, ValueColumn::kRealValue, "real_value",
+                                ColumnType::kDouble};
+  ValueColumn value_type_column{this, ValueColumn::kValueType, "value_type",
+                                ColumnType::kString};
+  ValueColumn display_value_column{this, ValueColumn::kDisplayValue, "display_value",
+                                   ColumnType::kString};
 
  private:
   // A row's type byte: the ArgType, plus a bit set when its flat key is
   // stored in flat_keys_ (it differs from the key).
   static constexpr uint8_t kTypeMask = 0x7f;
   static constexpr uint8_t kHasFlatKey = 0x80;
-  class ValueColumn;
-  class FlatKeyColumn;
   struct FlatKey {
     uint32_t row;
     StringId flat;
@@ -117,6 +155,7 @@ class ArgsTable final : public StoredTable {
   void Compact();
 
   StringPool* pool_;
+  StringId type_names_[8];  // value_type's texts, by ArgType.
   PodVector<int64_t> values_;
   PodVector<uint8_t> types_;
   PodVector<FlatKey> flat_keys_;  // By row: rows whose flat key differs.
@@ -145,7 +184,6 @@ class ArgsTable final : public StoredTable {
   static constexpr uint32_t kSkipRun = 65536;
   uint32_t probes_ = 0, probe_hits_ = 0, skip_left_ = 0;
   bool has_released_rows_ = false;
-  std::vector<std::unique_ptr<Column>> computed_;
 };
 
 }  // namespace weft

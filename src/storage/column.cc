@@ -1,7 +1,14 @@
 // Out-of-line parts of the column classes.
 #include "src/storage/column.h"
 
+#include "src/storage/table.h"
+
 namespace weft {
+
+Column::Column(Table* table, std::string name, ColumnType type, uint32_t flags)
+    : name_(std::move(name)), type_(type), flags_(flags) {
+  if (table) table->columns_.push_back(this);
+}
 
 Column::~Column() = default;
 int64_t Column::GetInt(uint32_t) const { return 0; }

@@ -2,7 +2,9 @@
 // A Column exposes cells through one virtual interface (used by the SQL
 // layer); the concrete classes below also offer typed, non-virtual append
 // and access for importers. Nulls are sentinels or a lazily created bitmap,
-// never boxed values.
+// never boxed values. A column is declared once, as a member of its table
+// (`Int64Column ts{this, "ts"};`): it registers itself with the table on
+// construction, so the members' declaration order is the SQL column order.
 #ifndef SRC_STORAGE_COLUMN_H_
 #define SRC_STORAGE_COLUMN_H_
 
@@ -16,6 +18,8 @@
 
 namespace weft {
 
+class Table;
+
 enum class ColumnType : uint8_t { kInt64, kDouble, kString };
 
 enum ColumnFlag : uint32_t {
@@ -28,9 +32,11 @@ enum ColumnFlag : uint32_t {
 
 class Column {
  public:
-  Column(std::string name, ColumnType type, uint32_t flags)
-      : name_(std::move(name)), type_(type), flags_(flags) {}
+  // Appends the column to |table|'s columns (null: a column of no table).
+  Column(Table* table, std::string name, ColumnType type, uint32_t flags);
   virtual ~Column();
+  Column(const Column&) = delete;
+  Column& operator=(const Column&) = delete;
 
   const std::string& name() const { return name_; }
   ColumnType type() const { return type_; }
@@ -68,8 +74,8 @@ class Column {
 // The id of a row equals its index: no storage at all.
 class IdColumn final : public Column {
  public:
-  explicit IdColumn(std::string name = "id", uint32_t flags = kNoFlags)
-      : Column(std::move(name), ColumnType::kInt64,
+  IdColumn(Table* table, std::string name, uint32_t flags = kNoFlags)
+      : Column(table, std::move(name), ColumnType::kInt64,
                flags | kIdColumn | kSorted) {}
   bool IsNull(uint32_t) const override { return false; }
   int64_t GetInt(uint32_t row) const override { return row; }
@@ -94,8 +100,8 @@ class NullBitmap {
 template <typename T>
 class NullableColumn : public Column {
  public:
-  NullableColumn(std::string name, ColumnType type, uint32_t flags)
-      : Column(std::move(name), type, flags) {}
+  NullableColumn(Table* table, std::string name, ColumnType type, uint32_t flags)
+      : Column(table, std::move(name), type, flags) {}
   void Append(T v) {
     if (has_nulls_) nulls_.Append(static_cast<uint32_t>(data_.size()), false);
     data_.push_back(v);
@@ -143,15 +149,15 @@ class NullableColumn : public Column {
 
 class Int64Column final : public NullableColumn<int64_t> {
  public:
-  explicit Int64Column(std::string name, uint32_t flags = kNoFlags)
-      : NullableColumn(std::move(name), ColumnType::kInt64, flags) {}
+  Int64Column(Table* table, std::string name, uint32_t flags = kNoFlags)
+      : NullableColumn(table, std::move(name), ColumnType::kInt64, flags) {}
   int64_t GetInt(uint32_t row) const override { return data_[row]; }
 };
 
 class DoubleColumn final : public NullableColumn<double> {
  public:
-  explicit DoubleColumn(std::string name, uint32_t flags = kNoFlags)
-      : NullableColumn(std::move(name), ColumnType::kDouble, flags) {}
+  DoubleColumn(Table* table, std::string name, uint32_t flags = kNoFlags)
+      : NullableColumn(table, std::move(name), ColumnType::kDouble, flags) {}
   double GetDouble(uint32_t row) const override { return data_[row]; }
 };
 
@@ -159,8 +165,8 @@ class DoubleColumn final : public NullableColumn<double> {
 class Uint32Column final : public Column {
  public:
   static constexpr uint32_t kNull = std::numeric_limits<uint32_t>::max();
-  explicit Uint32Column(std::string name, uint32_t flags = kNoFlags)
-      : Column(std::move(name), ColumnType::kInt64, flags) {}
+  Uint32Column(Table* table, std::string name, uint32_t flags = kNoFlags)
+      : Column(table, std::move(name), ColumnType::kInt64, flags) {}
   void Append(uint32_t v) { data_.push_back(v); }
   void AppendNull() { data_.push_back(kNull); }
   void Set(uint32_t row, uint32_t v) { data_[row] = v; }
@@ -190,8 +196,8 @@ class Uint32Column final : public Column {
 // StringIds into the trace's pool; kNullStringId is NULL.
 class StringColumn final : public Column {
  public:
-  explicit StringColumn(std::string name, uint32_t flags = kNoFlags)
-      : Column(std::move(name), ColumnType::kString, flags) {}
+  StringColumn(Table* table, std::string name, uint32_t flags = kNoFlags)
+      : Column(table, std::move(name), ColumnType::kString, flags) {}
   void Append(StringId v) { data_.push_back(v); }
   void Set(uint32_t row, StringId v) { data_[row] = v; }
   StringId operator[](uint32_t row) const { return data_[row]; }
@@ -212,9 +218,9 @@ class StringColumn final : public Column {
 // Presents another column through a row map (child tables, views).
 class MappedColumn final : public Column {
  public:
-  MappedColumn(const Column* source, const std::vector<uint32_t>* rows,
+  MappedColumn(Table* table, const Column* source, const std::vector<uint32_t>* rows,
                uint32_t flags)
-      : Column(source->name(), source->type(), flags),
+      : Column(table, source->name(), source->type(), flags),
         source_(source),
         rows_(rows) {}
   bool IsNull(uint32_t row) const override {
@@ -246,8 +252,8 @@ class MappedColumn final : public Column {
 // when sortedness is known).
 class AliasColumn final : public Column {
  public:
-  AliasColumn(std::string alias, const Column* of, uint32_t flags)
-      : Column(std::move(alias), of->type(), flags), of_(of) {}
+  AliasColumn(Table* table, std::string alias, const Column* of, uint32_t flags)
+      : Column(table, std::move(alias), of->type(), flags), of_(of) {}
   const Column* source() const { return of_; }
   bool IsNull(uint32_t r) const override { return of_->IsNull(r); }
   int64_t GetInt(uint32_t r) const override { return of_->GetInt(r); }

@@ -30,20 +30,20 @@ TEST(NullBitmapTest, AppendAndSetAcrossWords) {
 }
 
 TEST(IdColumnTest, ValueIsRow) {
-  IdColumn id;
+  IdColumn id(nullptr, "id");
   EXPECT_EQ(id.name(), "id");
   EXPECT_TRUE(id.is_id());
   EXPECT_TRUE(id.sorted());
   EXPECT_FALSE(id.IsNull(5));
   EXPECT_EQ(id.GetInt(5), 5);
   EXPECT_EQ(id.GetDouble(7), 7.0);
-  IdColumn hidden("utid", kHidden);
+  IdColumn hidden(nullptr, "utid", kHidden);
   EXPECT_TRUE(hidden.hidden());
   EXPECT_EQ(hidden.type(), ColumnType::kInt64);
 }
 
 TEST(Int64ColumnTest, NoNulls) {
-  Int64Column c("ts");
+  Int64Column c(nullptr, "ts");
   EXPECT_EQ(c.type(), ColumnType::kInt64);
   for (int64_t i = 0; i < 100; ++i) c.Append(i - 50);
   ASSERT_EQ(c.size(), 100u);
@@ -55,7 +55,7 @@ TEST(Int64ColumnTest, NoNulls) {
 }
 
 TEST(Int64ColumnTest, AppendNullAfterValues) {
-  Int64Column c("v");
+  Int64Column c(nullptr, "v");
   for (int i = 0; i < 70; ++i) c.Append(i);  // Crosses a bitmap word.
   c.AppendNull();
   c.Append(1000);
@@ -69,7 +69,7 @@ TEST(Int64ColumnTest, AppendNullAfterValues) {
 }
 
 TEST(Int64ColumnTest, NullFirstThenValues) {
-  Int64Column c("v");
+  Int64Column c(nullptr, "v");
   c.AppendNull();
   for (int i = 0; i < 200; ++i) c.Append(i);
   EXPECT_TRUE(c.IsNull(0));
@@ -80,7 +80,7 @@ TEST(Int64ColumnTest, NullFirstThenValues) {
 }
 
 TEST(Int64ColumnTest, SetClearsNull) {
-  Int64Column c("v");
+  Int64Column c(nullptr, "v");
   c.Append(1);
   c.AppendNull();
   c.AppendNull();
@@ -92,7 +92,7 @@ TEST(Int64ColumnTest, SetClearsNull) {
   EXPECT_EQ(c[0], -9);
   EXPECT_FALSE(c.IsNull(0));
   // Set on a column without nulls.
-  Int64Column d("w");
+  Int64Column d(nullptr, "w");
   d.Append(1);
   d.Set(0, 2);
   EXPECT_EQ(d[0], 2);
@@ -100,7 +100,7 @@ TEST(Int64ColumnTest, SetClearsNull) {
 }
 
 TEST(Uint32ColumnTest, NullSentinel) {
-  Uint32Column c("utid");
+  Uint32Column c(nullptr, "utid");
   c.Append(0);
   c.AppendNull();
   c.Append(Uint32Column::kNull - 1);
@@ -116,7 +116,7 @@ TEST(Uint32ColumnTest, NullSentinel) {
 }
 
 TEST(DoubleColumnTest, NullHandling) {
-  DoubleColumn c("value");
+  DoubleColumn c(nullptr, "value");
   EXPECT_EQ(c.type(), ColumnType::kDouble);
   c.Append(1.5);
   c.AppendNull();
@@ -133,7 +133,7 @@ TEST(DoubleColumnTest, NullHandling) {
 
 TEST(StringColumnTest, NullIsIdZero) {
   StringPool pool;
-  StringColumn c("name");
+  StringColumn c(nullptr, "name");
   EXPECT_EQ(c.type(), ColumnType::kString);
   StringId foo = pool.Intern("foo");
   StringId empty = pool.Intern("");
@@ -154,8 +154,8 @@ TEST(StringColumnTest, NullIsIdZero) {
 
 TEST(MappedColumnTest, ReadsThroughRowMap) {
   StringPool pool;
-  Int64Column ints("v");
-  StringColumn strs("s");
+  Int64Column ints(nullptr, "v");
+  StringColumn strs(nullptr, "s");
   for (int i = 0; i < 10; ++i) {
     if (i == 4) {
       ints.AppendNull();
@@ -165,8 +165,8 @@ TEST(MappedColumnTest, ReadsThroughRowMap) {
     strs.Append(pool.Intern("s" + std::to_string(i)));
   }
   std::vector<uint32_t> rows = {1, 4, 9};
-  MappedColumn mi(&ints, &rows, kNoFlags);
-  MappedColumn ms(&strs, &rows, kNoFlags);
+  MappedColumn mi(nullptr, &ints, &rows, kNoFlags);
+  MappedColumn ms(nullptr, &strs, &rows, kNoFlags);
   EXPECT_EQ(mi.name(), "v");
   EXPECT_EQ(mi.GetInt(0), 10);
   EXPECT_TRUE(mi.IsNull(1));
@@ -177,7 +177,7 @@ TEST(MappedColumnTest, ReadsThroughRowMap) {
 }
 
 TEST(SparseInt64ColumnTest, PresentAndAbsent) {
-  SparseInt64Column c("thread_ts");
+  SparseInt64Column c(nullptr, "thread_ts");
   c.AppendNull();
   c.Append(10);
   c.AppendNull();
@@ -193,7 +193,7 @@ TEST(SparseInt64ColumnTest, PresentAndAbsent) {
 }
 
 TEST(SparseInt64ColumnTest, NullValueReadsAsNullUntilSet) {
-  SparseInt64Column c("thread_dur");
+  SparseInt64Column c(nullptr, "thread_dur");
   c.Append(SparseInt64Column::kNullValue);
   c.Append(5);
   EXPECT_TRUE(c.IsPresent(0));
@@ -205,7 +205,7 @@ TEST(SparseInt64ColumnTest, NullValueReadsAsNullUntilSet) {
 }
 
 TEST(SparseInt64ColumnTest, RankAcrossWordBoundaries) {
-  SparseInt64Column c("x");
+  SparseInt64Column c(nullptr, "x");
   // Presence pattern chosen to hit bits 0, 62, 63 and first bits of words.
   auto present = [](uint32_t r) {
     uint32_t b = r & 63;
@@ -238,7 +238,7 @@ TEST(SparseInt64ColumnTest, RankAcrossWordBoundaries) {
 }
 
 TEST(SparseInt64ColumnTest, AllPresentAndAllAbsent) {
-  SparseInt64Column all("a"), none("n");
+  SparseInt64Column all(nullptr, "a"), none(nullptr, "n");
   for (uint32_t r = 0; r < 3000; ++r) {
     all.Append(r);
     none.AppendNull();

@@ -9,12 +9,7 @@ namespace weft {
 
 class CounterTable final : public StoredTable {
  public:
-  CounterTable() : StoredTable("counter") {
-    for (const Column* c : std::initializer_list<const Column*>{
-             &id, &ts, &track_id, &value, &arg_set_id}) {
-      AddColumn(c);
-    }
-  }
+  CounterTable() : StoredTable("counter") {}
   uint32_t Insert(int64_t t, uint32_t track, double v, uint32_t args) {
     ts.Append(t);
     track_id.Append(track);
@@ -23,11 +18,11 @@ class CounterTable final : public StoredTable {
     return NextRow();
   }
 
-  IdColumn id{"id"};
-  Int64Column ts{"ts"};
-  Uint32Column track_id{"track_id", kIndexed};
-  DoubleColumn value{"value"};
-  Uint32Column arg_set_id{"arg_set_id"};
+  IdColumn id{this, "id"};
+  Int64Column ts{this, "ts"};
+  Uint32Column track_id{this, "track_id", kIndexed};
+  DoubleColumn value{this, "value"};
+  Uint32Column arg_set_id{this, "arg_set_id"};
 };
 
 }  // namespace weft

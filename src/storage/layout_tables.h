@@ -62,14 +62,7 @@ class TrackLayoutHints {
 
 class TrackGroupTable final : public StoredTable {
  public:
-  TrackGroupTable() : StoredTable("track_group") {
-    for (const Column* c : std::initializer_list<const Column*>{
-             &id, &parent_id, &name, &kind, &order_rank, &source_track_count,
-             &lane_count, &upid, &utid, &max_depth, &tree_depth,
-             &sibling_order_rank}) {
-      AddColumn(c);
-    }
-  }
+  TrackGroupTable() : StoredTable("track_group") {}
   struct Row {
     uint32_t parent_id = Uint32Column::kNull;
     StringId name = kNullStringId;
@@ -103,36 +96,33 @@ class TrackGroupTable final : public StoredTable {
     return NextRow();
   }
 
-  IdColumn id{"id"};
-  Uint32Column parent_id{"parent_id", kIndexed};
-  StringColumn name{"name"};
-  StringColumn kind{"kind"};
-  Int64Column order_rank{"order_rank"};
-  Uint32Column source_track_count{"source_track_count"};
-  Uint32Column lane_count{"lane_count"};
-  Uint32Column upid{"upid"};
-  Uint32Column utid{"utid"};
-  Int64Column max_depth{"max_depth"};
-  Uint32Column tree_depth{"tree_depth"};
+  IdColumn id{this, "id"};
+  Uint32Column parent_id{this, "parent_id", kIndexed};
+  StringColumn name{this, "name"};
+  StringColumn kind{this, "kind"};
+  Int64Column order_rank{this, "order_rank"};
+  Uint32Column source_track_count{this, "source_track_count"};
+  Uint32Column lane_count{this, "lane_count"};
+  Uint32Column upid{this, "upid"};
+  Uint32Column utid{this, "utid"};
+  Int64Column max_depth{this, "max_depth"};
+  Uint32Column tree_depth{this, "tree_depth"};
   // The smallest sibling_order_rank of the sources (or the process / thread
   // sort index); order_rank is the position among siblings.
-  Int64Column sibling_order_rank{"sibling_order_rank"};
+  Int64Column sibling_order_rank{this, "sibling_order_rank"};
 };
 
 class TrackGroupMemberTable final : public StoredTable {
  public:
-  TrackGroupMemberTable() : StoredTable("track_group_member") {
-    AddColumn(&group_id);
-    AddColumn(&track_id);
-  }
+  TrackGroupMemberTable() : StoredTable("track_group_member") {}
   void Insert(uint32_t group, uint32_t track) {
     group_id.Append(group);
     track_id.Append(track);
     NextRow();
   }
 
-  Uint32Column group_id{"group_id", kIndexed};
-  Uint32Column track_id{"track_id", kIndexed};
+  Uint32Column group_id{this, "group_id", kIndexed};
+  Uint32Column track_id{this, "track_id", kIndexed};
 };
 
 // One row per slice, row i describing slice i: its group and lane are
@@ -140,27 +130,21 @@ class TrackGroupMemberTable final : public StoredTable {
 // holds one source track at a time, so depths within a lane are the
 // depths within the source track).
 class SliceLayoutTable final : public Table {
+  const SliceTable* slice_;  // Declared first: the alias columns read it.
+
  public:
   explicit SliceLayoutTable(const SliceTable* slice)
-      : Table("slice_layout"),
-        depth("depth", &slice->depth, kNoFlags),
-        ts("ts", &slice->ts, kNoFlags),
-        dur("dur", &slice->dur, kNoFlags) {
-    for (const Column* c : std::initializer_list<const Column*>{
-             &slice_id, &group_id, &lane, &depth, &ts, &dur}) {
-      AddColumn(c);
-    }
-  }
+      : Table("slice_layout"), slice_(slice) {}
   uint32_t row_count() const override {
     return static_cast<uint32_t>(group_id.size());
   }
 
-  IdColumn slice_id{"slice_id"};
-  Uint32Column group_id{"group_id", kIndexed};
-  Uint32Column lane{"lane"};
-  AliasColumn depth;
-  AliasColumn ts;
-  AliasColumn dur;
+  IdColumn slice_id{this, "slice_id"};
+  Uint32Column group_id{this, "group_id", kIndexed};
+  Uint32Column lane{this, "lane"};
+  AliasColumn depth{this, "depth", &slice_->depth, kNoFlags};
+  AliasColumn ts{this, "ts", &slice_->ts, kNoFlags};
+  AliasColumn dur{this, "dur", &slice_->dur, kNoFlags};
 };
 
 }  // namespace weft

@@ -17,14 +17,7 @@ namespace weft {
 
 class MachineTable final : public StoredTable {
  public:
-  MachineTable() : StoredTable("machine") {
-    for (const Column* c : std::initializer_list<const Column*>{
-             &id, &raw_id, &name, &sysname, &release, &version, &arch, &num_cpus,
-             &android_build_fingerprint, &android_device_manufacturer, &android_sdk_version,
-             &system_ram_bytes, &system_ram_gb, &label_index}) {
-      AddColumn(c);
-    }
-  }
+  MachineTable() : StoredTable("machine") {}
   // A machine with no facts yet; its id is its row.
   uint32_t Insert(int64_t raw) {
     raw_id.Append(raw);
@@ -39,20 +32,20 @@ class MachineTable final : public StoredTable {
     return NextRow();
   }
 
-  IdColumn id{"id"};
-  Int64Column raw_id{"raw_id"};
-  StringColumn name{"name"};
-  StringColumn sysname{"sysname"};
-  StringColumn release{"release"};
-  StringColumn version{"version"};
-  StringColumn arch{"arch"};
-  Int64Column num_cpus{"num_cpus"};
-  StringColumn android_build_fingerprint{"android_build_fingerprint"};
-  StringColumn android_device_manufacturer{"android_device_manufacturer"};
-  Int64Column android_sdk_version{"android_sdk_version"};
-  Int64Column system_ram_bytes{"system_ram_bytes"};
-  Int64Column system_ram_gb{"system_ram_gb"};
-  Uint32Column label_index{"label_index"};
+  IdColumn id{this, "id"};
+  Int64Column raw_id{this, "raw_id"};
+  StringColumn name{this, "name"};
+  StringColumn sysname{this, "sysname"};
+  StringColumn release{this, "release"};
+  StringColumn version{this, "version"};
+  StringColumn arch{this, "arch"};
+  Int64Column num_cpus{this, "num_cpus"};
+  StringColumn android_build_fingerprint{this, "android_build_fingerprint"};
+  StringColumn android_device_manufacturer{this, "android_device_manufacturer"};
+  Int64Column android_sdk_version{this, "android_sdk_version"};
+  Int64Column system_ram_bytes{this, "system_ram_bytes"};
+  Int64Column system_ram_gb{this, "system_ram_gb"};
+  Uint32Column label_index{this, "label_index"};
 };
 
 // One row, computed on first read after each Finalize() (a scan of the
@@ -61,18 +54,15 @@ class TraceBoundsTable final : public Table {
  public:
   using Compute = std::function<void(int64_t* start, int64_t* end)>;
   explicit TraceBoundsTable(Compute compute)
-      : Table("trace_bounds"), compute_(std::move(compute)) {
-    AddColumn(&start_ts_);
-    AddColumn(&end_ts_);
-  }
+      : Table("trace_bounds"), compute_(std::move(compute)) {}
   uint32_t row_count() const override { return 1; }
   void Invalidate() { valid_ = false; }
 
  private:
   class BoundColumn final : public Column {
    public:
-    BoundColumn(const TraceBoundsTable* t, bool end)
-        : Column(end ? "end_ts" : "start_ts", ColumnType::kInt64, kNoFlags), t_(t), end_(end) {}
+    BoundColumn(TraceBoundsTable* t, bool end)
+        : Column(t, end ? "end_ts" : "start_ts", ColumnType::kInt64, kNoFlags), t_(t), end_(end) {}
     bool IsNull(uint32_t) const override { return false; }
     int64_t GetInt(uint32_t) const override {
       if (!t_->valid_) {

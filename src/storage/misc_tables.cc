@@ -16,8 +16,8 @@ const char* SeverityName(StatSeverity s) {
 
 const StatInfo& GetStatInfo(Stat stat) {
   static const StatInfo kInfos[] = {
-#define WEFT_STAT_INFO(name, sql, sev, src, desc) \
-  {sql, StatSeverity::sev, StatSource::src, desc},
+#define WEFT_STAT_INFO(name, sev, src, desc) \
+  {#name, StatSeverity::sev, StatSource::src, desc},
       WEFT_STATS(WEFT_STAT_INFO)
   };
   return kInfos[static_cast<size_t>(stat)];
@@ -51,78 +51,57 @@ int64_t* StatsTable::Slot(IndexedStat s, int64_t idx, uint32_t machine) {
   return &it->value;
 }
 
-// Rows [0, Stat::kCount) are the single stats, the rest the indexed values
-// in order. Texts of the stats are interned once, per stat.
-class StatsTable::StatColumn final : public Column {
- public:
-  enum Kind { kName, kIdx, kSeverity, kSource, kValue, kDescription, kMachineId, kTraceId };
-  StatColumn(const StatsTable* t, Kind kind, const char* name, ColumnType type, StringPool* pool)
-      : Column(name, type, kNoFlags), table_(t), kind_(kind) {
-    for (size_t i = 0; i < static_cast<size_t>(Stat::kCount); ++i) {
-      single_.push_back(Text(GetStatInfo(static_cast<Stat>(i)), pool));
-    }
-    for (size_t i = 0; i < static_cast<size_t>(IndexedStat::kCount); ++i) {
-      indexed_.push_back(Text(GetIndexedStatInfo(static_cast<IndexedStat>(i)), pool));
-    }
+StatsTable::StatColumn::StatColumn(StatsTable* table, Kind kind, const char* name,
+                                   ColumnType type)
+    : Column(table, name, type, kNoFlags), table_(table), kind_(kind) {
+  for (size_t i = 0; i < static_cast<size_t>(Stat::kCount); ++i) {
+    single_.push_back(Text(GetStatInfo(static_cast<Stat>(i)), table->pool_));
   }
-  bool IsNull(uint32_t row) const override {
-    const IndexedValue* v = Indexed(row);
-    switch (kind_) {
-      case kIdx: return v == nullptr;
-      case kMachineId:
-      case kTraceId: return v == nullptr && IsGlobalStat(static_cast<Stat>(row));
-      default: return false;
-    }
+  for (size_t i = 0; i < static_cast<size_t>(IndexedStat::kCount); ++i) {
+    indexed_.push_back(Text(GetIndexedStatInfo(static_cast<IndexedStat>(i)), table->pool_));
   }
-  int64_t GetInt(uint32_t row) const override {
-    const IndexedValue* v = Indexed(row);
-    switch (kind_) {
-      case kIdx: return v->idx;
-      case kMachineId: return v ? v->machine : 0;
-      case kTraceId: return 0;
-      default: return v ? v->value : table_->values_[row];
-    }
-  }
-  StringId GetString(uint32_t row) const override {
-    const IndexedValue* v = Indexed(row);
-    return v ? indexed_[static_cast<size_t>(v->stat)] : single_[row];
-  }
+}
 
- private:
-  const IndexedValue* Indexed(uint32_t row) const {
-    constexpr uint32_t kSingles = static_cast<uint32_t>(Stat::kCount);
-    return row < kSingles ? nullptr : &table_->indexed_[row - kSingles];
+bool StatsTable::StatColumn::IsNull(uint32_t row) const {
+  const IndexedValue* v = Indexed(row);
+  switch (kind_) {
+    case kIdx: return v == nullptr;
+    case kMachineId:
+    case kTraceId: return v == nullptr && IsGlobalStat(static_cast<Stat>(row));
+    default: return false;
   }
-  StringId Text(const StatInfo& info, StringPool* pool) const {
-    const char* text = nullptr;
-    switch (kind_) {
-      case kName: text = info.name; break;
-      case kDescription: text = info.description; break;
-      case kSeverity: text = SeverityName(info.severity); break;
-      case kSource: text = info.source == StatSource::kTrace ? "trace" : "analysis"; break;
-      default: break;
-    }
-    return text ? pool->Intern(text) : kNullStringId;
+}
+
+int64_t StatsTable::StatColumn::GetInt(uint32_t row) const {
+  const IndexedValue* v = Indexed(row);
+  switch (kind_) {
+    case kIdx: return v->idx;
+    case kMachineId: return v ? v->machine : 0;
+    case kTraceId: return 0;
+    default: return v ? v->value : table_->values_[row];
   }
+}
 
-  const StatsTable* table_;
-  Kind kind_;
-  std::vector<StringId> single_, indexed_;
-};
+StringId StatsTable::StatColumn::GetString(uint32_t row) const {
+  const IndexedValue* v = Indexed(row);
+  return v ? indexed_[static_cast<size_t>(v->stat)] : single_[row];
+}
 
-StatsTable::StatsTable(StringPool* pool) : Table("stats") {
-  auto add = [&](StatColumn::Kind k, const char* name, ColumnType type) {
-    columns_owned_.emplace_back(new StatColumn(this, k, name, type, pool));
-    AddColumn(columns_owned_.back().get());
-  };
-  add(StatColumn::kName, "name", ColumnType::kString);
-  add(StatColumn::kIdx, "idx", ColumnType::kInt64);
-  add(StatColumn::kSeverity, "severity", ColumnType::kString);
-  add(StatColumn::kSource, "source", ColumnType::kString);
-  add(StatColumn::kValue, "value", ColumnType::kInt64);
-  add(StatColumn::kDescription, "description", ColumnType::kString);
-  add(StatColumn::kMachineId, "machine_id", ColumnType::kInt64);
-  add(StatColumn::kTraceId, "trace_id", ColumnType::kInt64);
+const StatsTable::IndexedValue* StatsTable::StatColumn::Indexed(uint32_t row) const {
+  constexpr uint32_t kSingles = static_cast<uint32_t>(Stat::kCount);
+  return row < kSingles ? nullptr : &table_->indexed_[row - kSingles];
+}
+
+StringId StatsTable::StatColumn::Text(const StatInfo& info, StringPool* pool) const {
+  const char* text = nullptr;
+  switch (kind_) {
+    case kName: text = info.name; break;
+    case kDescription: text = info.description; break;
+    case kSeverity: text = SeverityName(info.severity); break;
+    case kSource: text = info.source == StatSource::kTrace ? "trace" : "analysis"; break;
+    default: break;
+  }
+  return text ? pool->Intern(text) : kNullStringId;
 }
 
 }  // namespace weft

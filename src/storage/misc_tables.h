@@ -7,7 +7,6 @@
 #define SRC_STORAGE_MISC_TABLES_H_
 
 #include <array>
-#include <memory>
 #include <optional>
 #include <vector>
 
@@ -19,7 +18,7 @@ namespace weft {
 
 class StatsTable final : public Table {
  public:
-  explicit StatsTable(StringPool* pool);
+  explicit StatsTable(StringPool* pool) : Table("stats"), pool_(pool) {}
   // One row per single stat, then one per indexed stat value set.
   uint32_t row_count() const override {
     return static_cast<uint32_t>(Stat::kCount) + static_cast<uint32_t>(indexed_.size());
@@ -39,30 +38,52 @@ class StatsTable final : public Table {
   std::optional<int64_t> GetIndexed(IndexedStat s, int64_t idx, uint32_t machine = 0) const;
 
  private:
-  class StatColumn;
   struct IndexedValue {
     IndexedStat stat;
     uint32_t machine;
     int64_t idx;
     int64_t value;
   };
+  // Rows [0, Stat::kCount) are the single stats, the rest the indexed
+  // values in order. Texts of the stats are interned once, per stat.
+  class StatColumn final : public Column {
+   public:
+    enum Kind { kName, kIdx, kSeverity, kSource, kValue, kDescription, kMachineId, kTraceId };
+    StatColumn(StatsTable* table, Kind kind, const char* name, ColumnType type);
+    bool IsNull(uint32_t row) const override;
+    int64_t GetInt(uint32_t row) const override;
+    StringId GetString(uint32_t row) const override;
+
+   private:
+    const IndexedValue* Indexed(uint32_t row) const;
+    StringId Text(const StatInfo& info, StringPool* pool) const;
+
+    const StatsTable* table_;
+    Kind kind_;
+    std::vector<StringId> single_, indexed_;
+  };
   int64_t* Slot(IndexedStat s, int64_t idx, uint32_t machine);
 
+  StringPool* pool_;  // Before the columns, which intern their texts.
   std::array<int64_t, static_cast<size_t>(Stat::kCount)> values_{};
   // Sorted by (stat, machine, idx): the order of their rows.
   std::vector<IndexedValue> indexed_;
-  std::vector<std::unique_ptr<Column>> columns_owned_;
+
+  StatColumn name_column_{this, StatColumn::kName, "name", ColumnType::kString};
+  StatColumn idx_column_{this, StatColumn::kIdx, "idx", ColumnType::kInt64};
+  StatColumn severity_column_{this, StatColumn::kSeverity, "severity", ColumnType::kString};
+  StatColumn source_column_{this, StatColumn::kSource, "source", ColumnType::kString};
+  StatColumn value_column_{this, StatColumn::kValue, "value", ColumnType::kInt64};
+  StatColumn description_column_{this, StatColumn::kDescription, "description",
+                                 ColumnType::kString};
+  StatColumn machine_id_column_{this, StatColumn::kMachineId, "machine_id", ColumnType::kInt64};
+  StatColumn trace_id_column_{this, StatColumn::kTraceId, "trace_id", ColumnType::kInt64};
 };
 
 class MetadataTable final : public StoredTable {
  public:
   static constexpr uint32_t kNone = Uint32Column::kNull;
-  MetadataTable() : StoredTable("metadata") {
-    for (const Column* c : std::initializer_list<const Column*>{
-             &id, &name, &key_type, &int_value, &str_value, &machine_id, &trace_id}) {
-      AddColumn(c);
-    }
-  }
+  MetadataTable() : StoredTable("metadata") {}
   // Keys about the trace have trace_id 0 and no machine, keys about a
   // machine its id and no trace, keys about both (what a machine recorded
   // in this trace) both: Perfetto's scopes.
@@ -107,13 +128,13 @@ class MetadataTable final : public StoredTable {
     return kNone;
   }
 
-  IdColumn id{"id"};
-  StringColumn name{"name"};
-  StringColumn key_type{"key_type"};
-  Int64Column int_value{"int_value"};
-  StringColumn str_value{"str_value"};
-  Uint32Column machine_id{"machine_id"};
-  Uint32Column trace_id{"trace_id"};
+  IdColumn id{this, "id"};
+  StringColumn name{this, "name"};
+  StringColumn key_type{this, "key_type"};
+  Int64Column int_value{this, "int_value"};
+  StringColumn str_value{this, "str_value"};
+  Uint32Column machine_id{this, "machine_id"};
+  Uint32Column trace_id{this, "trace_id"};
 
  private:
   uint32_t InsertKey(StringId n, StringId single, uint32_t machine, uint32_t trace) {
@@ -127,12 +148,7 @@ class MetadataTable final : public StoredTable {
 
 class ClockSnapshotTable final : public StoredTable {
  public:
-  ClockSnapshotTable() : StoredTable("clock_snapshot") {
-    for (const Column* c : std::initializer_list<const Column*>{
-             &id, &ts, &clock_id, &clock_name, &clock_value, &snapshot_id, &machine_id}) {
-      AddColumn(c);
-    }
-  }
+  ClockSnapshotTable() : StoredTable("clock_snapshot") {}
   uint32_t Insert(int64_t t, int64_t clock, StringId name, int64_t value, uint32_t snapshot) {
     ts.Append(t);
     clock_id.Append(clock);
@@ -143,23 +159,18 @@ class ClockSnapshotTable final : public StoredTable {
     return NextRow();
   }
 
-  IdColumn id{"id"};
-  Int64Column ts{"ts"};
-  Int64Column clock_id{"clock_id"};
-  StringColumn clock_name{"clock_name"};
-  Int64Column clock_value{"clock_value"};
-  Uint32Column snapshot_id{"snapshot_id"};
-  Uint32Column machine_id{"machine_id"};
+  IdColumn id{this, "id"};
+  Int64Column ts{this, "ts"};
+  Int64Column clock_id{this, "clock_id"};
+  StringColumn clock_name{this, "clock_name"};
+  Int64Column clock_value{this, "clock_value"};
+  Uint32Column snapshot_id{this, "snapshot_id"};
+  Uint32Column machine_id{this, "machine_id"};
 };
 
 class ImportLogsTable final : public StoredTable {
  public:
-  ImportLogsTable() : StoredTable("_trace_import_logs") {
-    for (const Column* c : std::initializer_list<const Column*>{
-             &id, &ts, &severity, &name, &byte_offset, &arg_set_id}) {
-      AddColumn(c);
-    }
-  }
+  ImportLogsTable() : StoredTable("_trace_import_logs") {}
   uint32_t Insert(int64_t t, StringId sev, StringId n, uint32_t args) {
     ts.Append(t);
     severity.Append(sev);
@@ -169,12 +180,12 @@ class ImportLogsTable final : public StoredTable {
     return NextRow();
   }
 
-  IdColumn id{"id"};
-  Int64Column ts{"ts"};
-  StringColumn severity{"severity"};
-  StringColumn name{"name"};
-  Int64Column byte_offset{"byte_offset"};
-  Uint32Column arg_set_id{"arg_set_id"};
+  IdColumn id{this, "id"};
+  Int64Column ts{this, "ts"};
+  StringColumn severity{this, "severity"};
+  StringColumn name{this, "name"};
+  Int64Column byte_offset{this, "byte_offset"};
+  Uint32Column arg_set_id{this, "arg_set_id"};
 };
 
 }  // namespace weft

@@ -11,13 +11,7 @@ namespace weft {
 
 class ThreadTable final : public StoredTable {
  public:
-  ThreadTable() : StoredTable("thread") {
-    for (const Column* c : std::initializer_list<const Column*>{
-             &utid, &id, &tid, &name, &start_ts, &end_ts, &upid,
-             &is_main_thread, &is_idle, &machine_id, &arg_set_id}) {
-      AddColumn(c);
-    }
-  }
+  ThreadTable() : StoredTable("thread") {}
   uint32_t Insert(int64_t tid_value) {
     tid.Append(tid_value);
     name.Append(kNullStringId);
@@ -31,28 +25,22 @@ class ThreadTable final : public StoredTable {
     return NextRow();
   }
 
-  IdColumn utid{"utid"};
-  IdColumn id{"id", kHidden};
-  Int64Column tid{"tid"};
-  StringColumn name{"name"};
-  Int64Column start_ts{"start_ts"};
-  Int64Column end_ts{"end_ts"};
-  Uint32Column upid{"upid"};
-  Uint32Column is_main_thread{"is_main_thread"};
-  Uint32Column is_idle{"is_idle"};
-  Uint32Column machine_id{"machine_id"};
-  Uint32Column arg_set_id{"arg_set_id"};
+  IdColumn utid{this, "utid"};
+  IdColumn id{this, "id", kHidden};
+  Int64Column tid{this, "tid"};
+  StringColumn name{this, "name"};
+  Int64Column start_ts{this, "start_ts"};
+  Int64Column end_ts{this, "end_ts"};
+  Uint32Column upid{this, "upid"};
+  Uint32Column is_main_thread{this, "is_main_thread"};
+  Uint32Column is_idle{this, "is_idle"};
+  Uint32Column machine_id{this, "machine_id"};
+  Uint32Column arg_set_id{this, "arg_set_id"};
 };
 
 class ProcessTable final : public StoredTable {
  public:
-  ProcessTable() : StoredTable("process") {
-    for (const Column* c : std::initializer_list<const Column*>{
-             &upid, &id, &pid, &name, &start_ts, &end_ts, &parent_upid, &uid,
-             &android_appid, &cmdline, &arg_set_id, &machine_id}) {
-      AddColumn(c);
-    }
-  }
+  ProcessTable() : StoredTable("process") {}
   uint32_t Insert(int64_t pid_value) {
     pid.Append(pid_value);
     name.Append(kNullStringId);
@@ -67,18 +55,18 @@ class ProcessTable final : public StoredTable {
     return NextRow();
   }
 
-  IdColumn upid{"upid"};
-  IdColumn id{"id", kHidden};
-  Int64Column pid{"pid"};
-  StringColumn name{"name"};
-  Int64Column start_ts{"start_ts"};
-  Int64Column end_ts{"end_ts"};
-  Uint32Column parent_upid{"parent_upid"};
-  Uint32Column uid{"uid"};
-  Uint32Column android_appid{"android_appid"};
-  StringColumn cmdline{"cmdline"};
-  Uint32Column arg_set_id{"arg_set_id"};
-  Uint32Column machine_id{"machine_id"};
+  IdColumn upid{this, "upid"};
+  IdColumn id{this, "id", kHidden};
+  Int64Column pid{this, "pid"};
+  StringColumn name{this, "name"};
+  Int64Column start_ts{this, "start_ts"};
+  Int64Column end_ts{this, "end_ts"};
+  Uint32Column parent_upid{this, "parent_upid"};
+  Uint32Column uid{this, "uid"};
+  Uint32Column android_appid{this, "android_appid"};
+  StringColumn cmdline{this, "cmdline"};
+  Uint32Column arg_set_id{this, "arg_set_id"};
+  Uint32Column machine_id{this, "machine_id"};
 };
 
 }  // namespace weft

@@ -14,12 +14,7 @@ namespace weft {
 
 class StackProfileMappingTable final : public StoredTable {
  public:
-  StackProfileMappingTable() : StoredTable("stack_profile_mapping") {
-    for (const Column* c : std::initializer_list<const Column*>{
-             &id, &build_id, &exact_offset, &start_offset, &start, &end, &load_bias, &name}) {
-      AddColumn(c);
-    }
-  }
+  StackProfileMappingTable() : StoredTable("stack_profile_mapping") {}
   struct Row {
     StringId build_id = kNullStringId;  // Hex.
     int64_t exact_offset = 0, start_offset = 0, start = 0, end = 0, load_bias = 0;
@@ -36,24 +31,19 @@ class StackProfileMappingTable final : public StoredTable {
     return NextRow();
   }
 
-  IdColumn id{"id"};
-  StringColumn build_id{"build_id"};
-  Int64Column exact_offset{"exact_offset"};
-  Int64Column start_offset{"start_offset"};
-  Int64Column start{"start"};
-  Int64Column end{"end"};
-  Int64Column load_bias{"load_bias"};
-  StringColumn name{"name"};
+  IdColumn id{this, "id"};
+  StringColumn build_id{this, "build_id"};
+  Int64Column exact_offset{this, "exact_offset"};
+  Int64Column start_offset{this, "start_offset"};
+  Int64Column start{this, "start"};
+  Int64Column end{this, "end"};
+  Int64Column load_bias{this, "load_bias"};
+  StringColumn name{this, "name"};
 };
 
 class StackProfileFrameTable final : public StoredTable {
  public:
-  StackProfileFrameTable() : StoredTable("stack_profile_frame") {
-    for (const Column* c : std::initializer_list<const Column*>{
-             &id, &name, &mapping, &rel_pc, &symbol_set_id, &deobfuscated_name, &type}) {
-      AddColumn(c);
-    }
-  }
+  StackProfileFrameTable() : StoredTable("stack_profile_frame") {}
   uint32_t Insert(StringId n, uint32_t mapping_id, int64_t pc, uint32_t symbol_set) {
     name.Append(n);
     mapping.Append(mapping_id);
@@ -64,23 +54,18 @@ class StackProfileFrameTable final : public StoredTable {
     return NextRow();
   }
 
-  IdColumn id{"id"};
-  StringColumn name{"name"};
-  Uint32Column mapping{"mapping"};
-  Int64Column rel_pc{"rel_pc"};
-  Uint32Column symbol_set_id{"symbol_set_id"};
-  StringColumn deobfuscated_name{"deobfuscated_name"};
-  StringColumn type{"type"};
+  IdColumn id{this, "id"};
+  StringColumn name{this, "name"};
+  Uint32Column mapping{this, "mapping"};
+  Int64Column rel_pc{this, "rel_pc"};
+  Uint32Column symbol_set_id{this, "symbol_set_id"};
+  StringColumn deobfuscated_name{this, "deobfuscated_name"};
+  StringColumn type{this, "type"};
 };
 
 class StackProfileCallsiteTable final : public StoredTable {
  public:
-  StackProfileCallsiteTable() : StoredTable("stack_profile_callsite") {
-    for (const Column* c :
-         std::initializer_list<const Column*>{&id, &depth, &parent_id, &frame_id}) {
-      AddColumn(c);
-    }
-  }
+  StackProfileCallsiteTable() : StoredTable("stack_profile_callsite") {}
   uint32_t Insert(uint32_t d, uint32_t parent, uint32_t frame) {
     depth.Append(d);
     parent_id.Append(parent);
@@ -88,22 +73,17 @@ class StackProfileCallsiteTable final : public StoredTable {
     return NextRow();
   }
 
-  IdColumn id{"id"};
-  Uint32Column depth{"depth"};
-  Uint32Column parent_id{"parent_id", kIndexed};
-  Uint32Column frame_id{"frame_id"};
+  IdColumn id{this, "id"};
+  Uint32Column depth{this, "depth"};
+  Uint32Column parent_id{this, "parent_id", kIndexed};
+  Uint32Column frame_id{this, "frame_id"};
 };
 
 // Rows with one symbol_set_id describe one frame; the most inlined symbol
 // has id == symbol_set_id.
 class StackProfileSymbolTable final : public StoredTable {
  public:
-  StackProfileSymbolTable() : StoredTable("stack_profile_symbol") {
-    for (const Column* c : std::initializer_list<const Column*>{
-             &id, &symbol_set_id, &name, &source_file, &line_number, &inlined}) {
-      AddColumn(c);
-    }
-  }
+  StackProfileSymbolTable() : StoredTable("stack_profile_symbol") {}
   // A symbol set of one symbol: its id is its own set id.
   uint32_t InsertSingle(StringId n, StringId file, uint32_t line) {
     symbol_set_id.Append(rows_);
@@ -114,24 +94,19 @@ class StackProfileSymbolTable final : public StoredTable {
     return NextRow();
   }
 
-  IdColumn id{"id"};
-  Uint32Column symbol_set_id{"symbol_set_id", kSorted};
-  StringColumn name{"name"};
-  StringColumn source_file{"source_file"};
-  Uint32Column line_number{"line_number"};  // kNull: unknown.
-  Uint32Column inlined{"inlined"};
+  IdColumn id{this, "id"};
+  Uint32Column symbol_set_id{this, "symbol_set_id", kSorted};
+  StringColumn name{this, "name"};
+  StringColumn source_file{this, "source_file"};
+  Uint32Column line_number{this, "line_number"};  // kNull: unknown.
+  Uint32Column inlined{this, "inlined"};
 };
 
 // One row per TrackEvent that carried a callstack: a begin or instant sets
 // callsite_id, an end sets end_callsite_id (the slice it ended).
 class TrackEventCallstacksTable final : public StoredTable {
  public:
-  TrackEventCallstacksTable() : StoredTable("__intrinsic_track_event_callstacks") {
-    for (const Column* c : std::initializer_list<const Column*>{
-             &id, &slice_id, &track_id, &callsite_id, &end_callsite_id, &weight}) {
-      AddColumn(c);
-    }
-  }
+  TrackEventCallstacksTable() : StoredTable("__intrinsic_track_event_callstacks") {}
   uint32_t Insert(uint32_t slice, uint32_t track, uint32_t callsite, bool is_end,
                   bool has_weight, double w) {
     slice_id.Append(slice);
@@ -146,12 +121,12 @@ class TrackEventCallstacksTable final : public StoredTable {
     return NextRow();
   }
 
-  IdColumn id{"id"};
-  Uint32Column slice_id{"slice_id", kIndexed};
-  Uint32Column track_id{"track_id"};
-  Uint32Column callsite_id{"callsite_id"};
-  Uint32Column end_callsite_id{"end_callsite_id"};
-  DoubleColumn weight{"weight"};
+  IdColumn id{this, "id"};
+  Uint32Column slice_id{this, "slice_id", kIndexed};
+  Uint32Column track_id{this, "track_id"};
+  Uint32Column callsite_id{this, "callsite_id"};
+  Uint32Column end_callsite_id{this, "end_callsite_id"};
+  DoubleColumn weight{this, "weight"};
 };
 
 }  // namespace weft

@@ -10,12 +10,7 @@ namespace weft {
 
 class SchedTable final : public StoredTable {
  public:
-  SchedTable() : StoredTable("sched") {
-    for (const Column* c : std::initializer_list<const Column*>{
-             &id, &ts, &dur, &cpu, &utid, &end_state, &priority, &ucpu}) {
-      AddColumn(c);
-    }
-  }
+  SchedTable() : StoredTable("sched") {}
   uint32_t Insert(int64_t t, int64_t d, uint32_t cpu_value, uint32_t thread,
                   uint32_t ucpu_value, int64_t priority_value = 0) {
     ts.Append(t);
@@ -28,25 +23,19 @@ class SchedTable final : public StoredTable {
     return NextRow();
   }
 
-  IdColumn id{"id"};
-  Int64Column ts{"ts"};
-  Int64Column dur{"dur"};
-  Uint32Column cpu{"cpu"};
-  Uint32Column utid{"utid", kIndexed};
-  StringColumn end_state{"end_state"};
-  Int64Column priority{"priority"};
-  Uint32Column ucpu{"ucpu"};
+  IdColumn id{this, "id"};
+  Int64Column ts{this, "ts"};
+  Int64Column dur{this, "dur"};
+  Uint32Column cpu{this, "cpu"};
+  Uint32Column utid{this, "utid", kIndexed};
+  StringColumn end_state{this, "end_state"};
+  Int64Column priority{this, "priority"};
+  Uint32Column ucpu{this, "ucpu"};
 };
 
 class ThreadStateTable final : public StoredTable {
  public:
-  ThreadStateTable() : StoredTable("thread_state") {
-    for (const Column* c : std::initializer_list<const Column*>{
-             &id, &ts, &dur, &cpu, &utid, &state, &io_wait, &blocked_function,
-             &waker_utid, &waker_id, &irq_context, &ucpu}) {
-      AddColumn(c);
-    }
-  }
+  ThreadStateTable() : StoredTable("thread_state") {}
   uint32_t Insert(int64_t t, int64_t d, uint32_t thread, StringId state_id) {
     ts.Append(t);
     dur.Append(d);
@@ -62,29 +51,23 @@ class ThreadStateTable final : public StoredTable {
     return NextRow();
   }
 
-  IdColumn id{"id"};
-  Int64Column ts{"ts"};
-  Int64Column dur{"dur"};
-  Uint32Column cpu{"cpu"};
-  Uint32Column utid{"utid", kIndexed};
-  StringColumn state{"state"};
-  Uint32Column io_wait{"io_wait"};
-  StringColumn blocked_function{"blocked_function"};
-  Uint32Column waker_utid{"waker_utid"};
-  Uint32Column waker_id{"waker_id"};
-  Uint32Column irq_context{"irq_context"};
-  Uint32Column ucpu{"ucpu"};
+  IdColumn id{this, "id"};
+  Int64Column ts{this, "ts"};
+  Int64Column dur{this, "dur"};
+  Uint32Column cpu{this, "cpu"};
+  Uint32Column utid{this, "utid", kIndexed};
+  StringColumn state{this, "state"};
+  Uint32Column io_wait{this, "io_wait"};
+  StringColumn blocked_function{this, "blocked_function"};
+  Uint32Column waker_utid{this, "waker_utid"};
+  Uint32Column waker_id{this, "waker_id"};
+  Uint32Column irq_context{this, "irq_context"};
+  Uint32Column ucpu{this, "ucpu"};
 };
 
 class CpuTable final : public StoredTable {
  public:
-  CpuTable() : StoredTable("cpu") {
-    for (const Column* c : std::initializer_list<const Column*>{
-             &id, &ucpu, &cpu, &cluster_id, &processor, &machine_id,
-             &capacity, &arg_set_id}) {
-      AddColumn(c);
-    }
-  }
+  CpuTable() : StoredTable("cpu") {}
   uint32_t Insert(uint32_t cpu_value) {
     cpu.Append(cpu_value);
     cluster_id.Append(0);
@@ -95,14 +78,14 @@ class CpuTable final : public StoredTable {
     return NextRow();
   }
 
-  IdColumn id{"id"};
-  IdColumn ucpu{"ucpu"};
-  Uint32Column cpu{"cpu"};
-  Uint32Column cluster_id{"cluster_id"};
-  StringColumn processor{"processor"};
-  Uint32Column machine_id{"machine_id"};
-  Uint32Column capacity{"capacity"};
-  Uint32Column arg_set_id{"arg_set_id"};
+  IdColumn id{this, "id"};
+  IdColumn ucpu{this, "ucpu"};
+  Uint32Column cpu{this, "cpu"};
+  Uint32Column cluster_id{this, "cluster_id"};
+  StringColumn processor{this, "processor"};
+  Uint32Column machine_id{this, "machine_id"};
+  Uint32Column capacity{this, "capacity"};
+  Uint32Column arg_set_id{this, "arg_set_id"};
 };
 
 }  // namespace weft

@@ -13,15 +13,7 @@ namespace weft {
 
 class SliceTable final : public StoredTable {
  public:
-  SliceTable() : StoredTable("slice") {
-    for (const Column* c :
-         std::initializer_list<const Column*>{
-             &id, &ts, &dur, &track_id, &category, &name, &depth, &parent_id,
-             &arg_set_id, &thread_ts, &thread_dur, &thread_instruction_count,
-             &thread_instruction_delta, &cat, &slice_id}) {
-      AddColumn(c);
-    }
-  }
+  SliceTable() : StoredTable("slice") {}
 
   uint32_t Insert(int64_t t, int64_t d, uint32_t track, StringId cat_id,
                   StringId name_id, uint32_t depth_value, uint32_t parent,
@@ -43,19 +35,19 @@ class SliceTable final : public StoredTable {
     return NextRow();
   }
 
-  IdColumn id{"id"};
-  Int64Column ts{"ts"};
-  Int64Column dur{"dur"};
-  Uint32Column track_id{"track_id", kIndexed};
-  StringColumn category{"category"};
-  StringColumn name{"name"};
-  Uint32Column depth{"depth"};
-  Uint32Column parent_id{"parent_id", kIndexed};
-  Uint32Column arg_set_id{"arg_set_id"};
-  SparseInt64Column thread_ts{"thread_ts"};
-  SparseInt64Column thread_dur{"thread_dur"};
-  SparseInt64Column thread_instruction_count{"thread_instruction_count"};
-  SparseInt64Column thread_instruction_delta{"thread_instruction_delta"};
+  IdColumn id{this, "id"};
+  Int64Column ts{this, "ts"};
+  Int64Column dur{this, "dur"};
+  Uint32Column track_id{this, "track_id", kIndexed};
+  StringColumn category{this, "category"};
+  StringColumn name{this, "name"};
+  Uint32Column depth{this, "depth"};
+  Uint32Column parent_id{this, "parent_id", kIndexed};
+  Uint32Column arg_set_id{this, "arg_set_id"};
+  SparseInt64Column thread_ts{this, "thread_ts"};
+  SparseInt64Column thread_dur{this, "thread_dur"};
+  SparseInt64Column thread_instruction_count{this, "thread_instruction_count"};
+  SparseInt64Column thread_instruction_delta{this, "thread_instruction_delta"};
 
  private:
   void AppendCommon(int64_t t, int64_t d, uint32_t track, StringId cat_id,
@@ -75,18 +67,13 @@ class SliceTable final : public StoredTable {
 
  public:
   // Aliases kept for old queries; hidden from SELECT *.
-  AliasColumn cat{"cat", &category, category.flags() | kHidden};
-  AliasColumn slice_id{"slice_id", &id, (id.flags() & ~kIdColumn) | kHidden};
+  AliasColumn cat{this, "cat", &category, category.flags() | kHidden};
+  AliasColumn slice_id{this, "slice_id", &id, (id.flags() & ~kIdColumn) | kHidden};
 };
 
 class FlowTable final : public StoredTable {
  public:
-  FlowTable() : StoredTable("flow") {
-    for (const Column* c : std::initializer_list<const Column*>{
-             &id, &slice_out, &slice_in, &trace_id, &arg_set_id}) {
-      AddColumn(c);
-    }
-  }
+  FlowTable() : StoredTable("flow") {}
   uint32_t Insert(uint32_t out, uint32_t in) {
     slice_out.Append(out);
     slice_in.Append(in);
@@ -95,11 +82,11 @@ class FlowTable final : public StoredTable {
     return NextRow();
   }
 
-  IdColumn id{"id"};
-  Uint32Column slice_out{"slice_out", kIndexed};
-  Uint32Column slice_in{"slice_in", kIndexed};
-  Int64Column trace_id{"trace_id"};
-  Uint32Column arg_set_id{"arg_set_id"};
+  IdColumn id{this, "id"};
+  Uint32Column slice_out{this, "slice_out", kIndexed};
+  Uint32Column slice_in{this, "slice_in", kIndexed};
+  Int64Column trace_id{this, "trace_id"};
+  Uint32Column arg_set_id{this, "arg_set_id"};
 };
 
 }  // namespace weft

@@ -18,8 +18,8 @@ class SparseInt64Column final : public Column {
   // A present cell holding this value reads as NULL (cleared later).
   static constexpr int64_t kNullValue = std::numeric_limits<int64_t>::min();
 
-  explicit SparseInt64Column(std::string name, uint32_t flags = kNoFlags)
-      : Column(std::move(name), ColumnType::kInt64, flags) {}
+  SparseInt64Column(Table* table, std::string name, uint32_t flags = kNoFlags)
+      : Column(table, std::move(name), ColumnType::kInt64, flags) {}
 
   void Append(int64_t v) { AppendBit(true); values_.push_back(v); }
   void AppendNull() { AppendBit(false); }

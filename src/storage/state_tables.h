@@ -11,12 +11,7 @@ namespace weft {
 
 class StateTable final : public StoredTable {
  public:
-  StateTable() : StoredTable("state") {
-    for (const Column* c : std::initializer_list<const Column*>{
-             &id, &ts, &dur, &track_id, &category, &value, &arg_set_id}) {
-      AddColumn(c);
-    }
-  }
+  StateTable() : StoredTable("state") {}
   uint32_t Insert(int64_t t, uint32_t track, StringId cat, StringId v) {
     ts.Append(t);
     dur.Append(-1);
@@ -27,13 +22,13 @@ class StateTable final : public StoredTable {
     return NextRow();
   }
 
-  IdColumn id{"id"};
-  Int64Column ts{"ts"};
-  Int64Column dur{"dur"};
-  Uint32Column track_id{"track_id", kIndexed};
-  StringColumn category{"category"};
-  StringColumn value{"value"};
-  Uint32Column arg_set_id{"arg_set_id"};  // No importer adds state args yet.
+  IdColumn id{this, "id"};
+  Int64Column ts{this, "ts"};
+  Int64Column dur{this, "dur"};
+  Uint32Column track_id{this, "track_id", kIndexed};
+  StringColumn category{this, "category"};
+  StringColumn value{this, "value"};
+  Uint32Column arg_set_id{this, "arg_set_id"};  // No importer adds state args yet.
 };
 
 }  // namespace weft

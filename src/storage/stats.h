@@ -13,170 +13,148 @@ namespace weft {
 enum class StatSeverity { kInfo, kDataLoss, kError };
 enum class StatSource { kTrace, kAnalysis };
 
-// X(enum name, sql name, severity, source, description)
+// X(name, severity, source, description): `name` is both the enum value and
+// the stat's SQL name.
 #define WEFT_STATS(X)                                                        \
   WEFT_TRACE_SERVICE_STATS(X)                                                \
   WEFT_SCHED_STATS(X)                                                        \
-  X(json_tokenizer_failure, "json_tokenizer_failure", kError, kTrace,        \
+  X(json_tokenizer_failure, kError, kTrace,                                  \
     "A JSON event could not be tokenized and was skipped.")                  \
-  X(json_parser_failure, "json_parser_failure", kError, kTrace,              \
+  X(json_parser_failure, kError, kTrace,                                     \
     "A JSON event had an invalid field (ts, dur, pid, ...) and was skipped.") \
-  X(json_display_time_unit, "json_display_time_unit", kInfo, kTrace,         \
+  X(json_display_time_unit, kInfo, kTrace,                                   \
     "displayTimeUnit was set; timestamps are still read as microseconds.")   \
-  X(misplaced_end_event, "misplaced_end_event", kDataLoss, kAnalysis,        \
+  X(misplaced_end_event, kDataLoss, kAnalysis,                               \
     "An end event did not match an open slice on its track.")                \
-  X(slice_drop_overlapping_complete_event,                                   \
-    "slice_drop_overlapping_complete_event", kError, kAnalysis,              \
+  X(slice_drop_overlapping_complete_event, kError, kAnalysis,                \
     "A complete (X) event overlapped its parent and could not be placed.")   \
-  X(slice_spill_overlapping_complete_event,                                  \
-    "slice_spill_overlapping_complete_event", kError, kAnalysis,             \
+  X(slice_spill_overlapping_complete_event, kError, kAnalysis,               \
     "A complete (X) event overlapped its parent and was moved to a spill "   \
     "track.")                                                                \
-  X(flow_end_without_start, "flow_end_without_start", kInfo, kTrace,         \
+  X(flow_end_without_start, kInfo, kTrace,                                   \
     "A flow end/step referenced an id with no started flow.")                \
-  X(flow_no_enclosing_slice, "flow_no_enclosing_slice", kDataLoss, kTrace,   \
+  X(flow_no_enclosing_slice, kDataLoss, kTrace,                              \
     "A flow event had no slice to bind to.")                                 \
-  X(flow_duplicate_id, "flow_duplicate_id", kError, kTrace,                  \
+  X(flow_duplicate_id, kError, kTrace,                                       \
     "A flow start reused an id that was still open.")                        \
-  X(track_merge_inconsistent_properties,                                     \
-    "track_merge_inconsistent_properties", kError, kAnalysis,                \
+  X(track_merge_inconsistent_properties, kError, kAnalysis,                  \
     "Tracks merged into one visual track disagreed on a property (name, "    \
     "sibling_merge_key, child_ordering); one source's value was used.")      \
-  X(json_unknown_phase, "json_unknown_phase", kInfo, kTrace,                 \
+  X(json_unknown_phase, kInfo, kTrace,                                       \
     "A JSON event had a phase weft does not import.")                        \
-  X(json_args_too_deep, "json_args_too_deep", kError, kTrace,                \
+  X(json_args_too_deep, kError, kTrace,                                      \
     "An event's args nested deeper than weft flattens; the rest was cut.")   \
-  X(sorter_push_event_out_of_order, "sorter_push_event_out_of_order",       \
-    kError, kTrace,                                                          \
+  X(sorter_push_event_out_of_order, kError, kTrace,                          \
     "A protobuf packet came after the sorting window of its timestamp had "  \
     "closed (at a tracing service flush point) and was dropped.")            \
-  X(trace_sorter_negative_timestamp_dropped,                                 \
-    "trace_sorter_negative_timestamp_dropped", kError, kTrace,               \
+  X(trace_sorter_negative_timestamp_dropped, kError, kTrace,                 \
     "An event with a negative timestamp was dropped.")                       \
-  X(json_system_trace_skipped, "json_system_trace_skipped", kDataLoss,       \
-    kTrace,                                                                  \
-    "The trace embeds systrace text (systemTraceEvents); weft does not "    \
+  X(json_system_trace_skipped, kDataLoss, kTrace,                            \
+    "The trace embeds systrace text (systemTraceEvents); weft does not "     \
     "import it yet.")                                                        \
-  X(zip_entries_skipped, "zip_entries_skipped", kDataLoss, kTrace,          \
+  X(zip_entries_skipped, kDataLoss, kTrace,                                  \
     "The zip archive held more than one file; only the first was imported.") \
-  X(json_invalid_escape, "json_invalid_escape", kInfo, kTrace,              \
-    "A JSON string had a malformed escape; it was kept with U+FFFD.")       \
-  X(thread_state_invalid_cpu, "thread_state_invalid_cpu", kInfo, kTrace,     \
+  X(json_invalid_escape, kInfo, kTrace,                                      \
+    "A JSON string had a malformed escape; it was kept with U+FFFD.")        \
+  X(thread_state_invalid_cpu, kInfo, kTrace,                                 \
     "A thread_state event had a cpu arg that was not a small integer.")      \
-  X(systrace_parse_failure, "systrace_parse_failure", kError, kTrace,       \
-    "An ftrace print event was not an atrace marker (B|E|I|C with a "      \
+  X(systrace_parse_failure, kError, kTrace,                                  \
+    "An ftrace print event was not an atrace marker (B|E|I|C with a "        \
     "numeric tgid) and was skipped.")                                        \
-  X(atrace_unsupported_events, "atrace_unsupported_events", kInfo, kTrace,  \
-    "An atrace marker T or U was skipped: weft does not read them yet.")   \
-  X(proto_malformed_packet, "proto_malformed_packet", kDataLoss, kTrace,     \
-    "A TracePacket was not valid protobuf (bad varint, length or wire "     \
+  X(atrace_unsupported_events, kInfo, kTrace,                                \
+    "An atrace marker T or U was skipped: weft does not read them yet.")     \
+  X(proto_malformed_packet, kDataLoss, kTrace,                               \
+    "A TracePacket was not valid protobuf (bad varint, length or wire "      \
     "type) and was skipped.")                                                \
-  X(ftrace_bundle_tokenizer_errors, "ftrace_bundle_tokenizer_errors",       \
-    kDataLoss, kTrace,                                                       \
+  X(ftrace_bundle_tokenizer_errors, kDataLoss, kTrace,                       \
     "An ftrace event inside a well-framed FtraceEventBundle was malformed "  \
     "(bad varint or length, an event field of the wrong wire type, no "      \
-    "timestamp) and was skipped; the bundle's other events import.")        \
-  X(process_tracker_errors, "process_tracker_errors", kError, kAnalysis,     \
+    "timestamp) and was skipped; the bundle's other events import.")         \
+  X(process_tracker_errors, kError, kAnalysis,                               \
     "Kernel events put one thread in two different processes (a clone of a " \
-    "thread of another process); the later association was ignored.")      \
-  X(tokenizer_skipped_packets, "tokenizer_skipped_packets", kInfo, kTrace,   \
-    "A packet needed its sequence's incremental state, which was lost or "  \
+    "thread of another process); the later association was ignored.")        \
+  X(tokenizer_skipped_packets, kInfo, kTrace,                                \
+    "A packet needed its sequence's incremental state, which was lost or "   \
     "never set, and was skipped.")                                           \
-  X(track_event_unknown_fields, "track_event_unknown_fields", kInfo, kTrace, \
+  X(track_event_unknown_fields, kInfo, kTrace,                               \
     "A TrackEvent (or a typed arg inside it) had a field that no "           \
     "descriptor describes although the trace's ExtensionDescriptors extend " \
     "that message (as in Perfetto, it is not imported; without such "        \
     "descriptors it becomes an unknown_fields.<number> arg).")               \
-  X(track_event_typed_args_errors, "track_event_typed_args_errors", kError,  \
-    kTrace,                                                                  \
+  X(track_event_typed_args_errors, kError, kTrace,                           \
     "A typed TrackEvent arg contradicted its descriptor: a wire type the "   \
     "field type does not allow (that field is skipped) or a nested message " \
     "that is not valid protobuf (the event's typed args are dropped, the "   \
     "event is kept).")                                                       \
-  X(extension_descriptor_errors, "extension_descriptor_errors", kError,      \
-    kTrace,                                                                  \
+  X(extension_descriptor_errors, kError, kTrace,                             \
     "An ExtensionDescriptor packet was malformed and was ignored (see "      \
     "_trace_import_logs for the reason).")                                   \
-  X(interned_data_tokenizer_errors, "interned_data_tokenizer_errors",        \
-    kInfo, kAnalysis,                                                        \
+  X(interned_data_tokenizer_errors, kInfo, kAnalysis,                        \
     "A packet referred to an interned iid its sequence never defined.")      \
-  X(clock_sync_failure, "clock_sync_failure", kError, kAnalysis,             \
+  X(clock_sync_failure, kError, kAnalysis,                                   \
     "A packet's timestamp was in a clock weft cannot convert to the trace "  \
     "clock yet; the packet was dropped.")                                    \
-  X(invalid_clock_snapshots, "invalid_clock_snapshots", kError, kAnalysis, \
-    "A ClockSnapshot was ignored: a clock read twice, clock id 0, a zero "  \
-    "unit, a clock going backwards, or a primary_trace_clock change after " \
+  X(invalid_clock_snapshots, kError, kAnalysis,                              \
+    "A ClockSnapshot was ignored: a clock read twice, clock id 0, a zero "   \
+    "unit, a clock going backwards, or a primary_trace_clock change after "  \
     "timestamps were already converted.")                                    \
-  X(track_event_invalid_timestamp, "track_event_invalid_timestamp",         \
-    kError, kAnalysis,                                                       \
-    "A TrackEvent's microsecond timestamp (absolute or delta) overflowed "  \
-    "or followed an overflow on its sequence; the event was dropped.")      \
-  X(streaming_profile_invalid_timestamp,                                     \
-    "streaming_profile_invalid_timestamp", kError, kAnalysis,                \
-    "A StreamingProfilePacket timestamp delta overflowed or followed an "   \
+  X(track_event_invalid_timestamp, kError, kAnalysis,                        \
+    "A TrackEvent's microsecond timestamp (absolute or delta) overflowed "   \
+    "or followed an overflow on its sequence; the event was dropped.")       \
+  X(streaming_profile_invalid_timestamp, kError, kAnalysis,                  \
+    "A StreamingProfilePacket timestamp delta overflowed or followed an "    \
     "overflow on its sequence.")                                             \
-  X(compressed_packets_skipped, "compressed_packets_skipped", kDataLoss,   \
-    kTrace,                                                                  \
-    "A TracePacket.compressed_packets could not be inflated (corrupt or "   \
-    "truncated zlib data, over 256 MiB, or nested); the packets inside "    \
+  X(compressed_packets_skipped, kDataLoss, kTrace,                           \
+    "A TracePacket.compressed_packets could not be inflated (corrupt or "    \
+    "truncated zlib data, over 256 MiB, or nested); the packets inside "     \
     "were skipped.")                                                         \
-  X(track_event_cropped, "track_event_cropped", kInfo, kAnalysis,          \
-    "A TrackEvent before the trace's range of interest was dropped "        \
+  X(track_event_cropped, kInfo, kAnalysis,                                   \
+    "A TrackEvent before the trace's range of interest was dropped "         \
     "(--crop-track-events).")                                                \
-  X(track_event_tokenizer_errors, "track_event_tokenizer_errors", kInfo,     \
-    kAnalysis, "A track event or descriptor could not be tokenized.")        \
-  X(track_event_parser_errors, "track_event_parser_errors", kInfo,           \
-    kAnalysis,                                                               \
+  X(track_event_tokenizer_errors, kInfo, kAnalysis,                          \
+    "A track event or descriptor could not be tokenized.")                   \
+  X(track_event_parser_errors, kInfo, kAnalysis,                             \
     "A track event could not be imported (unknown track, counter value on "  \
-    "a non-counter track, unsupported legacy event, ...).")                \
-  X(stackprofile_invalid_string_id, "stackprofile_invalid_string_id",      \
-    kError, kTrace,                                                          \
+    "a non-counter track, unsupported legacy event, ...).")                  \
+  X(stackprofile_invalid_string_id, kError, kTrace,                          \
     "An interned frame or mapping referred to a function name, build id or " \
     "path iid its sequence never defined.")                                  \
-  X(stackprofile_invalid_mapping_id, "stackprofile_invalid_mapping_id",    \
-    kError, kTrace,                                                          \
-    "An interned frame referred to a mapping iid its sequence never "       \
-    "defined; the callstack using it was not imported.")                    \
-  X(stackprofile_invalid_frame_id, "stackprofile_invalid_frame_id", kError, \
-    kTrace,                                                                  \
-    "An interned callstack referred to a frame iid its sequence never "     \
-    "defined (or one that could not be resolved); the callstack was not "   \
+  X(stackprofile_invalid_mapping_id, kError, kTrace,                         \
+    "An interned frame referred to a mapping iid its sequence never "        \
+    "defined; the callstack using it was not imported.")                     \
+  X(stackprofile_invalid_frame_id, kError, kTrace,                           \
+    "An interned callstack referred to a frame iid its sequence never "      \
+    "defined (or one that could not be resolved); the callstack was not "    \
     "imported.")                                                             \
-  X(stackprofile_invalid_callstack_id, "stackprofile_invalid_callstack_id", \
-    kError, kTrace,                                                          \
-    "A TrackEvent's callstack_iid was never defined on its sequence; the "  \
-    "event was imported without its callstack.")                            \
-  X(stackprofile_empty_callstack, "stackprofile_empty_callstack", kInfo,    \
-    kTrace, "An interned callstack had no frames.")                         \
-  X(fuchsia_record_read_error, "fuchsia_record_read_error", kError, kTrace, \
-    "An FXT record was cut short (an inline string, thread or argument "    \
+  X(stackprofile_invalid_callstack_id, kError, kTrace,                       \
+    "A TrackEvent's callstack_iid was never defined on its sequence; the "   \
+    "event was imported without its callstack.")                             \
+  X(stackprofile_empty_callstack, kInfo, kTrace,                             \
+    "An interned callstack had no frames.")                                  \
+  X(fuchsia_record_read_error, kError, kTrace,                               \
+    "An FXT record was cut short (an inline string, thread or argument "     \
     "past the end of its record) and was skipped.")                          \
-  X(fuchsia_invalid_string_ref, "fuchsia_invalid_string_ref", kError,       \
-    kTrace,                                                                  \
-    "An FXT record referred to a string index its provider never "          \
+  X(fuchsia_invalid_string_ref, kError, kTrace,                              \
+    "An FXT record referred to a string index its provider never "           \
     "registered; the record was skipped.")                                   \
-  X(fuchsia_invalid_thread_ref, "fuchsia_invalid_thread_ref", kError,       \
-    kTrace,                                                                  \
-    "An FXT record referred to a thread index its provider never "          \
+  X(fuchsia_invalid_thread_ref, kError, kTrace,                              \
+    "An FXT record referred to a thread index its provider never "           \
     "registered; the record was skipped.")                                   \
-  X(fuchsia_timestamp_overflow, "fuchsia_timestamp_overflow", kError,       \
-    kTrace,                                                                  \
-    "An FXT timestamp did not fit in int64 nanoseconds (or a complete "     \
+  X(fuchsia_timestamp_overflow, kError, kTrace,                              \
+    "An FXT timestamp did not fit in int64 nanoseconds (or a complete "      \
     "event ended before it began); the event was dropped.")                  \
-  X(fuchsia_invalid_event, "fuchsia_invalid_event", kError, kTrace,          \
-    "An FXT event record had an unknown event type, or an initialization "  \
+  X(fuchsia_invalid_event, kError, kTrace,                                   \
+    "An FXT event record had an unknown event type, or an initialization "   \
     "record gave 0 ticks per second; it was skipped.")                       \
-  X(fuchsia_invalid_event_arg_type, "fuchsia_invalid_event_arg_type",       \
-    kError, kTrace,                                                          \
+  X(fuchsia_invalid_event_arg_type, kError, kTrace,                          \
     "An FXT kernel object record had a \"process\" argument that was not a " \
     "koid; the record was skipped.")                                         \
-  X(fuchsia_non_numeric_counters, "fuchsia_non_numeric_counters", kError,   \
-    kTrace, "An FXT counter event had a non-numeric argument (skipped).")   \
-  X(fuchsia_unsupported_record, "fuchsia_unsupported_record", kInfo,        \
-    kTrace,                                                                  \
-    "An FXT record of a type weft does not import yet (blob, userspace "    \
+  X(fuchsia_non_numeric_counters, kError, kTrace,                            \
+    "An FXT counter event had a non-numeric argument (skipped).")            \
+  X(fuchsia_unsupported_record, kInfo, kTrace,                               \
+    "An FXT record of a type weft does not import yet (blob, userspace "     \
     "object, scheduling, log, large record) was skipped.")                   \
-  X(fuchsia_unknown_record, "fuchsia_unknown_record", kInfo, kTrace,        \
+  X(fuchsia_unknown_record, kInfo, kTrace,                                   \
     "An FXT record of an undefined record type was skipped by its size.")
 
 enum class Stat : size_t {

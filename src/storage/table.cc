@@ -21,9 +21,8 @@ TableView::TableView(std::string name, const Table* parent,
     // An increasing row map keeps the source's ordering properties.
     // Ids stay sorted but no longer equal the row index; a view shows every
     // column it names, including ones hidden in the parent.
-    mapped_.emplace_back(
-        new MappedColumn(source, &rows_, source->flags() & ~(kIdColumn | kHidden)));
-    AddColumn(mapped_.back().get());
+    mapped_.emplace_back(new MappedColumn(this, source, &rows_,
+                                          source->flags() & ~(kIdColumn | kHidden)));
   }
 }
 

@@ -1,5 +1,7 @@
 // Table: a named list of columns with a row count. This is the only shape
 // the SQL layer sees: it never knows which importer produced the rows.
+// Columns add themselves on construction (see column.h): a table is one
+// struct of column members, and their declaration order is the SQL order.
 // TableView exposes a subset of another table's rows (child tables such as
 // thread_track share ids with their root table `track`).
 #ifndef SRC_STORAGE_TABLE_H_
@@ -27,10 +29,8 @@ class Table {
   const std::vector<const Column*>& columns() const { return columns_; }
   const Column* FindColumn(std::string_view name) const;
 
- protected:
-  void AddColumn(const Column* c) { columns_.push_back(c); }
-
  private:
+  friend class Column;  // Registers itself in columns_.
   std::string name_;
   std::vector<const Column*> columns_;
 };

@@ -20,6 +20,32 @@ const Table* FindTable(const std::vector<const Table*>& tables,
   return nullptr;
 }
 
+// Columns join their table as they are constructed: the members'
+// declaration order is the table's column order, with no second list.
+class DeclaredTable final : public StoredTable {
+ public:
+  DeclaredTable() : StoredTable("declared") {}
+  IdColumn id{this, "id"};
+  Int64Column ts{this, "ts"};
+  StringColumn name{this, "name"};
+  AliasColumn alias{this, "alias", &ts, kHidden};
+  Uint32Column last{this, "last"};
+};
+
+TEST(TableTest, ColumnsAreTheMembersInDeclarationOrder) {
+  DeclaredTable table;
+  std::vector<std::string> names;
+  for (const Column* c : table.columns()) names.push_back(c->name());
+  EXPECT_EQ(names, (std::vector<std::string>{"id", "ts", "name", "alias", "last"}));
+  EXPECT_EQ(table.FindColumn("last"), &table.last);
+}
+
+TEST(TableTest, ColumnWithoutTableStandsAlone) {
+  Int64Column loose(nullptr, "loose");
+  loose.Append(3);
+  EXPECT_EQ(loose.GetInt(0), 3);
+}
+
 TEST(TableViewTest, SubsetOfParentRows) {
   TrackTable track;
   StringPool pool;

@@ -1,76 +1,71 @@
 // Builds the child track tables as row subsets of the root track table.
 #include "src/storage/track_tables.h"
 
+#include <iterator>
+#include <string>
+
 namespace weft {
 namespace {
 
-const std::vector<std::string>& BaseColumns() {
-  static const std::vector<std::string> kCols = {
-      "id", "name", "type", "parent_id", "dimension_arg_set_id",
-      "source_arg_set_id", "machine_id"};
-  return kCols;
-}
+// Every child table shows these columns of `track`, then its own.
+const char* const kBaseColumns[] = {
+    "id", "name", "type", "parent_id", "dimension_arg_set_id", "source_arg_set_id", "machine_id"};
 
-std::unique_ptr<TableView> MakeView(const char* name, const TrackTable* track,
-                                    std::vector<std::string> extra) {
-  std::vector<std::string> cols = BaseColumns();
-  cols.insert(cols.end(), extra.begin(), extra.end());
-  return std::make_unique<TableView>(name, track, cols);
+// A child table: the tracks of one event type, and of those only the ones
+// with |context| set (none: all of them).
+struct ChildTable {
+  const char* name;
+  TrackEventType kind;
+  const char* context;
+  std::vector<std::string> own_columns;
+};
+
+const std::vector<ChildTable>& ChildTables() {
+  static const std::vector<ChildTable> kTables = {
+      {"thread_track", TrackEventType::kSlice, "utid", {"utid"}},
+      {"process_track", TrackEventType::kSlice, "upid", {"upid"}},
+      {"counter_track", TrackEventType::kCounter, nullptr, {"unit", "description"}},
+      {"thread_counter_track", TrackEventType::kCounter, "utid",
+       {"unit", "description", "utid"}},
+      {"process_counter_track", TrackEventType::kCounter, "upid",
+       {"unit", "description", "upid"}},
+      {"cpu_counter_track", TrackEventType::kCounter, "cpu", {"unit", "description", "cpu"}},
+      {"state_track", TrackEventType::kState, nullptr, {}},
+      {"process_state_track", TrackEventType::kState, "upid", {"upid"}},
+      {"thread_state_track", TrackEventType::kState, "utid", {"utid"}},
+  };
+  return kTables;
 }
 
 }  // namespace
 
-TrackViews::TrackViews(const TrackTable* track)
-    : track_(track),
-      thread_track_(MakeView("thread_track", track, {"utid"})),
-      process_track_(MakeView("process_track", track, {"upid"})),
-      counter_track_(MakeView("counter_track", track, {"unit", "description"})),
-      thread_counter_track_(
-          MakeView("thread_counter_track", track, {"unit", "description", "utid"})),
-      process_counter_track_(MakeView("process_counter_track", track,
-                                      {"unit", "description", "upid"})),
-      cpu_counter_track_(
-          MakeView("cpu_counter_track", track, {"unit", "description", "cpu"})),
-      state_track_(MakeView("state_track", track, {})),
-      process_state_track_(MakeView("process_state_track", track, {"upid"})),
-      thread_state_track_(MakeView("thread_state_track", track, {"utid"})) {}
+TrackViews::TrackViews(const TrackTable* track) : track_(track) {
+  for (const ChildTable& child : ChildTables()) {
+    std::vector<std::string> columns(std::begin(kBaseColumns), std::end(kBaseColumns));
+    columns.insert(columns.end(), child.own_columns.begin(), child.own_columns.end());
+    views_.push_back(std::make_unique<TableView>(child.name, track, columns));
+  }
+}
 
 void TrackViews::Refresh() {
-  for (TableView* v : {thread_track_.get(), process_track_.get(),
-                       counter_track_.get(), thread_counter_track_.get(),
-                       process_counter_track_.get(), cpu_counter_track_.get(),
-                       state_track_.get(), process_state_track_.get(),
-                       thread_state_track_.get()}) {
-    v->mutable_rows().clear();
-  }
-  for (uint32_t r = 0; r < track_->row_count(); ++r) {
-    bool counter = track_->kind(r) == TrackEventType::kCounter;
-    bool has_utid = !track_->utid.IsNull(r);
-    bool has_upid = !track_->upid.IsNull(r);
-    bool has_cpu = !track_->cpu.IsNull(r);
-    if (track_->kind(r) == TrackEventType::kState) {
-      state_track_->mutable_rows().push_back(r);
-      if (has_utid) thread_state_track_->mutable_rows().push_back(r);
-      if (has_upid) process_state_track_->mutable_rows().push_back(r);
-      continue;
+  const std::vector<ChildTable>& children = ChildTables();
+  for (size_t i = 0; i < children.size(); ++i) {
+    const Column* context =
+        children[i].context ? track_->FindColumn(children[i].context) : nullptr;
+    std::vector<uint32_t>& rows = views_[i]->mutable_rows();
+    rows.clear();
+    for (uint32_t r = 0; r < track_->row_count(); ++r) {
+      if (track_->kind(r) == children[i].kind && (!context || !context->IsNull(r))) {
+        rows.push_back(r);
+      }
     }
-    if (!counter) {
-      if (has_utid) thread_track_->mutable_rows().push_back(r);
-      if (has_upid) process_track_->mutable_rows().push_back(r);
-      continue;
-    }
-    counter_track_->mutable_rows().push_back(r);
-    if (has_utid) thread_counter_track_->mutable_rows().push_back(r);
-    if (has_upid) process_counter_track_->mutable_rows().push_back(r);
-    if (has_cpu) cpu_counter_track_->mutable_rows().push_back(r);
   }
 }
 
 std::vector<const Table*> TrackViews::tables() const {
-  return {thread_track_.get(), process_track_.get(), counter_track_.get(),
-          thread_counter_track_.get(), process_counter_track_.get(),
-          cpu_counter_track_.get(), state_track_.get(), process_state_track_.get(),
-          thread_state_track_.get()};
+  std::vector<const Table*> tables;
+  for (const auto& view : views_) tables.push_back(view.get());
+  return tables;
 }
 
 }  // namespace weft

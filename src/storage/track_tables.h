@@ -17,14 +17,7 @@ enum class TrackEventType : uint8_t { kSlice, kCounter, kState };
 
 class TrackTable final : public StoredTable {
  public:
-  TrackTable() : StoredTable("track") {
-    for (const Column* c : std::initializer_list<const Column*>{
-             &id, &name, &type, &event_type, &parent_id, &dimension_arg_set_id,
-             &source_arg_set_id, &machine_id, &utid, &upid, &cpu, &unit,
-             &description}) {
-      AddColumn(c);
-    }
-  }
+  TrackTable() : StoredTable("track") {}
 
   struct Row {
     StringId name = kNullStringId;
@@ -55,26 +48,27 @@ class TrackTable final : public StoredTable {
   }
   TrackEventType kind(uint32_t row) const { return kinds_[row]; }
 
-  IdColumn id{"id"};
-  StringColumn name{"name"};
-  StringColumn type{"type"};
-  StringColumn event_type{"event_type"};
-  Uint32Column parent_id{"parent_id"};
-  Uint32Column dimension_arg_set_id{"dimension_arg_set_id"};
-  Uint32Column source_arg_set_id{"source_arg_set_id"};
-  Uint32Column machine_id{"machine_id"};
+  IdColumn id{this, "id"};
+  StringColumn name{this, "name"};
+  StringColumn type{this, "type"};
+  StringColumn event_type{this, "event_type"};
+  Uint32Column parent_id{this, "parent_id"};
+  Uint32Column dimension_arg_set_id{this, "dimension_arg_set_id"};
+  Uint32Column source_arg_set_id{this, "source_arg_set_id"};
+  Uint32Column machine_id{this, "machine_id"};
   // Context columns, shown only by the child tables that own them.
-  Uint32Column utid{"utid", kHidden};
-  Uint32Column upid{"upid", kHidden};
-  Uint32Column cpu{"cpu", kHidden};
-  StringColumn unit{"unit", kHidden};
-  StringColumn description{"description", kHidden};
+  Uint32Column utid{this, "utid", kHidden};
+  Uint32Column upid{this, "upid", kHidden};
+  Uint32Column cpu{this, "cpu", kHidden};
+  StringColumn unit{this, "unit", kHidden};
+  StringColumn description{this, "description", kHidden};
 
  private:
   std::vector<TrackEventType> kinds_;
 };
 
-// The child tables of `track`; rebuilt by Refresh() at the end of a load.
+// The child tables of `track` (declared in track_tables.cc); rebuilt by
+// Refresh() at the end of a load.
 class TrackViews {
  public:
   explicit TrackViews(const TrackTable* track);
@@ -83,9 +77,7 @@ class TrackViews {
 
  private:
   const TrackTable* track_;
-  std::unique_ptr<TableView> thread_track_, process_track_, counter_track_,
-      thread_counter_track_, process_counter_track_, cpu_counter_track_, state_track_,
-      process_state_track_, thread_state_track_;
+  std::vector<std::unique_ptr<TableView>> views_;  // One per kChildTables entry.
 };
 
 }  // namespace weft

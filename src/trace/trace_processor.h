@@ -18,9 +18,9 @@
 #include <string_view>
 
 #include "src/base/status.h"
-#include "src/importers/common/trace_config.h"
 #include "src/sql/sql_engine.h"
 #include "src/storage/trace_storage.h"
+#include "src/trace/trace_config.h"
 
 namespace weft {
 

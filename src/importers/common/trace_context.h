@@ -1,6 +1,8 @@
-// TraceContext: the storage of one trace plus the trackers every importer
-// shares, so formats mixed in one load (e.g. JSON with embedded systrace)
-// agree on threads, tracks and open slices.
+// TraceContext: one load's storage and options, plus the trackers that turn
+// events into rows (threads, tracks, open slices, flows, callstacks). A load
+// has one importer (its format is sniffed once); the trackers live here, not
+// in it, so that the format's parsers (e.g. protobuf's TrackEvent, ftrace
+// and process-tree parsers) share one view of threads, tracks and slices.
 #ifndef SRC_IMPORTERS_COMMON_TRACE_CONTEXT_H_
 #define SRC_IMPORTERS_COMMON_TRACE_CONTEXT_H_
 
@@ -10,9 +12,9 @@
 #include "src/importers/common/process_tracker.h"
 #include "src/importers/common/slice_tracker.h"
 #include "src/importers/common/stack_profile_tracker.h"
-#include "src/importers/common/trace_config.h"
 #include "src/importers/common/track_tracker.h"
 #include "src/storage/trace_storage.h"
+#include "src/trace/trace_config.h"
 
 namespace weft {
 

@@ -9,12 +9,6 @@ namespace weft {
 JsonArgsFlattener::JsonArgsFlattener(TraceStorage* storage)
     : storage_(storage) {}
 
-#define WEFT_LEX(expr)                          \
-  do {                                          \
-    LexResult r_ = (expr);                      \
-    if (r_ != LexResult::kOk) return r_;        \
-  } while (0)
-
 LexResult JsonArgsFlattener::Flatten(JsonLexer* lexer, uint32_t* set,
                                      bool* too_deep) {
   set_ = kNoIndex;
@@ -155,7 +149,5 @@ LexResult JsonArgsFlattener::ReadTopLevel(JsonLexer* lexer,
     out->push_back(arg);
   }
 }
-
-#undef WEFT_LEX
 
 }  // namespace weft

@@ -1,6 +1,6 @@
 // JsonEvent: the compact form of one trace event between tokenizing and
-// parsing. Tokenizing reads fields and args; the sorter orders these
-// records by timestamp; the parser turns each into rows. Rare fields live
+// parsing. Tokenizing reads fields and args; JsonEventQueue holds these
+// records and orders them by timestamp; the parser turns each into rows. Rare fields live
 // in JsonEventExtra so the common record stays small (48 bytes).
 #ifndef SRC_IMPORTERS_JSON_JSON_EVENT_H_
 #define SRC_IMPORTERS_JSON_JSON_EVENT_H_

@@ -7,12 +7,6 @@
 
 namespace weft {
 
-#define WEFT_LEX(expr)                   \
-  do {                                   \
-    LexResult r_ = (expr);               \
-    if (r_ != LexResult::kOk) return r_; \
-  } while (0)
-
 namespace {
 
 enum class TimeState : uint8_t { kAbsent, kValid, kInvalid };
@@ -384,7 +378,5 @@ bool JsonEventDecoder::Finish(Fields* f) {
   }
   return true;
 }
-
-#undef WEFT_LEX
 
 }  // namespace weft

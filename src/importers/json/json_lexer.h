@@ -15,6 +15,13 @@ namespace weft {
 
 enum class LexResult { kOk, kNeedMore, kError };
 
+// Returns from the enclosing function with |expr|'s LexResult unless kOk.
+#define WEFT_LEX(expr)                   \
+  do {                                   \
+    LexResult r_ = (expr);               \
+    if (r_ != LexResult::kOk) return r_; \
+  } while (0)
+
 struct JsonNumber {
   bool is_int = false;  // No fraction/exponent and fits in int64.
   int64_t i = 0;

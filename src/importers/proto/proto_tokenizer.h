@@ -17,7 +17,7 @@
 
 #include "src/base/status.h"
 #include "src/importers/proto/args/descriptor_pool.h"
-#include "src/importers/common/trace_config.h"
+#include "src/trace/trace_config.h"
 #include "src/importers/proto/sequence/clock_tracker.h"
 #include "src/importers/proto/proto_event_queue.h"
 #include "src/importers/proto/proto_parse_pipeline.h"

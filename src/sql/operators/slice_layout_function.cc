@@ -104,19 +104,28 @@ std::vector<SliceLayoutRow> ComputeSliceLayout(const SliceTable& slice,
 
 namespace {
 
-struct LayoutVtab {
-  sqlite3_vtab base;  // Must be first: SQLite casts to it.
+struct LayoutVtab : sqlite3_vtab {
   const TraceStorage* storage;
   bool has_cache = false;
   std::string cached_filter;
   std::vector<SliceLayoutRow> cached_rows;
+
+  int BestIndex(sqlite3_index_info* info);
 };
 
-struct LayoutCursor {
-  sqlite3_vtab_cursor base;  // Must be first.
+struct LayoutCursor : VtabCursor<LayoutVtab> {
   const std::vector<SliceLayoutRow>* rows = nullptr;
   std::string filter;
   size_t pos = 0;
+
+  int Filter(int idx_num, const char* idx_str, int argc, sqlite3_value** argv);
+  int Next() {
+    ++pos;
+    return SQLITE_OK;
+  }
+  bool Eof() const { return !rows || pos >= rows->size(); }
+  void ColumnValue(sqlite3_context* ctx, int i);
+  sqlite3_int64 Rowid() const { return static_cast<sqlite3_int64>(pos); }
 };
 
 enum Col { kId, kLayoutDepth, kFilterTrackIds };
@@ -127,16 +136,11 @@ int Connect(sqlite3* db, void* aux, int, const char* const*, sqlite3_vtab** out,
   if (rc != SQLITE_OK) return rc;
   auto* vtab = new LayoutVtab();
   vtab->storage = static_cast<const TraceStorage*>(aux);
-  *out = &vtab->base;
+  *out = vtab;
   return SQLITE_OK;
 }
 
-int Disconnect(sqlite3_vtab* v) {
-  delete reinterpret_cast<LayoutVtab*>(v);
-  return SQLITE_OK;
-}
-
-int BestIndex(sqlite3_vtab*, sqlite3_index_info* info) {
+int LayoutVtab::BestIndex(sqlite3_index_info* info) {
   bool unusable = false;
   for (int i = 0; i < info->nConstraint; ++i) {
     const auto& c = info->aConstraint[i];
@@ -157,68 +161,37 @@ int BestIndex(sqlite3_vtab*, sqlite3_index_info* info) {
   return SQLITE_OK;
 }
 
-int Open(sqlite3_vtab*, sqlite3_vtab_cursor** out) {
-  *out = &(new LayoutCursor())->base;
-  return SQLITE_OK;
-}
-
-int Close(sqlite3_vtab_cursor* c) {
-  delete reinterpret_cast<LayoutCursor*>(c);
-  return SQLITE_OK;
-}
-
-int Filter(sqlite3_vtab_cursor* cur, int idx_num, const char*, int argc, sqlite3_value** argv) {
-  auto* c = reinterpret_cast<LayoutCursor*>(cur);
-  auto* vtab = reinterpret_cast<LayoutVtab*>(cur->pVtab);
-  c->pos = 0;
-  c->rows = nullptr;
+int LayoutCursor::Filter(int idx_num, const char*, int argc, sqlite3_value** argv) {
+  LayoutVtab* v = vtab();
+  pos = 0;
+  rows = nullptr;
   if (idx_num != 1 || argc < 1 || sqlite3_value_type(argv[0]) != SQLITE_TEXT) {
-    sqlite3_free(vtab->base.zErrMsg);
-    vtab->base.zErrMsg = sqlite3_mprintf(
-        "experimental_slice_layout: needs filter_track_ids, a string of track ids "
-        "separated by ','");
-    return SQLITE_ERROR;
+    return SetVtabError(v,
+                        "experimental_slice_layout: needs filter_track_ids, a string of "
+                        "track ids separated by ','");
   }
-  c->filter = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
-  if (!vtab->has_cache || vtab->cached_filter != c->filter) {
-    vtab->cached_rows = ComputeSliceLayout(vtab->storage->slice, c->filter);
-    vtab->cached_filter = c->filter;
-    vtab->has_cache = true;
+  filter = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
+  if (!v->has_cache || v->cached_filter != filter) {
+    v->cached_rows = ComputeSliceLayout(v->storage->slice, filter);
+    v->cached_filter = filter;
+    v->has_cache = true;
   }
-  c->rows = &vtab->cached_rows;
+  rows = &v->cached_rows;
   return SQLITE_OK;
 }
 
-int Next(sqlite3_vtab_cursor* cur) {
-  reinterpret_cast<LayoutCursor*>(cur)->pos++;
-  return SQLITE_OK;
-}
-
-int Eof(sqlite3_vtab_cursor* cur) {
-  auto* c = reinterpret_cast<LayoutCursor*>(cur);
-  return !c->rows || c->pos >= c->rows->size();
-}
-
-int ColumnValue(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int i) {
-  auto* c = reinterpret_cast<LayoutCursor*>(cur);
-  const SliceLayoutRow& row = (*c->rows)[c->pos];
+void LayoutCursor::ColumnValue(sqlite3_context* ctx, int i) {
+  const SliceLayoutRow& row = (*rows)[pos];
   switch (i) {
     case kId: sqlite3_result_int64(ctx, row.id); break;
     case kLayoutDepth: sqlite3_result_int64(ctx, row.layout_depth); break;
     default:
-      sqlite3_result_text(ctx, c->filter.c_str(), static_cast<int>(c->filter.size()),
+      sqlite3_result_text(ctx, filter.c_str(), static_cast<int>(filter.size()),
                           SQLITE_TRANSIENT);
   }
-  return SQLITE_OK;
 }
 
-int Rowid(sqlite3_vtab_cursor* cur, sqlite_int64* rowid) {
-  *rowid = static_cast<sqlite_int64>(reinterpret_cast<LayoutCursor*>(cur)->pos);
-  return SQLITE_OK;
-}
-
-const sqlite3_module kModule = VtabModule({nullptr, Connect, BestIndex, Disconnect, Open, Close,
-                                            Filter, Next, Eof, ColumnValue, Rowid});
+const sqlite3_module kModule = VtabModule<LayoutVtab, LayoutCursor>(Connect);
 
 }  // namespace
 

@@ -34,34 +34,34 @@ struct FunctionAux {
   RowListFn fn;
 };
 
-struct FunctionVtab {
-  sqlite3_vtab base;  // Must be first: SQLite casts to it.
+constexpr int kArgColumn = -1;
+
+struct FunctionVtab : sqlite3_vtab {
   const FunctionAux* aux;
   // Output column -> column of aux->table; kArgColumn for start_id.
   std::vector<int> columns;
   int arg_column;
   RowListScratch scratch;
+
+  int BestIndex(sqlite3_index_info* info);
 };
 
-constexpr int kArgColumn = -1;
-
-struct FunctionCursor {
-  sqlite3_vtab_cursor base;  // Must be first.
+struct FunctionCursor : VtabCursor<FunctionVtab> {
   std::vector<uint32_t> rows;
   size_t pos = 0;
   int64_t start_id = 0;
   bool start_null = true;
   std::string scratch;
-};
 
-const char* SqlType(ColumnType t) {
-  switch (t) {
-    case ColumnType::kInt64: return "BIGINT";
-    case ColumnType::kDouble: return "DOUBLE";
-    case ColumnType::kString: return "TEXT";
+  int Filter(int idx_num, const char* idx_str, int argc, sqlite3_value** argv);
+  int Next() {
+    ++pos;
+    return SQLITE_OK;
   }
-  return "";
-}
+  bool Eof() const { return pos >= rows.size(); }
+  void ColumnValue(sqlite3_context* ctx, int i);
+  sqlite3_int64 Rowid() const { return static_cast<sqlite3_int64>(pos); }
+};
 
 int Connect(sqlite3* db, void* aux_ptr, int, const char* const*,
             sqlite3_vtab** out, char**) {
@@ -76,7 +76,7 @@ int Connect(sqlite3* db, void* aux_ptr, int, const char* const*,
     for (size_t i = 0; i < cols.size(); ++i) {
       if (cols[i]->hidden() != (pass == 1)) continue;
       if (!vtab->columns.empty()) schema += ", ";
-      schema += "\"" + cols[i]->name() + "\" " + SqlType(cols[i]->type());
+      schema += SqlColumnDef(*cols[i]);
       if (pass == 1) schema += " HIDDEN";
       vtab->columns.push_back(static_cast<int>(i));
     }
@@ -92,22 +92,16 @@ int Connect(sqlite3* db, void* aux_ptr, int, const char* const*,
     delete vtab;
     return rc;
   }
-  *out = &vtab->base;
+  *out = vtab;
   return SQLITE_OK;
 }
 
-int Disconnect(sqlite3_vtab* v) {
-  delete reinterpret_cast<FunctionVtab*>(v);
-  return SQLITE_OK;
-}
-
-int BestIndex(sqlite3_vtab* v, sqlite3_index_info* info) {
-  auto* vtab = reinterpret_cast<FunctionVtab*>(v);
+int FunctionVtab::BestIndex(sqlite3_index_info* info) {
   int arg = -1;
   bool unusable_arg = false;
   for (int i = 0; i < info->nConstraint; ++i) {
     const auto& c = info->aConstraint[i];
-    if (c.iColumn != vtab->arg_column) continue;
+    if (c.iColumn != arg_column) continue;
     if (c.op != SQLITE_INDEX_CONSTRAINT_EQ &&
         c.op != SQLITE_INDEX_CONSTRAINT_IS) {
       continue;
@@ -136,33 +130,13 @@ int BestIndex(sqlite3_vtab* v, sqlite3_index_info* info) {
   return SQLITE_OK;
 }
 
-int Open(sqlite3_vtab*, sqlite3_vtab_cursor** out) {
-  auto* c = new FunctionCursor();
-  *out = &c->base;
-  return SQLITE_OK;
-}
-
-int Close(sqlite3_vtab_cursor* c) {
-  delete reinterpret_cast<FunctionCursor*>(c);
-  return SQLITE_OK;
-}
-
-int SetError(sqlite3_vtab* v, const std::string& message) {
-  sqlite3_free(v->zErrMsg);
-  v->zErrMsg = sqlite3_mprintf("%s", message.c_str());
-  return SQLITE_ERROR;
-}
-
-int Filter(sqlite3_vtab_cursor* cur, int idx_num, const char*, int argc,
-           sqlite3_value** argv) {
-  auto* c = reinterpret_cast<FunctionCursor*>(cur);
-  auto* vtab = reinterpret_cast<FunctionVtab*>(cur->pVtab);
-  const FunctionAux* aux = vtab->aux;
-  c->rows.clear();
-  c->pos = 0;
-  c->start_null = true;
+int FunctionCursor::Filter(int idx_num, const char*, int argc, sqlite3_value** argv) {
+  const FunctionAux* aux = vtab()->aux;
+  rows.clear();
+  pos = 0;
+  start_null = true;
   if (idx_num != 1 || argc < 1) {
-    return SetError(cur->pVtab, aux->name + "(): missing argument (a slice id)");
+    return SetVtabError(pVtab, aux->name + "(): missing argument (a slice id)");
   }
   sqlite3_value* value = argv[0];
   switch (sqlite3_value_type(value)) {
@@ -171,53 +145,33 @@ int Filter(sqlite3_vtab_cursor* cur, int idx_num, const char*, int argc,
     case SQLITE_INTEGER:
       break;
     default:
-      return SetError(cur->pVtab,
-                      aux->name + ": start id should be an integer");
+      return SetVtabError(pVtab, aux->name + ": start id should be an integer");
   }
-  c->start_id = sqlite3_value_int64(value);
-  c->start_null = false;
+  start_id = sqlite3_value_int64(value);
+  start_null = false;
   std::string error;
-  if (!aux->fn(*aux->storage, c->start_id, &vtab->scratch, &c->rows, &error)) {
-    c->rows.clear();
-    return SetError(cur->pVtab, aux->name + ": " + error);
+  if (!aux->fn(*aux->storage, start_id, &vtab()->scratch, &rows, &error)) {
+    rows.clear();
+    return SetVtabError(pVtab, aux->name + ": " + error);
   }
   return SQLITE_OK;
 }
 
-int Next(sqlite3_vtab_cursor* cur) {
-  reinterpret_cast<FunctionCursor*>(cur)->pos++;
-  return SQLITE_OK;
-}
-
-int Eof(sqlite3_vtab_cursor* cur) {
-  auto* c = reinterpret_cast<FunctionCursor*>(cur);
-  return c->pos >= c->rows.size();
-}
-
-int ColumnValue(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int i) {
-  auto* c = reinterpret_cast<FunctionCursor*>(cur);
-  auto* vtab = reinterpret_cast<FunctionVtab*>(cur->pVtab);
-  int source = vtab->columns[static_cast<size_t>(i)];
+void FunctionCursor::ColumnValue(sqlite3_context* ctx, int i) {
+  int source = vtab()->columns[static_cast<size_t>(i)];
   if (source == kArgColumn) {
-    if (c->start_null) {
+    if (start_null) {
       sqlite3_result_null(ctx);
     } else {
-      sqlite3_result_int64(ctx, c->start_id);
+      sqlite3_result_int64(ctx, start_id);
     }
-    return SQLITE_OK;
+    return;
   }
-  ResultCell(ctx, vtab->aux->table->columns()[static_cast<size_t>(source)],
-             c->rows[c->pos], vtab->aux->storage->pool(), &c->scratch);
-  return SQLITE_OK;
+  ResultCell(ctx, vtab()->aux->table->columns()[static_cast<size_t>(source)], rows[pos],
+             vtab()->aux->storage->pool(), &scratch);
 }
 
-int Rowid(sqlite3_vtab_cursor* cur, sqlite_int64* rowid) {
-  *rowid = static_cast<sqlite_int64>(reinterpret_cast<FunctionCursor*>(cur)->pos);
-  return SQLITE_OK;
-}
-
-const sqlite3_module kModule = VtabModule({nullptr, Connect, BestIndex, Disconnect, Open, Close,
-                                            Filter, Next, Eof, ColumnValue, Rowid});
+const sqlite3_module kModule = VtabModule<FunctionVtab, FunctionCursor>(Connect);
 
 std::string NoRowError(int64_t id) {
   char buf[64];

@@ -6,7 +6,6 @@
 #include "src/sql/operators/span_join.h"
 
 #include <cctype>
-#include <cstring>
 #include <memory>
 #include <string>
 #include <utility>
@@ -199,8 +198,7 @@ Status ReadColumns(sqlite3* db, InputTable* t) {
 }
 
 // Per CREATE VIRTUAL TABLE: the two inputs and the output layout.
-struct Vtab {
-  sqlite3_vtab base;  // Must be first: SQLite casts to it.
+struct Vtab : sqlite3_vtab {
   sqlite3* db = nullptr;
   SpanJoinKind kind = SpanJoinKind::kInner;
   SpanPartitioning partitioning = SpanPartitioning::kNone;
@@ -210,20 +208,21 @@ struct Vtab {
   // inputs[data_cols[i].first].columns[data_cols[i].second].
   std::vector<std::pair<int, int>> data_cols;
   int first_data_col = 2;
+
+  int BestIndex(sqlite3_index_info* info);
 };
 
-struct Cursor {
-  sqlite3_vtab_cursor base;  // Must be first.
+struct Cursor : VtabCursor<Vtab> {
   SpanSource sources[2];
   std::unique_ptr<SpanMerge> merge;
   sqlite3_int64 rowid = 0;
-};
 
-int SetVtabError(sqlite3_vtab* vtab, const Status& status) {
-  sqlite3_free(vtab->zErrMsg);
-  vtab->zErrMsg = sqlite3_mprintf("%s", status.message().c_str());
-  return SQLITE_ERROR;
-}
+  int Filter(int idx_num, const char* idx_str, int argc, sqlite3_value** argv);
+  int Next();
+  bool Eof() const { return !merge || merge->eof(); }
+  void ColumnValue(sqlite3_context* ctx, int n);
+  sqlite3_int64 Rowid() const { return rowid; }
+};
 
 Status Init(sqlite3* db, SpanJoinKind kind, int argc, const char* const* argv,
             Vtab* vtab, std::string* schema) {
@@ -297,7 +296,6 @@ template <SpanJoinKind kKind>
 int CreateOrConnect(sqlite3* db, void*, int argc, const char* const* argv,
                     sqlite3_vtab** out, char** err) {
   auto vtab = std::make_unique<Vtab>();
-  memset(&vtab->base, 0, sizeof(vtab->base));
   std::string schema;
   Status status = Init(db, kKind, argc, argv, vtab.get(), &schema);
   if (!status.ok()) {
@@ -306,7 +304,7 @@ int CreateOrConnect(sqlite3* db, void*, int argc, const char* const* argv,
   }
   int rc = sqlite3_declare_vtab(db, schema.c_str());
   if (rc != SQLITE_OK) return rc;
-  *out = &vtab.release()->base;
+  *out = vtab.release();
   return SQLITE_OK;
 }
 
@@ -323,14 +321,8 @@ int Connect(sqlite3* db, void* aux, int argc, const char* const* argv,
   return CreateOrConnect<kKind>(db, aux, argc, argv, out, err);
 }
 
-int Disconnect(sqlite3_vtab* v) {
-  delete reinterpret_cast<Vtab*>(v);
-  return SQLITE_OK;
-}
-
-int BestIndex(sqlite3_vtab* v, sqlite3_index_info* info) {
-  const Vtab* vtab = reinterpret_cast<Vtab*>(v);
-  bool partitioned = vtab->partitioning != SpanPartitioning::kNone;
+int Vtab::BestIndex(sqlite3_index_info* info) {
+  bool partitioned = partitioning != SpanPartitioning::kNone;
   std::string plan;
   int argc = 0;
   bool partition_eq = false;
@@ -345,7 +337,7 @@ int BestIndex(sqlite3_vtab* v, sqlite3_index_info* info) {
       code = kPartitionEq;
       partition_eq = true;
       partition_in = sqlite3_vtab_in(info, i, -1);
-    } else if (vtab->kind == SpanJoinKind::kInner && c.iColumn == kTsColumn) {
+    } else if (kind == SpanJoinKind::kInner && c.iColumn == kTsColumn) {
       // An output span starts at the later of its two inputs' starts, so
       // inputs starting after an upper bound cannot contribute. (Outer
       // joins need those rows to end the gaps before them.)
@@ -391,18 +383,6 @@ int BestIndex(sqlite3_vtab* v, sqlite3_index_info* info) {
   return SQLITE_OK;
 }
 
-int Open(sqlite3_vtab*, sqlite3_vtab_cursor** out) {
-  auto* c = new Cursor();
-  memset(&c->base, 0, sizeof(c->base));
-  *out = &c->base;
-  return SQLITE_OK;
-}
-
-int Close(sqlite3_vtab_cursor* c) {
-  delete reinterpret_cast<Cursor*>(c);
-  return SQLITE_OK;
-}
-
 // SELECT every column of |t| ORDER BY partition, ts, with the pushed-down
 // constraints of |plan| that apply to it. Zero-duration spans sort before
 // longer ones starting at the same time, so they never look overlapped.
@@ -442,20 +422,18 @@ std::string InputQuery(const InputTable& t, const std::string& plan) {
   return sql;
 }
 
-int Filter(sqlite3_vtab_cursor* cur, int, const char* idx_str, int argc,
-           sqlite3_value** argv) {
-  auto* c = reinterpret_cast<Cursor*>(cur);
-  auto* vtab = reinterpret_cast<Vtab*>(cur->pVtab);
+int Cursor::Filter(int, const char* idx_str, int argc, sqlite3_value** argv) {
+  const Vtab* v = vtab();
   std::string plan = idx_str ? idx_str : "";
   if (static_cast<int>(plan.size()) != argc) {
-    return SetVtabError(cur->pVtab, Status::Error("SPAN_JOIN: bad query plan"));
+    return SetVtabError(pVtab, "SPAN_JOIN: bad query plan");
   }
   for (int side = 0; side < 2; ++side) {
-    const InputTable& t = vtab->inputs[side];
-    SpanSource& src = c->sources[side];
+    const InputTable& t = v->inputs[side];
+    SpanSource& src = sources[side];
     src.Configure(t.name, t.ts_col, t.dur_col, t.part_col);
-    Status s = src.Prepare(vtab->db, InputQuery(t, plan));
-    if (!s.ok()) return SetVtabError(cur->pVtab, s);
+    Status s = src.Prepare(v->db, InputQuery(t, plan));
+    if (!s.ok()) return SetVtabError(pVtab, s.message());
     for (int i = 0; i < argc; ++i) {
       // Unused parameters (e.g. the partition on the unpartitioned side of
       // a mixed join) are simply not referenced by that side's SQL.
@@ -463,59 +441,43 @@ int Filter(sqlite3_vtab_cursor* cur, int, const char* idx_str, int argc,
       sqlite3_bind_value(src.stmt(), i + 1, argv[i]);
     }
   }
-  c->merge = std::make_unique<SpanMerge>(
-      vtab->kind, vtab->partitioning, &c->sources[0], &c->sources[1],
-      vtab->inputs[0].part_col >= 0);
-  c->rowid = 0;
-  Status s = c->merge->Start();
-  if (!s.ok()) return SetVtabError(cur->pVtab, s);
+  merge = std::make_unique<SpanMerge>(v->kind, v->partitioning, &sources[0], &sources[1],
+                                      v->inputs[0].part_col >= 0);
+  rowid = 0;
+  Status s = merge->Start();
+  if (!s.ok()) return SetVtabError(pVtab, s.message());
   return SQLITE_OK;
 }
 
-int Next(sqlite3_vtab_cursor* cur) {
-  auto* c = reinterpret_cast<Cursor*>(cur);
-  ++c->rowid;
-  Status s = c->merge->Next();
-  if (!s.ok()) return SetVtabError(cur->pVtab, s);
+int Cursor::Next() {
+  ++rowid;
+  Status s = merge->Next();
+  if (!s.ok()) return SetVtabError(pVtab, s.message());
   return SQLITE_OK;
 }
 
-int Eof(sqlite3_vtab_cursor* cur) {
-  auto* c = reinterpret_cast<Cursor*>(cur);
-  return !c->merge || c->merge->eof();
-}
-
-int Column(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int n) {
-  auto* c = reinterpret_cast<Cursor*>(cur);
-  auto* vtab = reinterpret_cast<Vtab*>(cur->pVtab);
-  const SpanMerge& m = *c->merge;
+void Cursor::ColumnValue(sqlite3_context* ctx, int n) {
+  const Vtab* v = vtab();
+  const SpanMerge& m = *merge;
   if (n == kTsColumn) {
     sqlite3_result_int64(ctx, m.ts());
   } else if (n == kDurColumn) {
     sqlite3_result_int64(ctx, m.dur());
-  } else if (n < vtab->first_data_col) {
+  } else if (n < v->first_data_col) {
     sqlite3_result_int64(ctx, m.partition());
   } else {
-    const auto& loc = vtab->data_cols[static_cast<size_t>(n - vtab->first_data_col)];
+    const auto& loc = v->data_cols[static_cast<size_t>(n - v->first_data_col)];
     if (m.real(loc.first)) {
-      sqlite3_result_value(
-          ctx, sqlite3_column_value(c->sources[loc.first].stmt(), loc.second));
+      sqlite3_result_value(ctx, sqlite3_column_value(sources[loc.first].stmt(), loc.second));
     } else {
       sqlite3_result_null(ctx);
     }
   }
-  return SQLITE_OK;
-}
-
-int Rowid(sqlite3_vtab_cursor* cur, sqlite3_int64* out) {
-  *out = reinterpret_cast<Cursor*>(cur)->rowid;
-  return SQLITE_OK;
 }
 
 template <SpanJoinKind kKind>
 sqlite3_module MakeModule() {
-  return VtabModule({&Create<kKind>, &Connect<kKind>, &BestIndex, &Disconnect, &Open, &Close,
-                     &Filter, &Next, &Eof, &Column, &Rowid});
+  return VtabModule<Vtab, Cursor>(&Connect<kKind>, &Create<kKind>);
 }
 
 const sqlite3_module kInnerModule = MakeModule<SpanJoinKind::kInner>();

@@ -1,7 +1,9 @@
 // TraceConfig: load options given before the trace (shell flags, RPC
-// ResetTraceProcessorArgs) that change what importers keep.
-#ifndef SRC_IMPORTERS_COMMON_TRACE_CONFIG_H_
-#define SRC_IMPORTERS_COMMON_TRACE_CONFIG_H_
+// ResetTraceProcessorArgs) that change what importers keep. Part of
+// TraceProcessor's API; a leaf header (GN target //src/trace:config) so that
+// the importers, below src/trace/, can read it too.
+#ifndef SRC_TRACE_TRACE_CONFIG_H_
+#define SRC_TRACE_TRACE_CONFIG_H_
 
 namespace weft {
 
@@ -23,4 +25,4 @@ struct TraceConfig {
 
 }  // namespace weft
 
-#endif  // SRC_IMPORTERS_COMMON_TRACE_CONFIG_H_
+#endif  // SRC_TRACE_TRACE_CONFIG_H_
