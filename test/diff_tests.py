@@ -45,6 +45,8 @@ ENCODERS = ('encode_textproto', 'encode_fxt')
 CHUNK_SIZES = (1, 7)
 CHUNK_CHECK_MAX_BYTES = 1 << 20
 TIMEOUT_S = 120
+# Files only a case folder holds (next to its trace.*).
+CASE_FILES = {'query.sql', 'expected.csv', 'expected_error.txt', 'flags.txt'}
 
 
 class Case:
@@ -72,9 +74,12 @@ def discover(filter_str):
     else:
       traces = sorted(os.path.join(dirpath, f) for f in filenames
                       if f.startswith('trace.'))
-    if not traces:
-      continue
     if filter_str and filter_str not in rel:
+      continue
+    if not traces:
+      # A folder of areas; but a case's files without a trace never run.
+      if set(filenames) & CASE_FILES:
+        problems.append((rel, 'no trace.* file'))
       continue
     if len(traces) > 1:
       problems.append((rel, 'more than one trace.* file: %s' % traces))
