@@ -24,6 +24,8 @@ have checked that output is right; expected_error cases are never blessed.
 
 Every passing case is run again with --read-size 1 and --read-size 7 (unless
 the trace is larger than 1 MB) and must print exactly the same output.
+With a sanitizer build of weft (tools/test runs out/host_asan_ubsan/weft), any
+sanitizer report fails the case.
 
 Usage: test/diff_tests.py [--weft out/host/weft] [--filter SUBSTR] [--bless] [-v]
 Ends with "N passed, M failed"; the exit code is 0 only if M == 0.
@@ -45,6 +47,13 @@ ENCODERS = ('encode_textproto', 'encode_fxt')
 CHUNK_SIZES = (1, 7)
 CHUNK_CHECK_MAX_BYTES = 1 << 20
 TIMEOUT_S = 120
+# What sanitizer builds (tools/build --asan/--ubsan/--tsan) print on a finding.
+# A report fails the case even when weft was expected to fail anyway.
+SANITIZER_REPORTS = ('ERROR: AddressSanitizer', 'ERROR: LeakSanitizer',
+                     'SUMMARY: UndefinedBehaviorSanitizer', ': runtime error: ',
+                     'WARNING: ThreadSanitizer')
+# Files only a case folder holds (next to its trace.*).
+CASE_FILES = {'query.sql', 'expected.csv', 'expected_error.txt', 'flags.txt'}
 
 
 class Case:
@@ -72,9 +81,12 @@ def discover(filter_str):
     else:
       traces = sorted(os.path.join(dirpath, f) for f in filenames
                       if f.startswith('trace.'))
-    if not traces:
-      continue
     if filter_str and filter_str not in rel:
+      continue
+    if not traces:
+      # A folder of areas; but a case's files without a trace never run.
+      if set(filenames) & CASE_FILES:
+        problems.append((rel, 'no trace.* file'))
       continue
     if len(traces) > 1:
       problems.append((rel, 'more than one trace.* file: %s' % traces))
@@ -122,7 +134,17 @@ def run_weft(weft, case, read_size=None):
     return None, '', 'timed out after %ds' % TIMEOUT_S
   out = p.stdout.decode('utf-8', errors='replace')
   err = p.stderr.decode('utf-8', errors='replace')
+  if any(report in err for report in SANITIZER_REPORTS):
+    raise SanitizerReport(' '.join(cmd), err)
   return p.returncode, out, err
+
+
+class SanitizerReport(Exception):
+  """A sanitizer finding in weft's stderr."""
+
+  def __str__(self):
+    cmd, err = self.args
+    return 'sanitizer report from %s:\n%s' % (cmd, err)
 
 
 def describe_exit(rc):
@@ -220,6 +242,8 @@ def main():
     for case, fut in zip(cases, futures):
       try:
         ok, msg = fut.result()
+      except SanitizerReport as e:
+        ok, msg = False, str(e)
       except Exception as e:  # pylint: disable=broad-except
         ok, msg = False, 'runner error: %r' % e
       if ok:

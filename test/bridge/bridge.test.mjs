@@ -343,11 +343,13 @@ test('printf %f formatting', () => {
   for (const [x, s] of cases) assert.equal(formatDouble(x), s, String(x));
 });
 
-test('cli.js prints the same CSV as the native shell', {skip: !fs.existsSync(path.join(ROOT, 'out/host/weft'))}, () => {
+test('cli.js prints the same CSV as the native shell', () => {
+  const weft = path.join(ROOT, 'out/host/weft');
+  assert.ok(fs.existsSync(weft), `${weft} not found: build it with tools/build host`);
   const q = path.join(tmp, 'q.sql');
   fs.writeFileSync(q, 'select name, ts / 3.0 as t, dur from slice order by id;\nselect 1 as a where 0;\nselect * from thread');
   const args = ['-q', q, EXAMPLE];
-  const native = execFileSync(path.join(ROOT, 'out/host/weft'), args, {encoding: 'utf8'});
+  const native = execFileSync(weft, args, {encoding: 'utf8'});
   const wasm = execFileSync(process.execPath, [path.join(ROOT, 'ui_bridge/cli.js'), ...args], {encoding: 'utf8'});
   assert.equal(wasm, native);
 });

@@ -88,6 +88,10 @@ export async function compareCase(c, weft, wasmArgs = BRIDGE_CLI) {
     run(process.execPath, [...wasmArgs, ...(c.flags || []), '-q', c.query, c.trace]),
   ]);
   const problems = [];
+  // A shell that could not start (e.g. ENOENT) must not pass as "both failed".
+  for (const [side, r] of [['native', native], ['wasm', wasm]]) {
+    if (typeof r.code === 'string') problems.push(`${side} shell did not run: ${r.code}`);
+  }
   if ((native.code === 0) !== (wasm.code === 0)) {
     problems.push(`exit status: native ${native.code}, wasm ${wasm.code}: ${wasm.stderr.trim()}`);
   }
@@ -102,8 +106,22 @@ export async function compareCase(c, weft, wasmArgs = BRIDGE_CLI) {
   return problems;
 }
 
+// The builds both sides need; a missing one fails the run (nothing to compare
+// is not a pass).
+function missingBuilds(opts) {
+  const wasm = opts.wasm === WASM_SHELL ? 'out/wasm/weft.wasm' : 'out/wasm/weft_wasm.wasm';
+  return [opts.weft, path.join(ROOT, wasm)].filter((f) => !fs.existsSync(f));
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
+  const missing = missingBuilds(opts);
+  if (missing.length) {
+    console.log(`FAIL: not built: ${missing.join(', ')} (tools/build host wasm)`);
+    console.log('0 passed, 1 failed');
+    process.exitCode = 1;
+    return;
+  }
   encodeTextprotos();
   const cases = discoverCases(opts.dir, opts.filter);
   let passed = 0, failed = 0, next = 0;

@@ -6,7 +6,7 @@
 //
 //   node test/bridge/corpus_vs_native.js [--weft out/host/weft] [DIR...]
 // Ends with "N passed, M failed"; exit code 0 only if M == 0. Without the
-// corpus (no ../shared) it prints a note and passes.
+// corpus (no ../shared) it fails: a check that cannot run must not pass.
 import {execFile} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -54,7 +54,9 @@ async function main(argv) {
   }
   if (!dirs.length) {
     if (!fs.existsSync(CORPUS)) {
-      console.log(`note: ${CORPUS} not found; nothing to compare`);
+      console.log(`FAIL: ${CORPUS} not found: the shared corpus is needed`);
+      console.log('0 passed, 1 failed');
+      process.exitCode = 1;
       return;
     }
     dirs.push(path.join(CORPUS, 'chrome'), path.join(CORPUS, 'catapult_json'));

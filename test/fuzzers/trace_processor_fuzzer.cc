@@ -13,6 +13,7 @@
 #include <cstdint>
 
 #include "src/trace/trace_processor.h"
+#include "test/fuzzers/split_points.h"
 
 namespace {
 
@@ -43,18 +44,8 @@ weft::Status StepAll(sqlite3_stmt* stmt) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  // Split points: derived from the first and last bytes so they change with
-  // the input but stay stable for a given input (reproducible crashes).
-  size_t split1 = 0, split2 = 0;
-  if (size >= 2) {
-    split1 = (static_cast<size_t>(data[0]) * 131 + data[size - 1]) % size;
-    split2 = split1 + (static_cast<size_t>(data[size / 2]) * 257 + size) %
-                          (size - split1 + 1);
-  }
-  if (split2 > size) split2 = size;
-
   weft::TraceProcessor tp;
-  const size_t bounds[] = {0, split1, split2, size};
+  const auto bounds = weft::SplitPoints(data, size);
   for (int i = 0; i < 3; ++i) {
     size_t begin = bounds[i], end = bounds[i + 1];
     if (end <= begin) continue;
