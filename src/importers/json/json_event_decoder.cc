@@ -121,7 +121,7 @@ LexResult ReadTime(JsonLexer* lexer, TimeField* out, std::string* scratch) {
   return LexResult::kOk;
 }
 
-// Numbers clamp to uint32 (out of range -> 0); strings are names.
+// Numbers within uint32 are ids; strings are names.
 LexResult ReadPidTid(JsonLexer* lexer, TraceStorage* storage, uint32_t* out,
                      StringId* name, bool* present, std::string* scratch) {
   char c = lexer->Peek();
@@ -138,8 +138,10 @@ LexResult ReadPidTid(JsonLexer* lexer, TraceStorage* storage, uint32_t* out,
     JsonNumber n;
     WEFT_LEX(lexer->ReadNumber(&n));
     int64_t v = n.is_int ? n.i : static_cast<int64_t>(n.d);
-    *out = (v < 0 || v > UINT32_MAX) ? 0 : static_cast<uint32_t>(v);
-    *present = true;
+    // Out of range: as if absent (Perfetto cannot coerce it either).
+    bool in_range = v >= 0 && v <= UINT32_MAX;
+    *out = in_range ? static_cast<uint32_t>(v) : 0;
+    *present = in_range;
     return LexResult::kOk;
   }
   return lexer->SkipValue();
@@ -375,8 +377,10 @@ bool JsonEventDecoder::Finish(Fields* f) {
   if (f->ts.ns < 0) return drop(Stat::trace_sorter_negative_timestamp_dropped);
   e.ts = f->ts.ns;
   if (f->dur.state == TimeState::kValid) e.dur = f->dur.ns;
-  // A missing (or zero) tid means the process's main thread.
-  if (e.tid == 0 && e.pid != 0 && !(e.flags & kTidIsString)) e.tid = e.pid;
+  // A missing tid means the process's main thread. An explicit tid 0 is
+  // thread 0 of the process (Chrome writes tid 0 on process-wide metadata
+  // and DevTools exports name it, e.g. "swapper"): not the main thread.
+  if (!(e.flags & kTidPresent)) e.tid = e.pid;
   if (f->tts.state == TimeState::kValid || f->tdur.state == TimeState::kValid) {
     f->extra.tts = f->tts.state == TimeState::kValid ? f->tts.ns : kNoValue;
     f->extra.tdur = f->tdur.state == TimeState::kValid ? f->tdur.ns : kNoValue;
