@@ -34,6 +34,7 @@ enum class PacketKind : uint8_t {
   kFtraceEvent,  // data: one FtraceEvent (not a TracePacket) of a kind weft reads.
   kTrigger,       // data: a Trigger.
   kCloneSnapshotTrigger,  // data: a Trigger.
+  kGpuCounterEvent,       // data: a GpuCounterEvent.
 };
 
 struct QueuedPacket {

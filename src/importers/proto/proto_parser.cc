@@ -110,6 +110,9 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
       case PacketKind::kCloneSnapshotTrigger:
         triggers_.Parse(p.ts, payload, p.packet_kind() == PacketKind::kCloneSnapshotTrigger);
         break;
+      case PacketKind::kGpuCounterEvent:
+        gpu_counters_.Parse(p.ts, payload);
+        break;
     }
   } catch (const protozero::exception&) {
     // The tokenizer read the packet's top level; a nested message is bad.
