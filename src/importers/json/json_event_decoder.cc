@@ -83,6 +83,11 @@ bool UsesSideArgs(char phase) {
   return phase == 'C' || phase == 'M' || phase == 'T';
 }
 
+// process_name, process_sort_index, process_labels, ...: about the process.
+bool IsProcessMetadata(const StringPool& pool, StringId name) {
+  return name != kNullStringId && pool.Get(name).substr(0, 8) == "process_";
+}
+
 }  // namespace
 
 struct JsonEventDecoder::Fields {
@@ -377,10 +382,13 @@ bool JsonEventDecoder::Finish(Fields* f) {
   if (f->ts.ns < 0) return drop(Stat::trace_sorter_negative_timestamp_dropped);
   e.ts = f->ts.ns;
   if (f->dur.state == TimeState::kValid) e.dur = f->dur.ns;
-  // A missing tid means the process's main thread. An explicit tid 0 is
-  // thread 0 of the process (Chrome writes tid 0 on process-wide metadata
-  // and DevTools exports name it, e.g. "swapper"): not the main thread.
-  if (!(e.flags & kTidPresent)) e.tid = e.pid;
+  // A missing tid means the process's main thread, and so does the tid of
+  // process-wide metadata (Chrome writes 0 there). Elsewhere an explicit
+  // tid 0 is thread 0 of the process (DevTools exports name it "swapper"),
+  // not the main thread.
+  bool process_metadata = e.phase == 'M' && !(e.flags & kTidIsString) &&
+                          IsProcessMetadata(storage_->pool(), e.name);
+  if (!(e.flags & kTidPresent) || process_metadata) e.tid = e.pid;
   if (f->tts.state == TimeState::kValid || f->tdur.state == TimeState::kValid) {
     f->extra.tts = f->tts.state == TimeState::kValid ? f->tts.ns : kNoValue;
     f->extra.tdur = f->tdur.state == TimeState::kValid ? f->tdur.ns : kNoValue;

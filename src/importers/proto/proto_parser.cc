@@ -36,6 +36,7 @@ ProtoParser::ProtoParser(TraceContext* context, const ProtoTokenizer* tokenizer,
       content_annotations_(context->storage, context->config.analyze_trace_proto_content),
       ftrace_(context),
       states_(context->storage) {
+  ctx_->processes.NameIdleTask();
   TraceStorage* s = storage_;
   type_track_event_ = s->Intern("track_event");
   type_process_ = s->Intern("process");
