@@ -304,6 +304,9 @@ class TreeBuilder {
                std::make_tuple(gb.rank, !b.is_main, b.id_key, b.nodes[0]);
       }
       switch (ordering) {
+        // No child_ordering: by name, as Perfetto (docs/compatibility.md);
+        // sibling_order_rank only counts under EXPLICIT.
+        case ChildOrdering::kUnknown:
         case ChildOrdering::kLexicographic: {
           int c = pool.Get(ga.name).compare(pool.Get(gb.name));
           if (c != 0) return c < 0;
@@ -315,12 +318,6 @@ class TreeBuilder {
         case ChildOrdering::kExplicit:
           if (ga.rank != gb.rank) return ga.rank < gb.rank;
           break;
-        case ChildOrdering::kUnknown: {
-          if (ga.rank != gb.rank) return ga.rank < gb.rank;
-          int c = pool.Get(ga.name).compare(pool.Get(gb.name));
-          if (c != 0) return c < 0;
-          break;
-        }
       }
       return ga.tracks.front() < gb.tracks.front();
     };

@@ -116,6 +116,8 @@ enum class StatSource { kTrace, kAnalysis };
   X(track_event_parser_errors, kInfo, kAnalysis,                             \
     "A track event could not be imported (unknown track, counter value on "  \
     "a non-counter track, unsupported legacy event, ...).")                  \
+  X(gpu_counters_invalid_spec, kError, kAnalysis,                            \
+    "A GPU counter spec had no counter id or name, or repeated an id.")      \
   X(stackprofile_invalid_string_id, kError, kTrace,                          \
     "An interned frame or mapping referred to a function name, build id or " \
     "path iid its sequence never defined.")                                  \

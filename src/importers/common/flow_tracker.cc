@@ -42,6 +42,40 @@ void FlowTracker::EndAtNextSlice(uint64_t key, uint32_t track) {
   open_.erase(it);
 }
 
+void FlowTracker::StartV1(uint64_t key, uint32_t slice) {
+  auto it = open_.find(key);
+  if (it != open_.end() && ended_.count(key) == 0) {
+    storage_->stats.Increment(Stat::flow_duplicate_id);
+    return;
+  }
+  open_[key] = slice;
+  ended_.erase(key);
+}
+
+void FlowTracker::StepV1(uint64_t key, uint32_t slice) {
+  Step(key, slice);
+  ended_.erase(key);
+}
+
+void FlowTracker::EndV1(uint64_t key, uint32_t slice) {
+  if (open_.count(key) == 0) {
+    storage_->stats.Increment(Stat::flow_end_without_start);
+    return;
+  }
+  End(key, slice, /*close=*/false);
+  ended_.insert(key);
+}
+
+void FlowTracker::EndV1AtNextSlice(uint64_t key, uint32_t track) {
+  auto it = open_.find(key);
+  if (it == open_.end()) {
+    storage_->stats.Increment(Stat::flow_end_without_start);
+    return;
+  }
+  waiting_[track].push_back(it->second);
+  ended_.insert(key);
+}
+
 void FlowTracker::ResolveWaiting(uint32_t track, uint32_t slice) {
   auto it = waiting_.find(track);
   if (it == waiting_.end()) return;

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "src/storage/trace_storage.h"
@@ -25,6 +26,16 @@ class FlowTracker {
   void End(uint64_t key, uint32_t slice, bool close);
   // v1 'f' without "bp":"e": binds to the next slice begun on |track|.
   void EndAtNextSlice(uint64_t key, uint32_t track);
+
+  // JSON v1 flows (s/t/f), where ids are reused (Chrome's ids were task
+  // addresses). An 'f' links from the flow's source but does not forget it:
+  // a later 'f' without a new 's' links from the same source. An 's' after
+  // an 'f' starts the flow again from its slice; an 's' while the flow has
+  // not ended yet is a duplicate (flow_duplicate_id) and the first one stays.
+  void StartV1(uint64_t key, uint32_t slice);
+  void StepV1(uint64_t key, uint32_t slice);
+  void EndV1(uint64_t key, uint32_t slice);
+  void EndV1AtNextSlice(uint64_t key, uint32_t track);
   // Called for every new slice on |track|, to complete waiting ends.
   void OnSliceBegin(uint32_t track, uint32_t slice) {
     if (!waiting_.empty()) ResolveWaiting(track, slice);
@@ -36,6 +47,7 @@ class FlowTracker {
   TraceStorage* storage_;
   std::unordered_map<uint64_t, uint32_t> open_;  // key -> source slice
   std::unordered_map<uint32_t, std::vector<uint32_t>> waiting_;  // track -> sources
+  std::unordered_set<uint64_t> ended_;  // v1 keys whose flow has an end
 };
 
 }  // namespace weft

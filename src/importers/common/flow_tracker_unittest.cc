@@ -87,5 +87,37 @@ TEST_F(FlowTrackerTest, EndAtNextSlice) {
   EXPECT_EQ(Flows().size(), 2u);
 }
 
+// JSON v1 ids are reused: "s f s f" is two flows, "s s f f" binds both ends
+// to the first start (the second is a duplicate), and an "f" without a new
+// "s" links from the last source.
+TEST_F(FlowTrackerTest, V1StartAfterEndStartsAgain) {
+  flows_.StartV1(1, 10);
+  flows_.EndV1(1, 11);
+  flows_.StartV1(1, 20);
+  flows_.EndV1(1, 21);
+  EXPECT_EQ(Flows(), (F{{10, 11}, {20, 21}}));
+  EXPECT_EQ(storage_.stats.Get(Stat::flow_duplicate_id), 0);
+}
+
+TEST_F(FlowTrackerTest, V1DuplicateStartKeepsFirst) {
+  flows_.StartV1(1, 10);
+  flows_.StartV1(1, 20);
+  EXPECT_EQ(storage_.stats.Get(Stat::flow_duplicate_id), 1);
+  flows_.EndV1(1, 11);
+  flows_.EndV1(1, 21);
+  EXPECT_EQ(Flows(), (F{{10, 11}, {10, 21}}));
+}
+
+TEST_F(FlowTrackerTest, V1EndAtNextSliceKeepsSource) {
+  flows_.StartV1(1, 10);
+  flows_.EndV1AtNextSlice(1, /*track=*/5);
+  flows_.OnSliceBegin(5, 50);
+  flows_.EndV1AtNextSlice(1, 5);
+  flows_.OnSliceBegin(5, 51);
+  flows_.EndV1(2, 60);  // Never started.
+  EXPECT_EQ(Flows(), (F{{10, 50}, {10, 51}}));
+  EXPECT_EQ(storage_.stats.Get(Stat::flow_end_without_start), 1);
+}
+
 }  // namespace
 }  // namespace weft

@@ -16,7 +16,9 @@ ProcessTracker::ProcessTracker(TraceStorage* storage) : storage_(storage) {
     storage_->thread.is_main_thread.Set(utid, 1);
   }
   name_priority_.resize(storage_->thread.row_count(), ThreadNamePriority::kOther);
-  // Perfetto names the idle thread in every trace.
+}
+
+void ProcessTracker::NameIdleTask() {
   SetThreadName(0, storage_->Intern("swapper"), ThreadNamePriority::kConstant);
 }
 

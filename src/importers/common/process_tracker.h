@@ -68,6 +68,9 @@ class ProcessTracker {
   void EndThread(int64_t tid, int64_t ts);
   // Kernel traces: pid/tid 0 are the idle task, rows 0.
   void MapIdleTask();
+  // Names thread row 0 "swapper": Perfetto does for protobuf traces (even
+  // without kernel data), not for JSON ones (its answers for the corpus).
+  void NameIdleTask();
 
   void SetProcessName(uint32_t upid, StringId name);
   // Keeps the first parent: a later, different ppid of the same live

@@ -19,6 +19,8 @@ TEST_F(ProcessTrackerTest, ReservedRowZero) {
   EXPECT_EQ(storage_.thread.upid[0], 0u);
   EXPECT_EQ(storage_.thread.is_main_thread[0], 1u);
   EXPECT_EQ(storage_.thread.is_idle[0], 1u);
+  EXPECT_EQ(storage_.thread.name[0], kNullStringId) << "named by NameIdleTask() only";
+  tracker_.NameIdleTask();
   EXPECT_EQ(storage_.pool().Get(storage_.thread.name[0]), "swapper");
   // A second tracker on the same storage does not add another row 0.
   ProcessTracker again(&storage_);
@@ -108,6 +110,7 @@ TEST_F(ProcessTrackerTest, NamesAndArgs) {
 }
 
 TEST_F(ProcessTrackerTest, KernelTracesMapPidZeroToTheIdleRow) {
+  tracker_.NameIdleTask();
   tracker_.MapIdleTask();
   EXPECT_EQ(tracker_.GetOrCreateProcess(0), 0u);
   EXPECT_EQ(tracker_.GetThread(0), 0u);

@@ -16,7 +16,9 @@ FxtParser::FxtParser(TraceContext* context, FxtEventQueue* queue)
       queue_(queue),
       async_tracks_(&context->tracks),
       type_counter_(storage_->Intern("fuchsia_counter")),
-      type_async_(storage_->Intern("legacy_async_process_slice")) {}
+      type_async_(storage_->Intern("legacy_async_process_slice")) {
+  ctx_->processes.NameIdleTask();
+}
 
 void FxtParser::ParseAll() {
   std::vector<uint32_t> order = TimestampOrder(queue_->events);

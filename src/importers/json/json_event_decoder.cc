@@ -77,6 +77,11 @@ bool UsesSideArgs(char phase) {
   return phase == 'C' || phase == 'M' || phase == 'T';
 }
 
+// process_name, process_sort_index, process_labels, ...: about the process.
+bool IsProcessMetadata(const StringPool& pool, StringId name) {
+  return name != kNullStringId && pool.Get(name).substr(0, 8) == "process_";
+}
+
 }  // namespace
 
 struct JsonEventDecoder::Fields {
@@ -115,7 +120,7 @@ LexResult ReadTime(JsonLexer* lexer, TimeField* out, std::string* scratch) {
   return LexResult::kOk;
 }
 
-// Numbers clamp to uint32 (out of range -> 0); strings are names.
+// Numbers within uint32 are ids; strings are names.
 LexResult ReadPidTid(JsonLexer* lexer, TraceStorage* storage, uint32_t* out,
                      StringId* name, bool* present, std::string* scratch) {
   char c = lexer->Peek();
@@ -132,8 +137,10 @@ LexResult ReadPidTid(JsonLexer* lexer, TraceStorage* storage, uint32_t* out,
     JsonNumber n;
     WEFT_LEX(lexer->ReadNumber(&n));
     int64_t v = n.is_int ? n.i : static_cast<int64_t>(n.d);
-    *out = (v < 0 || v > UINT32_MAX) ? 0 : static_cast<uint32_t>(v);
-    *present = true;
+    // Out of range: as if absent (Perfetto cannot coerce it either).
+    bool in_range = v >= 0 && v <= UINT32_MAX;
+    *out = in_range ? static_cast<uint32_t>(v) : 0;
+    *present = in_range;
     return LexResult::kOk;
   }
   return lexer->SkipValue();
@@ -369,8 +376,13 @@ bool JsonEventDecoder::Finish(Fields* f) {
   if (f->ts.ns < 0) return drop(Stat::trace_sorter_negative_timestamp_dropped);
   e.ts = f->ts.ns;
   if (f->dur.state == TimeState::kValid) e.dur = f->dur.ns;
-  // A missing (or zero) tid means the process's main thread.
-  if (e.tid == 0 && e.pid != 0 && !(e.flags & kTidIsString)) e.tid = e.pid;
+  // A missing tid means the process's main thread, and so does the tid of
+  // process-wide metadata (Chrome writes 0 there). Elsewhere an explicit
+  // tid 0 is thread 0 of the process (DevTools exports name it "swapper"),
+  // not the main thread.
+  bool process_metadata = e.phase == 'M' && !(e.flags & kTidIsString) &&
+                          IsProcessMetadata(storage_->pool(), e.name);
+  if (!(e.flags & kTidPresent) || process_metadata) e.tid = e.pid;
   if (f->tts.state == TimeState::kValid || f->tdur.state == TimeState::kValid) {
     f->extra.tts = f->tts.state == TimeState::kValid ? f->tts.ns : kNoValue;
     f->extra.tdur = f->tdur.state == TimeState::kValid ? f->tdur.ns : kNoValue;

@@ -328,7 +328,7 @@ void JsonParser::ParseFlowV1(const JsonEvent& e, const JsonEventExtra* extra,
   uint64_t key = HashCombine(HashCombine(id, e.cat), e.name);
   uint32_t track = ctx_->tracks.ThreadTrack(utid);
   if (e.phase == 'f' && !(e.flags & kBindEnclosing)) {
-    ctx_->flows.EndAtNextSlice(key, track);
+    ctx_->flows.EndV1AtNextSlice(key, track);
     return;
   }
   uint32_t slice = ctx_->slices.OpenSliceAt(track, e.ts);
@@ -337,11 +337,11 @@ void JsonParser::ParseFlowV1(const JsonEvent& e, const JsonEventExtra* extra,
     return;
   }
   if (e.phase == 's') {
-    ctx_->flows.Begin(key, slice);
+    ctx_->flows.StartV1(key, slice);
   } else if (e.phase == 't') {
-    ctx_->flows.Step(key, slice);
+    ctx_->flows.StepV1(key, slice);
   } else {
-    ctx_->flows.End(key, slice, /*close=*/true);
+    ctx_->flows.EndV1(key, slice);
   }
 }
 

@@ -35,6 +35,7 @@ enum class PacketKind : uint8_t {
   kTrigger,       // data: a Trigger.
   kCloneSnapshotTrigger,  // data: a Trigger.
   kCompactSched,  // data: a CompactSchedEvent and its comm (ftrace/compact_sched.h).
+  kGpuCounterEvent,       // data: a GpuCounterEvent.
 };
 
 struct QueuedPacket {

@@ -36,6 +36,7 @@ ProtoParser::ProtoParser(TraceContext* context, const ProtoTokenizer* tokenizer,
       content_annotations_(context->storage, context->config.analyze_trace_proto_content),
       ftrace_(context),
       states_(context->storage) {
+  ctx_->processes.NameIdleTask();
   TraceStorage* s = storage_;
   type_track_event_ = s->Intern("track_event");
   type_process_ = s->Intern("process");
@@ -112,6 +113,9 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
       case PacketKind::kTrigger:
       case PacketKind::kCloneSnapshotTrigger:
         triggers_.Parse(p.ts, payload, p.packet_kind() == PacketKind::kCloneSnapshotTrigger);
+        break;
+      case PacketKind::kGpuCounterEvent:
+        gpu_counters_.Parse(p.ts, payload);
         break;
     }
   } catch (const protozero::exception&) {

@@ -22,6 +22,7 @@
 #include "src/importers/proto/proto_tokenizer.h"
 #include "src/importers/proto/track_event/track_event_args.h"
 #include "src/importers/proto/track_event/track_event_callstacks.h"
+#include "src/importers/proto/gpu/gpu_counter_parser.h"
 #include "src/importers/proto/metadata/trigger_parser.h"
 
 namespace weft {
@@ -93,6 +94,7 @@ class ProtoParser {
   ProtoContentAnnotations content_annotations_;
   FtraceParser ftrace_;
   TriggerParser triggers_{ctx_};
+  GpuCounterParser gpu_counters_{ctx_};
   StateTracker states_;
   // ParseTrackEvent's per-event lists, kept to reuse their capacity.
   struct EventScratch {

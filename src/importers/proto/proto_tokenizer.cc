@@ -137,6 +137,7 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
       case tag_and_type(tp::kProcessTree, kBytes):
       case tag_and_type(tp::kTrigger, kBytes):
       case tag_and_type(tp::kCloneSnapshotTrigger, kBytes):
+      case tag_and_type(tp::kGpuCounterEvent, kBytes):
         payload_field = packet.tag();
         payload = packet.get_view();
         break;
@@ -328,6 +329,9 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
       break;
     case tp::kCloneSnapshotTrigger:
       q.kind = static_cast<uint32_t>(PacketKind::kCloneSnapshotTrigger);
+      break;
+    case tp::kGpuCounterEvent:
+      q.kind = static_cast<uint32_t>(PacketKind::kGpuCounterEvent);
       break;
   }
   q.generation = seq.generation;

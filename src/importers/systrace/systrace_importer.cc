@@ -15,6 +15,7 @@ SystraceImporter::SystraceImporter(TraceContext* context)
       reader_([this](std::string_view text) { OnLine(text); }),
       parser_(context) {
   // Kernel traces: pid 0 is the idle task, the swapper thread (utid 0).
+  context->processes.NameIdleTask();
   context->processes.MapIdleTask();
 }
 
