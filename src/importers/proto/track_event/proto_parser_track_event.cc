@@ -1,13 +1,15 @@
 // ProtoParser::ParseTrackEvent: one TrackEvent into slices, counters, args
 // and flows, with Perfetto's semantics (typed and legacy events alike).
-// The event is decoded first (DecodeTrackEvent), then each step below
-// writes its part: the track, counters, the slice, its args and flows.
+// The event is decoded first (DecodeTrackEvent), then each step writes its
+// part: the track, counters, the slice, its args and flows. The hot steps
+// are inlined into ParseTrackEvent (defined last, after them).
 #include <string>
 #include <vector>
 
 #include "src/base/hash.h"
 #include "src/importers/proto/proto_parser.h"
-#include "src/importers/proto/track_event/track_event_fields.h"
+#include "src/base/compiler.h"
+#include "src/importers/proto/track_event/track_event_decoder.h"
 #include "src/importers/proto/track_event/track_event_header.h"
 #include "protos/perfetto/trace/track_event/counter_descriptor.fields.h"
 #include "protos/perfetto/trace/track_event/track_event.fields.h"
@@ -40,79 +42,7 @@ bool IsEndPhase(char ph) { return ph == 'E' || ph == 'e' || ph == 'F'; }
 
 }  // namespace
 
-void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view queued) {
-  const SequenceGeneration& gen = tokenizer_->generation(p.generation);
-  // The leading fields the tokenizer read (TrackEventHeader), then the rest.
-  TrackEventHeader header;
-  protozero::data_view bytes = header.Decode(queued);
-  TrackEventFields f;
-  DecodeTrackEvent(header, bytes, gen, storage_, &f, &lists_);
-  if (f.type == pb::track_event_type::kState) {
-    ParseStateEvent(p.ts, f.track_uuid, gen.seq_id, JoinCategories(storage_, lists_.categories),
-                    f.name);
-    return;
-  }
-  char ph = TrackEventPhase(f);
-  if (!ph) {
-    storage_->stats.Increment(Stat::track_event_parser_errors);
-    return;
-  }
-  StringId category = JoinCategories(storage_, lists_.categories);
-  content_annotations_.OnTrackEvent(category, f.name);
-
-  EventTrack t;
-  if (!ResolveEventTrack(f, gen, &t)) {
-    storage_->stats.Increment(Stat::track_event_parser_errors);
-    return;
-  }
-  if (!lists_.extra_values.empty() || !lists_.extra_double_values.empty()) {
-    EmitExtraCounters(p, gen, &f.thread_time);
-  } else if (t.utid != kNull && ph != 'C') {
-    EmitThreadCounters(p.ts, t.utid, f);
-  }
-  if (ph == 'C') {
-    EmitCounterEvent(p, f, t.track);
-    return;
-  }
-  if (ph == 'M') return;  // Metadata: nothing to import.
-  if (t.track != kNull && storage_->track.kind(t.track) != TrackEventType::kSlice) {
-    storage_->stats.Increment(Stat::track_event_parser_errors);
-    return;
-  }
-  if (!PlaceEvent(p.ts, ph, f, category, gen.seq_id, &t)) return;
-  if (t.track == kNull) ThreadTrackOf(&t, gen.seq_id);
-  bool is_async = IsAsyncPhase(ph), is_end = IsEndPhase(ph);
-
-  SliceInfo info;
-  info.cat = category;
-  info.name = f.name;
-  info.tts = f.thread_time;
-  info.arg_set = WriteEventArgs(f, gen, bytes, ph, is_async && !is_end, t.utid);
-  if (t.track == kNull) {  // No usable track (malformed descriptors).
-    storage_->stats.Increment(Stat::track_event_parser_errors);
-    if (info.arg_set != kNull) storage_->args.ReleaseSet(info.arg_set);
-    return;
-  }
-  if (f.name != kNullStringId && !unnamed_tracks_.empty() && !is_end) {
-    auto it = unnamed_tracks_.find(t.track);
-    if (it != unnamed_tracks_.end()) {
-      storage_->track.name.Set(t.track, f.name);
-      unnamed_tracks_.erase(it);
-    }
-  }
-  uint32_t row = EmitSlice(p.ts, ph, f, t.track, &info);
-  if (row == kNoSlice) return;
-  if (f.has_stack_iid || f.has_inline_stack) {
-    uint32_t callsite = f.has_stack_iid
-                            ? callstacks_.InternedCallsite(p.generation, gen, f.stack_iid)
-                            : callstacks_.InlineCallsite(f.inline_stack);
-    if (callsite != kNull) {
-      callstacks_.Record(row, t.track, callsite, is_end, f.has_stack_weight, f.stack_weight);
-    }
-  }
-  flows_.OnSlice(f, lists_, t.track, row, is_end);
-}
-
+WEFT_ALWAYS_INLINE
 bool ProtoParser::ResolveEventTrack(const TrackEventFields& f, const SequenceGeneration& gen,
                                     EventTrack* t) {
   if (f.track_uuid != 0) {  // A descriptor's track.
@@ -141,6 +71,7 @@ bool ProtoParser::ResolveEventTrack(const TrackEventFields& f, const SequenceGen
   return true;
 }
 
+WEFT_ALWAYS_INLINE
 uint32_t ProtoParser::ThreadTrackOf(EventTrack* t, uint32_t seq_id) {
   // An event whose track names no thread (e.g. a bad track uuid) goes to
   // the default track rather than to a thread that does not exist.
@@ -233,6 +164,7 @@ void ProtoParser::EmitCounterEvent(const QueuedPacket& p, const TrackEventFields
   storage_->counter.Insert(p.ts, track, value, kNull);
 }
 
+WEFT_ALWAYS_INLINE
 bool ProtoParser::PlaceEvent(int64_t ts, char ph, const TrackEventFields& f, StringId category,
                              uint32_t seq_id, EventTrack* t) {
   namespace scope = pb::track_event_legacy_event_instant_event_scope;
@@ -285,6 +217,7 @@ bool ProtoParser::PlaceEvent(int64_t ts, char ph, const TrackEventFields& f, Str
   }
 }
 
+WEFT_ALWAYS_INLINE
 uint32_t ProtoParser::WriteEventArgs(const TrackEventFields& f, const SequenceGeneration& gen,
                                      protozero::data_view event, char ph, bool async_begin,
                                      uint32_t utid) {
@@ -314,6 +247,7 @@ uint32_t ProtoParser::WriteEventArgs(const TrackEventFields& f, const SequenceGe
   return args.FinishSet();
 }
 
+WEFT_ALWAYS_INLINE
 uint32_t ProtoParser::EmitSlice(int64_t ts, char ph, const TrackEventFields& f, uint32_t track,
                                 SliceInfo* info) {
   uint32_t row = kNoSlice;
@@ -342,6 +276,79 @@ uint32_t ProtoParser::EmitSlice(int64_t ts, char ph, const TrackEventFields& f, 
   }
   if (row == kNoSlice && info->arg_set != kNull) storage_->args.ReleaseSet(info->arg_set);
   return row;
+}
+
+void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view queued) {
+  const SequenceGeneration& gen = tokenizer_->generation(p.generation);
+  // The leading fields the tokenizer read (TrackEventHeader), then the rest.
+  TrackEventHeader header;
+  protozero::data_view bytes = header.Decode(queued);
+  TrackEventFields f;
+  DecodeTrackEvent(header, bytes, gen, storage_, &f, &lists_);
+  if (f.type == pb::track_event_type::kState) {
+    ParseStateEvent(p.ts, f.track_uuid, gen.seq_id, JoinCategories(storage_, lists_.categories),
+                    f.name);
+    return;
+  }
+  char ph = TrackEventPhase(f);
+  if (!ph) {
+    storage_->stats.Increment(Stat::track_event_parser_errors);
+    return;
+  }
+  StringId category = JoinCategories(storage_, lists_.categories);
+  content_annotations_.OnTrackEvent(category, f.name);
+
+  EventTrack t;
+  if (!ResolveEventTrack(f, gen, &t)) {
+    storage_->stats.Increment(Stat::track_event_parser_errors);
+    return;
+  }
+  if (!lists_.extra_values.empty() || !lists_.extra_double_values.empty()) {
+    EmitExtraCounters(p, gen, &f.thread_time);
+  } else if (t.utid != kNull && ph != 'C') {
+    EmitThreadCounters(p.ts, t.utid, f);
+  }
+  if (ph == 'C') {
+    EmitCounterEvent(p, f, t.track);
+    return;
+  }
+  if (ph == 'M') return;  // Metadata: nothing to import.
+  if (t.track != kNull && storage_->track.kind(t.track) != TrackEventType::kSlice) {
+    storage_->stats.Increment(Stat::track_event_parser_errors);
+    return;
+  }
+  if (!PlaceEvent(p.ts, ph, f, category, gen.seq_id, &t)) return;
+  if (t.track == kNull) ThreadTrackOf(&t, gen.seq_id);
+  bool is_async = IsAsyncPhase(ph), is_end = IsEndPhase(ph);
+
+  SliceInfo info;
+  info.cat = category;
+  info.name = f.name;
+  info.tts = f.thread_time;
+  info.arg_set = WriteEventArgs(f, gen, bytes, ph, is_async && !is_end, t.utid);
+  if (t.track == kNull) {  // No usable track (malformed descriptors).
+    storage_->stats.Increment(Stat::track_event_parser_errors);
+    if (info.arg_set != kNull) storage_->args.ReleaseSet(info.arg_set);
+    return;
+  }
+  if (f.name != kNullStringId && !unnamed_tracks_.empty() && !is_end) {
+    auto it = unnamed_tracks_.find(t.track);
+    if (it != unnamed_tracks_.end()) {
+      storage_->track.name.Set(t.track, f.name);
+      unnamed_tracks_.erase(it);
+    }
+  }
+  uint32_t row = EmitSlice(p.ts, ph, f, t.track, &info);
+  if (row == kNoSlice) return;
+  if (f.has_stack_iid || f.has_inline_stack) {
+    uint32_t callsite = f.has_stack_iid
+                            ? callstacks_.InternedCallsite(p.generation, gen, f.stack_iid)
+                            : callstacks_.InlineCallsite(f.inline_stack);
+    if (callsite != kNull) {
+      callstacks_.Record(row, t.track, callsite, is_end, f.has_stack_weight, f.stack_weight);
+    }
+  }
+  flows_.OnSlice(f, lists_, t.track, row, is_end);
 }
 
 }  // namespace weft

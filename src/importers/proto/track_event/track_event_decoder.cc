@@ -1,13 +1,9 @@
-// DecodeTrackEvent: one pass over a TrackEvent's fields into
-// TrackEventFields (see track_event_fields.h).
-#include <string>
-
-#include <protozero/pbf_reader.hpp>
-
-#include "src/importers/proto/proto_wire.h"
-#include "src/importers/proto/track_event/track_event_fields.h"
+// The cold parts of DecodeTrackEvent (track_event_decoder.h): legacy
+// events and the set of fields it reads.
+#include "src/importers/proto/track_event/track_event_decoder.h"
 
 namespace weft {
+namespace track_event_decoder {
 namespace {
 
 using namespace proto_wire;  // NOLINT
@@ -34,18 +30,9 @@ constexpr uint64_t kDecodedFields = Bits({
 static_assert(te::kCallstackWeight < 64 && te::kCorrelationIdStr < 64,
               "kDecodedFields holds field numbers below 64");
 
-bool IsDecoded(uint32_t field) { return field < 64 && ((kDecodedFields >> field) & 1); }
+}  // namespace
 
-// |*out| = the interned string |iid| of |map|; counted as an error if unknown.
-void ResolveIid(const SequenceGeneration::InternMap& map, uint64_t iid, TraceStorage* storage,
-                StringId* out) {
-  const StringId* found = map.Find(iid);
-  if (found) {
-    *out = *found;
-  } else {
-    storage->stats.Increment(Stat::interned_data_tokenizer_errors);
-  }
-}
+bool IsDecoded(uint32_t field) { return field < 64 && ((kDecodedFields >> field) & 1); }
 
 void DecodeLegacyEvent(protozero::pbf_reader legacy, const SequenceGeneration& gen,
                        TraceStorage* storage, LegacyEventFields* out) {
@@ -104,156 +91,5 @@ void DecodeLegacyEvent(protozero::pbf_reader legacy, const SequenceGeneration& g
   }
 }
 
-// Reads a field holding int64 counter values (packed or not) as doubles.
-void ReadIntValues(protozero::pbf_reader* event, TrackEventLists* lists) {
-  lists->raw.clear();
-  ReadRepeatedUint64(event, false, &lists->raw);
-  for (uint64_t v : lists->raw) {
-    lists->extra_values.push_back(static_cast<double>(static_cast<int64_t>(v)));
-  }
-}
-
-void ReadCategoryIids(protozero::pbf_reader* event, const SequenceGeneration& gen,
-                      TraceStorage* storage, TrackEventLists* lists) {
-  lists->raw.clear();
-  ReadRepeatedUint64(event, false, &lists->raw);
-  for (uint64_t iid : lists->raw) {
-    const StringId* category = gen.categories.Find(iid);
-    if (category) {
-      lists->categories.push_back(*category);
-    } else {
-      storage->stats.Increment(Stat::interned_data_tokenizer_errors);
-    }
-  }
-}
-
-}  // namespace
-
-void DecodeTrackEvent(const TrackEventHeader& header, protozero::data_view event,
-                      const SequenceGeneration& gen, TraceStorage* storage,
-                      TrackEventFields* fields, TrackEventLists* lists) {
-  TrackEventFields& f = *fields;
-  lists->Clear();
-  f.has_type = header.flags & TrackEventHeader::kHasType;
-  f.has_track = header.flags & TrackEventHeader::kHasTrack;
-  f.type = f.has_type ? header.type : pb::track_event_type::kUnspecified;
-  f.track_uuid = f.has_track ? header.track_uuid
-                             : (gen.has_default_track ? gen.default_track_uuid : 0);
-  if (header.flags & TrackEventHeader::kHasName) f.name = header.name;
-  if (header.flags & TrackEventHeader::kHasCategory) lists->categories.push_back(header.category);
-
-  protozero::pbf_reader r(event.data() + header.resume, event.size() - header.resume);
-  while (r.next()) {
-    switch (r.tag_and_type()) {
-      case tag_and_type(te::kType, kVarint):
-        f.type = r.get_uint32();
-        f.has_type = true;
-        break;
-      case tag_and_type(te::kTrackUuid, kVarint):
-        f.track_uuid = r.get_uint64();
-        f.has_track = true;
-        break;
-      case tag_and_type(te::kName, kBytes):
-        f.name = storage->Intern(View(r.get_view()));
-        break;
-      case tag_and_type(te::kNameIid, kVarint):
-        ResolveIid(gen.event_names, r.get_uint64(), storage, &f.name);
-        break;
-      case tag_and_type(te::kCategories, kBytes):
-        lists->categories.push_back(storage->Intern(View(r.get_view())));
-        break;
-      case tag_and_type(te::kCategoryIids, kVarint):
-      case tag_and_type(te::kCategoryIids, kBytes):
-        ReadCategoryIids(&r, gen, storage, lists);
-        break;
-      case tag_and_type(te::kCounterValue, kVarint):
-        f.value = static_cast<double>(r.get_int64());
-        f.has_value = true;
-        break;
-      case tag_and_type(te::kDoubleCounterValue, kFixed64):
-        f.value = r.get_double();
-        f.has_value = true;
-        break;
-      case tag_and_type(te::kExtraCounterTrackUuids, kVarint):
-      case tag_and_type(te::kExtraCounterTrackUuids, kBytes):
-        ReadRepeatedUint64(&r, false, &lists->extra_uuids);
-        break;
-      case tag_and_type(te::kExtraDoubleCounterTrackUuids, kVarint):
-      case tag_and_type(te::kExtraDoubleCounterTrackUuids, kBytes):
-        ReadRepeatedUint64(&r, false, &lists->extra_double_uuids);
-        break;
-      case tag_and_type(te::kExtraCounterValues, kVarint):
-      case tag_and_type(te::kExtraCounterValues, kBytes):
-        ReadIntValues(&r, lists);
-        break;
-      case tag_and_type(te::kExtraDoubleCounterValues, kFixed64):
-        lists->extra_double_values.push_back(r.get_double());
-        break;
-      case tag_and_type(te::kExtraDoubleCounterValues, kBytes):
-        for (double v : r.get_packed_double()) lists->extra_double_values.push_back(v);
-        break;
-      case tag_and_type(te::kThreadTimeAbsoluteUs, kVarint):
-        f.thread_time = r.get_int64() * 1000;
-        break;
-      case tag_and_type(te::kThreadInstructionCountAbsolute, kVarint):
-        f.instruction_count = r.get_int64();
-        break;
-      case tag_and_type(te::kFlowIds, kFixed64):
-      case tag_and_type(te::kFlowIds, kBytes):
-        ReadRepeatedUint64(&r, true, &lists->flow_ids);
-        break;
-      case tag_and_type(te::kFlowIdsOld, kVarint):
-      case tag_and_type(te::kFlowIdsOld, kBytes):
-        ReadRepeatedUint64(&r, false, &lists->flow_ids);
-        break;
-      case tag_and_type(te::kTerminatingFlowIds, kFixed64):
-      case tag_and_type(te::kTerminatingFlowIds, kBytes):
-        ReadRepeatedUint64(&r, true, &lists->terminating_flow_ids);
-        break;
-      case tag_and_type(te::kTerminatingFlowIdsOld, kVarint):
-      case tag_and_type(te::kTerminatingFlowIdsOld, kBytes):
-        ReadRepeatedUint64(&r, false, &lists->terminating_flow_ids);
-        break;
-      case tag_and_type(te::kCorrelationId, kVarint):
-        f.correlation = storage->Intern("tp:#" + std::to_string(r.get_uint64()));
-        break;
-      case tag_and_type(te::kCorrelationIdStr, kBytes):
-        f.correlation = storage->Intern(View(r.get_view()));
-        break;
-      case tag_and_type(te::kCallstack, kBytes):
-        f.inline_stack = r.get_view();
-        f.has_inline_stack = true;
-        break;
-      case tag_and_type(te::kCallstackIid, kVarint):
-        f.stack_iid = r.get_uint64();
-        f.has_stack_iid = true;
-        break;
-      case tag_and_type(te::kCallstackWeight, kFixed64):
-        f.stack_weight = r.get_double();
-        f.has_stack_weight = true;
-        break;
-      case tag_and_type(te::kDebugAnnotations, kBytes): {
-        // Built in place: copying a returned data_view through the stack
-        // stalls (two 8-byte stores read back as one 16-byte load).
-        protozero::data_view view = r.get_view();
-        lists->annotations.emplace_back(view.data(), view.size());
-        break;
-      }
-      case tag_and_type(te::kLegacyEvent, kBytes):
-        f.has_legacy = true;
-        DecodeLegacyEvent(r.get_message(), gen, storage, &f.legacy);
-        break;
-      default:
-        // A field read above but of another wire type is skipped; the rest
-        // are typed args.
-        if (IsDecoded(r.tag())) {
-          r.skip();
-        } else {
-          f.typed.Collect(&r);
-        }
-    }
-  }
-  if (f.name == kNullStringId) f.name = f.legacy.name;
-}
-
+}  // namespace track_event_decoder
 }  // namespace weft

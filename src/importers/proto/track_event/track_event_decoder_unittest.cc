@@ -1,6 +1,6 @@
 // Unit tests of the TrackEvent decode step (DecodeTrackEvent) and the
 // phase it gives an event (TrackEventPhase).
-#include "src/importers/proto/track_event/track_event_fields.h"
+#include "src/importers/proto/track_event/track_event_decoder.h"
 
 #include <string>
 

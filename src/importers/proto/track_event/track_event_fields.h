@@ -1,7 +1,8 @@
 // TrackEventFields: what the parser needs of one TrackEvent, decoded in one
-// pass (DecodeTrackEvent) before any row is written. Scalars live in a
-// small struct on the parser's stack; repeated fields go to lists the
-// parser reuses (TrackEventLists), so decoding allocates nothing per event.
+// pass (DecodeTrackEvent, track_event_decoder.h) before any row is
+// written. Scalars live in a small struct on the parser's stack; repeated
+// fields go to lists the parser reuses (TrackEventLists), so decoding
+// allocates nothing per event.
 #ifndef SRC_IMPORTERS_PROTO_TRACK_EVENT_TRACK_EVENT_FIELDS_H_
 #define SRC_IMPORTERS_PROTO_TRACK_EVENT_TRACK_EVENT_FIELDS_H_
 
@@ -69,15 +70,6 @@ struct TrackEventLists {
     annotations.clear();
   }
 };
-
-// Decodes a queued TrackEvent (|header| already read, |event| the bytes
-// after it) into |fields| and |lists| (cleared first): the header's fields,
-// then the rest from header.resume on. Names and categories are interned in
-// |storage| and iids resolved with |gen| (unknown iids counted as
-// interned_data_tokenizer_errors). A field of a wrong wire type is skipped.
-void DecodeTrackEvent(const TrackEventHeader& header, protozero::data_view event,
-                      const SequenceGeneration& gen, TraceStorage* storage,
-                      TrackEventFields* fields, TrackEventLists* lists);
 
 // The event's phase as a legacy JSON phase character ('B', 'E', 'i', 'C'
 // for typed events, the legacy phase for untyped ones); 0 when it has none
