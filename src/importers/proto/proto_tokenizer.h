@@ -23,6 +23,7 @@
 #include "src/importers/proto/proto_parse_pipeline.h"
 #include "src/importers/proto/sequence/proto_sequence_state.h"
 #include "src/importers/proto/metadata/trace_metadata_reader.h"
+#include "src/importers/proto/trace_packet_fields.h"
 #include "src/importers/proto/track_event/track_event_header.h"
 #include "src/storage/trace_storage.h"
 
@@ -83,7 +84,29 @@ class ProtoTokenizer {
   bool thread_rank_hint(uint32_t extraction) const { return thread_rank_hint_ < extraction; }
 
  private:
+  // One packet: decoded (DecodeTracePacket), then the steps below.
   void Tokenize(const uint8_t* data, size_t size);
+  // A TrackEvent packet that changes no state the parser reads (it is
+  // tokenized without the shared lock).
+  bool IsPlainTrackEvent(const TracePacketFields& f) const;
+  // The state of sequence |seq_id|; *is_new set if it is its first packet.
+  SequenceState& SequenceOf(uint32_t seq_id, bool* is_new);
+  // first_packet_on_sequence, previous_packet_dropped and incremental
+  // state resets.
+  void ApplySequenceFlags(const TracePacketFields& f, bool new_seq, SequenceState* seq);
+  // The packet's machine (a new generation when it changes); returns its
+  // machine table row (kNoMachine: the host).
+  uint32_t ApplyMachine(uint32_t raw_machine, bool new_seq, SequenceState* seq);
+  // False (counted) for a packet that needs incremental state its
+  // sequence lost.
+  bool HasNeededIncrementalState(uint32_t flags, SequenceState* seq);
+  // Queues the payload (TracePacket field |field|) at |event_ts| for the
+  // parser, after what the tokenizer reads of it (TrackEvent timestamps and
+  // header, descriptors).
+  void QueuePayload(uint32_t field, protozero::data_view payload, bool has_ts, int64_t event_ts,
+                    const SequenceGeneration& gen, SequenceState* seq);
+  // A legacy ThreadDescriptor: the sequence's thread, in a new generation.
+  void ReadThreadDescriptor(protozero::data_view bytes, SequenceState* seq);
   // Counts a stat (taking the lock the parser shares).
   void CountStat(Stat stat) {
     TokenizerAccess access(pipeline_->lock());

@@ -1,0 +1,38 @@
+// TracePacketFields: the fields of one TracePacket the tokenizer acts on,
+// read in one pass (DecodeTracePacket) before any state changes: the
+// packet's timestamp and sequence, sequence state changes, and the payload
+// that makes rows. Views point into the packet's bytes.
+#ifndef SRC_IMPORTERS_PROTO_TRACE_PACKET_FIELDS_H_
+#define SRC_IMPORTERS_PROTO_TRACE_PACKET_FIELDS_H_
+
+#include <cstddef>
+#include <cstdint>
+
+#include <protozero/data_view.hpp>
+
+namespace weft {
+
+struct TracePacketFields {
+  uint64_t ts = 0;
+  uint32_t clock_id = 0, seq_id = 0, flags = 0, raw_machine = 0;
+  uint32_t dropped = 0;  // previous_packet_dropped (DataLossReason bits).
+  // The TracePacket field number of the payload (a TrackEvent, a
+  // descriptor, ftrace events ...), 0 if none; of a packet about the trace
+  // itself (trace config, stats, system info ...), 0 if none.
+  uint32_t payload_field = 0, about_trace_field = 0;
+  bool has_ts = false, has_clock_id = false, cleared = false, first_packet = false;
+  bool has_defaults = false, has_interned = false, has_extension = false;
+  bool has_clock_snapshot = false, has_service_event = false, has_range_of_interest = false;
+  bool has_compressed = false;
+  protozero::data_view payload, about_trace, defaults, interned, extension, clock_snapshot,
+      service_event, range_of_interest;
+  protozero::data_view compressed;  // compressed_packets: nothing else is read.
+};
+
+// Reads the TracePacket |data| into |out|; stops at compressed_packets
+// (has_compressed). Throws protozero::exception on malformed bytes.
+void DecodeTracePacket(const uint8_t* data, size_t size, TracePacketFields* out);
+
+}  // namespace weft
+
+#endif  // SRC_IMPORTERS_PROTO_TRACE_PACKET_FIELDS_H_
