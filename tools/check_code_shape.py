@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Checks the code shape rules of CONTRIBUTING-style standards: no source
-file over 600 lines, no function over 150 lines.
+"""Checks the code shape rules of weft's standards: no source file over
+600 lines, no function over 150 lines (outside generated code).
 
   tools/check_code_shape.py [--allowlist FILE] [--max-file N] [--max-function N]
                             [PATH ...]
@@ -45,6 +45,7 @@ QUALIFIERS = r'(?:\s*(?:const|noexcept(?:\([^)]*\))?|override|final|mutable|&&|&
 FUNCTION_END = re.compile(r'\)' + QUALIFIERS + r'\s*$')
 CTOR_INIT = re.compile(r'\)\s*(?:noexcept\s*)?:(?!:)')
 SCOPE = re.compile(r'\b(?:namespace|class|struct|union|enum)\b|\bextern\s*"C"')
+ACCESS_LABEL = re.compile(r'\s*(?:public|private|protected)\s*:(?!:)')
 CONTROL = re.compile(r'^\s*(?:if|for|while|switch|catch|do|else|return)\b')
 
 
@@ -159,10 +160,14 @@ def functions(text):
         header = code[header_start:i]
         close = matching(i)
         stripped = header.strip()
-        if stripped.endswith('=') or stripped == '' or CONTROL.match(stripped):
+        member_init = CTOR_INIT.search(header) and re.search(r'[\w>]$', stripped)
+        if (stripped.endswith('=') or stripped == '' or CONTROL.match(stripped) or
+            (member_init and not FUNCTION_END.search(header))):
           pass  # An initializer (or stray block): part of the next header.
         elif FUNCTION_END.search(header) or CTOR_INIT.search(header):
-          first = header_start + (len(header) - len(header.lstrip()))
+          label = ACCESS_LABEL.match(header)  # `public:` is not part of it.
+          skip = label.end() if label else 0
+          first = header_start + skip + (len(header[skip:]) - len(header[skip:].lstrip()))
           found.append((function_name(header), line_of[first], line_of[close]))
           header_start = close + 1
         elif SCOPE.search(header):
