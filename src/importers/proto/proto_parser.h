@@ -36,15 +36,15 @@ class ProtoParser {
   // |payload| is its TrackEvent / descriptor. A packet older than one
   // already parsed (it came after its sorting window closed) is dropped.
   void Parse(const QueuedPacket& p, protozero::data_view payload);
-  // The packets that follow are of extraction |extraction| (see
+  // The packets that follow are of epoch |epoch| (see
   // ProtoTokenizer::FindDescriptor).
-  void BeginExtraction(uint32_t extraction) { extraction_ = extraction; }
+  void BeginEpoch(uint32_t epoch) { epoch_ = epoch; }
   // The --analyze-trace-proto-content arg sets; once, after the last packet.
   void WriteContentAnnotations() { content_annotations_.WriteArgs(); }
 
  private:
   const TrackDescriptorInfo* Descriptor(uint64_t uuid) const {
-    return tokenizer_->FindDescriptor(uuid, extraction_);
+    return tokenizer_->FindDescriptor(uuid, epoch_);
   }
   // TrackEvents (track_event/proto_parser_track_event.cc): decoded, then
   // written by the steps below.
@@ -120,7 +120,7 @@ class ProtoParser {
   TraceContext* ctx_;
   TraceStorage* storage_;
   int64_t last_ts_ = INT64_MIN;  // Of the last packet parsed.
-  uint32_t extraction_ = 0;
+  uint32_t epoch_ = 0;
   const ProtoTokenizer* tokenizer_;
   DebugAnnotationWriter annotations_;
   ProcessTreeParser process_tree_;

@@ -141,7 +141,7 @@ SequenceState& ProtoTokenizer::SequenceOf(uint32_t seq_id, bool* is_new) {
 
 void ProtoTokenizer::ApplySequenceFlags(const TracePacketFields& f, bool new_seq,
                                         SequenceState* seq) {
-  if (f.first_packet) first_packet_seqs_.emplace(f.seq_id, queue_->extractions());
+  if (f.first_packet) first_packet_seqs_.emplace(f.seq_id, queue_->epoch());
   if (f.dropped) {
     // The first packet of a sequence always says so (nothing came before).
     if (!new_seq) trace_metadata_.OnPacketLoss(f.seq_id, f.dropped);

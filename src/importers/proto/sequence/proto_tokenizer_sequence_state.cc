@@ -270,10 +270,10 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes, SequenceState* seq
         info.merge_key = storage_->Intern(View(desc.get_view()));
         break;
       case tag_and_type(td::kProcessRankAsSortIndex, kVarint):
-        if (desc.get_bool()) process_rank_hint_ = std::min(process_rank_hint_, queue_->extractions());
+        if (desc.get_bool()) process_rank_hint_ = std::min(process_rank_hint_, queue_->epoch());
         break;
       case tag_and_type(td::kThreadRankAsSortIndex, kVarint):
-        if (desc.get_bool()) thread_rank_hint_ = std::min(thread_rank_hint_, queue_->extractions());
+        if (desc.get_bool()) thread_rank_hint_ = std::min(thread_rank_hint_, queue_->epoch());
         break;
       case tag_and_type(td::kChromeProcess, kBytes): {
         protozero::pbf_reader c = desc.get_message();
@@ -307,7 +307,7 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes, SequenceState* seq
     g->pid = info.pid;
     g->tid = info.tid;
   }
-  info.epoch = queue_->extractions();
+  info.epoch = queue_->epoch();
   auto [it, inserted] = descriptors_.emplace(info.uuid, info);
   if (inserted) return;
   // Later descriptors of a uuid only rename it: a track without a name yet,
@@ -322,7 +322,7 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes, SequenceState* seq
   if (info.name != kNullStringId && old.name != info.name &&
       (old.name == kNullStringId ||
        info.merge_behavior == pb::track_descriptor_sibling_merge_behavior::kNone)) {
-    // Packets of extractions already begun keep the name they saw.
+    // Packets of epochs already begun keep the name they saw.
     if (old.epoch < info.epoch) {
       descriptor_versions_.push_back(old);
       old.earlier = &descriptor_versions_.back();
