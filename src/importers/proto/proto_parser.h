@@ -80,7 +80,7 @@ class ProtoParser {
                           protozero::data_view event, char ph, bool async_begin, uint32_t utid);
   // The slice row (kNoSlice if none; the arg set is then released where the
   // slice tracker did not take it).
-  uint32_t EmitSlice(int64_t ts, char ph, const TrackEventFields& f, uint32_t track,
+  uint32_t EmitSlice(int64_t ts, char ph, const LegacyEventFields& legacy, uint32_t track,
                      SliceInfo* info);
   // A TYPE_STATE event: a new state (|value|, NULL: none) of its state track.
   void ParseStateEvent(int64_t ts, uint64_t track_uuid, uint32_t seq_id, StringId category,
@@ -130,8 +130,8 @@ class ProtoParser {
   FtraceParser ftrace_;
   TriggerParser triggers_{ctx_};
   StateTracker states_;
-  // ParseTrackEvent's per-event lists, kept to reuse their capacity.
-  TrackEventLists lists_;
+  // ParseTrackEvent's per-event details, kept to reuse their capacity.
+  TrackEventDetails details_;
   TrackEventFlows flows_{ctx_};
   std::unordered_map<uint64_t, uint32_t> track_by_uuid_;
   struct TrackCacheEntry {

@@ -60,7 +60,7 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
   TracePacketFields f;
   DecodeTracePacket(data, size, &f);
   if (f.has_compressed) {
-    TokenizeCompressed(f.compressed);
+    TokenizeCompressed(f.compressed.view());
     return;
   }
   // TrackEvents without sequence changes touch nothing the parser reads
@@ -71,26 +71,28 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
     if (f.has_extension || f.has_clock_snapshot || f.about_trace_field) WaitForParser();
     access.Acquire();
   }
-  if (f.has_range_of_interest) ReadRangeOfInterest(f.range_of_interest);
+  if (f.has_range_of_interest) ReadRangeOfInterest(f.range_of_interest.view());
   if (f.has_extension) {
-    ReadExtensionDescriptor(f.extension, f.has_ts ? static_cast<int64_t>(f.ts) : last_ts_);
+    int64_t ts = f.has_ts ? static_cast<int64_t>(f.ts) : last_ts_;
+    ReadExtensionDescriptor(f.extension.view(), ts);
   }
   bool new_seq = false;
   SequenceState& seq = SequenceOf(f.seq_id, &new_seq);
   ApplySequenceFlags(f, new_seq, &seq);
   uint32_t machine = ApplyMachine(f.raw_machine, new_seq, &seq);
-  if (f.has_clock_snapshot) ReadClockSnapshot(f.clock_snapshot, f.seq_id);
+  if (f.has_clock_snapshot) ReadClockSnapshot(f.clock_snapshot.view(), f.seq_id);
   if (f.has_service_event) {
-    ReadServiceEvent(f.service_event, f.has_ts, f.ts, f.has_clock_id ? f.clock_id : 0, f.seq_id,
-                     MachineTableRow(machine));
+    ReadServiceEvent(f.service_event.view(), f.has_ts, f.ts, f.has_clock_id ? f.clock_id : 0,
+                     f.seq_id, MachineTableRow(machine));
   }
-  if (f.has_defaults) ReadDefaults(f.defaults, NewGeneration(&seq, /*copy=*/true));
+  if (f.has_defaults) ReadDefaults(f.defaults.view(), NewGeneration(&seq, /*copy=*/true));
   // In place, under the lock: the parser reads a generation only while it
   // holds it. (Entries a packet needs come before it in a valid trace; an
   // iid defined after its use may resolve on the parser thread.)
-  if (f.has_interned) ReadInternedData(f.interned, generations_[seq.generation].get());
+  if (f.has_interned) ReadInternedData(f.interned.view(), generations_[seq.generation].get());
   if (f.about_trace_field) {
-    trace_metadata_.ReadPacket(f.about_trace_field, f.about_trace, MachineTableRow(machine));
+    trace_metadata_.ReadPacket(f.about_trace_field, f.about_trace.view(),
+                               MachineTableRow(machine));
     return;
   }
 
@@ -105,13 +107,13 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
     case 0:
       return;
     case pb::trace_packet::kStreamingProfilePacket:
-      StreamingProfileTimestamps(f.payload, &seq);
+      StreamingProfileTimestamps(f.payload.view(), &seq);
       return;
     case pb::trace_packet::kFtraceEvents:
-      TokenizeFtraceEvents(f.payload, seq);
+      TokenizeFtraceEvents(f.payload.view(), seq);
       return;
     default:
-      QueuePayload(f.payload_field, f.payload, f.has_ts, event_ts, gen, &seq);
+      QueuePayload(f.payload_field, f.payload.view(), f.has_ts, event_ts, gen, &seq);
   }
 }
 

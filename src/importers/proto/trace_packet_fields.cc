@@ -43,32 +43,32 @@ void DecodeTracePacket(const uint8_t* data, size_t size, TracePacketFields* out)
         f.first_packet |= packet.get_bool();
         break;
       case tag_and_type(tp::kTracePacketDefaults, kBytes):
-        f.defaults = packet.get_view();
+        f.defaults.Set(packet.get_view());
         f.has_defaults = true;
         break;
       case tag_and_type(tp::kInternedData, kBytes):
-        f.interned = packet.get_view();
+        f.interned.Set(packet.get_view());
         f.has_interned = true;
         break;
       case tag_and_type(tp::kExtensionDescriptor, kBytes):
-        f.extension = packet.get_view();
+        f.extension.Set(packet.get_view());
         f.has_extension = true;
         break;
       case tag_and_type(tp::kCompressedPackets, kBytes):
         // A container of other packets: nothing else in it matters.
-        f.compressed = packet.get_view();
+        f.compressed.Set(packet.get_view());
         f.has_compressed = true;
         return;
       case tag_and_type(tp::kTrackEventRangeOfInterest, kBytes):
-        f.range_of_interest = packet.get_view();
+        f.range_of_interest.Set(packet.get_view());
         f.has_range_of_interest = true;
         break;
       case tag_and_type(tp::kServiceEvent, kBytes):
-        f.service_event = packet.get_view();
+        f.service_event.Set(packet.get_view());
         f.has_service_event = true;
         break;
       case tag_and_type(tp::kClockSnapshot, kBytes):
-        f.clock_snapshot = packet.get_view();
+        f.clock_snapshot.Set(packet.get_view());
         f.has_clock_snapshot = true;
         break;
       case tag_and_type(tp::kFtraceEvents, kBytes):
@@ -81,7 +81,7 @@ void DecodeTracePacket(const uint8_t* data, size_t size, TracePacketFields* out)
       case tag_and_type(tp::kTrigger, kBytes):
       case tag_and_type(tp::kCloneSnapshotTrigger, kBytes):
         f.payload_field = packet.tag();
-        f.payload = packet.get_view();
+        f.payload.Set(packet.get_view());
         break;
       case tag_and_type(tp::kTraceStats, kBytes):
       case tag_and_type(tp::kFtraceStats, kBytes):
@@ -90,7 +90,7 @@ void DecodeTracePacket(const uint8_t* data, size_t size, TracePacketFields* out)
       case tag_and_type(tp::kTraceUuid, kBytes):
       case tag_and_type(tp::kTraceAttributes, kBytes):
         f.about_trace_field = packet.tag();
-        f.about_trace = packet.get_view();
+        f.about_trace.Set(packet.get_view());
         break;
       default:
         packet.skip();

@@ -53,7 +53,7 @@ bool ProtoParser::ResolveEventTrack(const TrackEventFields& f, const SequenceGen
     return true;
   }
   // Legacy events: the sequence's thread, or the one the event names.
-  const LegacyEventFields& l = f.legacy;
+  const LegacyEventFields& l = details_.legacy;
   bool on_thread = ((!f.has_track || !f.has_type) && gen.has_thread) || l.has_pid_override ||
                    (l.has_tid_override && gen.has_thread);
   if (!on_thread) {
@@ -83,10 +83,10 @@ uint32_t ProtoParser::ThreadTrackOf(EventTrack* t, uint32_t seq_id) {
 
 void ProtoParser::EmitExtraCounters(const QueuedPacket& p, const SequenceGeneration& gen,
                                     int64_t* thread_time) {
-  std::vector<uint64_t>& uuids = lists_.extra_uuids;
-  std::vector<uint64_t>& double_uuids = lists_.extra_double_uuids;
-  std::vector<double>& values = lists_.extra_values;
-  std::vector<double>& double_values = lists_.extra_double_values;
+  std::vector<uint64_t>& uuids = details_.extra_uuids;
+  std::vector<uint64_t>& double_uuids = details_.extra_double_uuids;
+  std::vector<double>& values = details_.extra_values;
+  std::vector<double>& double_values = details_.extra_double_values;
   if (uuids.empty()) uuids = gen.default_extra_counter_uuids;
   if (double_uuids.empty()) double_uuids = gen.default_extra_double_counter_uuids;
   // Incremental tracks' values are the tokenizer's running totals.
@@ -168,7 +168,7 @@ WEFT_ALWAYS_INLINE
 bool ProtoParser::PlaceEvent(int64_t ts, char ph, const TrackEventFields& f, StringId category,
                              uint32_t seq_id, EventTrack* t) {
   namespace scope = pb::track_event_legacy_event_instant_event_scope;
-  const LegacyEventFields& l = f.legacy;
+  const LegacyEventFields& l = details_.legacy;
   switch (ph) {
     case 'b': case 'e': case 'n': case 'S': case 'T': case 'p': case 'F': {
       if (l.id_kind == l.kNoId || (l.id_kind == l.kLocal && t->upid == kNull)) {
@@ -221,7 +221,7 @@ WEFT_ALWAYS_INLINE
 uint32_t ProtoParser::WriteEventArgs(const TrackEventFields& f, const SequenceGeneration& gen,
                                      protozero::data_view event, char ph, bool async_begin,
                                      uint32_t utid) {
-  if (lists_.annotations.empty() && !f.typed.any() && !async_begin &&
+  if (details_.annotations.empty() && !details_.typed.any() && !async_begin &&
       f.correlation == kNullStringId) {
     return kNull;
   }
@@ -233,10 +233,12 @@ uint32_t ProtoParser::WriteEventArgs(const TrackEventFields& f, const SequenceGe
     args.AddString(set, key_correlation_id_, key_correlation_id_, f.correlation);
   }
   if (async_begin) {
-    args.AddInt(set, key_source_id_, key_source_id_, static_cast<int64_t>(f.legacy.id));
+    int64_t id = static_cast<int64_t>(details_.legacy.id);
+    args.AddInt(set, key_source_id_, key_source_id_, id);
   }
-  for (const protozero::data_view& a : lists_.annotations) annotations_.Add(set, a, gen);
-  if (f.typed.any()) typed_args_.Add(set, f.typed, event, tokenizer_->descriptor_pool(), gen);
+  for (const protozero::data_view& a : details_.annotations) annotations_.Add(set, a, gen);
+  const TrackEventTypedFields& typed = details_.typed;
+  if (typed.any()) typed_args_.Add(set, typed, event, tokenizer_->descriptor_pool(), gen);
   if (async_begin && utid != kNull) {
     args.AddInt(set, key_passthrough_utid_, key_passthrough_utid_, utid);
   }
@@ -248,8 +250,8 @@ uint32_t ProtoParser::WriteEventArgs(const TrackEventFields& f, const SequenceGe
 }
 
 WEFT_ALWAYS_INLINE
-uint32_t ProtoParser::EmitSlice(int64_t ts, char ph, const TrackEventFields& f, uint32_t track,
-                                SliceInfo* info) {
+uint32_t ProtoParser::EmitSlice(int64_t ts, char ph, const LegacyEventFields& legacy,
+                                uint32_t track, SliceInfo* info) {
   uint32_t row = kNoSlice;
   Overlap unused;
   switch (ph) {
@@ -260,15 +262,15 @@ uint32_t ProtoParser::EmitSlice(int64_t ts, char ph, const TrackEventFields& f, 
       // (each matching anything when not given), as Perfetto does.
       return ctx_->slices.End(track, ts, *info);
     case 'X':
-      if (f.legacy.duration_us < 0) {
+      if (legacy.duration_us < 0) {
         storage_->stats.Increment(Stat::track_event_parser_errors);
         if (info->arg_set != kNull) storage_->args.ReleaseSet(info->arg_set);
         return kNoSlice;
       }
-      if (info->tts != kNoThreadTime && f.legacy.thread_duration_us >= 0) {
-        info->tdur = f.legacy.thread_duration_us * 1000;
+      if (info->tts != kNoThreadTime && legacy.thread_duration_us >= 0) {
+        info->tdur = legacy.thread_duration_us * 1000;
       }
-      row = ctx_->slices.Scoped(track, ts, f.legacy.duration_us * 1000, *info, &unused);
+      row = ctx_->slices.Scoped(track, ts, legacy.duration_us * 1000, *info, &unused);
       break;
     default:  // Instants.
       row = ctx_->slices.Scoped(track, ts, 0, *info, &unused);
@@ -284,18 +286,18 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view qu
   TrackEventHeader header;
   protozero::data_view bytes = header.Decode(queued);
   TrackEventFields f;
-  DecodeTrackEvent(header, bytes, gen, storage_, &f, &lists_);
+  DecodeTrackEvent(header, bytes, gen, storage_, &f, &details_);
   if (f.type == pb::track_event_type::kState) {
-    ParseStateEvent(p.ts, f.track_uuid, gen.seq_id, JoinCategories(storage_, lists_.categories),
+    ParseStateEvent(p.ts, f.track_uuid, gen.seq_id, JoinCategories(storage_, details_.categories),
                     f.name);
     return;
   }
-  char ph = TrackEventPhase(f);
+  char ph = TrackEventPhase(f, details_.legacy);
   if (!ph) {
     storage_->stats.Increment(Stat::track_event_parser_errors);
     return;
   }
-  StringId category = JoinCategories(storage_, lists_.categories);
+  StringId category = JoinCategories(storage_, details_.categories);
   content_annotations_.OnTrackEvent(category, f.name);
 
   EventTrack t;
@@ -303,7 +305,7 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view qu
     storage_->stats.Increment(Stat::track_event_parser_errors);
     return;
   }
-  if (!lists_.extra_values.empty() || !lists_.extra_double_values.empty()) {
+  if (!details_.extra_values.empty() || !details_.extra_double_values.empty()) {
     EmitExtraCounters(p, gen, &f.thread_time);
   } else if (t.utid != kNull && ph != 'C') {
     EmitThreadCounters(p.ts, t.utid, f);
@@ -338,17 +340,17 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view qu
       unnamed_tracks_.erase(it);
     }
   }
-  uint32_t row = EmitSlice(p.ts, ph, f, t.track, &info);
+  uint32_t row = EmitSlice(p.ts, ph, details_.legacy, t.track, &info);
   if (row == kNoSlice) return;
   if (f.has_stack_iid || f.has_inline_stack) {
     uint32_t callsite = f.has_stack_iid
-                            ? callstacks_.InternedCallsite(p.generation, gen, f.stack_iid)
-                            : callstacks_.InlineCallsite(f.inline_stack);
+                            ? callstacks_.InternedCallsite(p.generation, gen, details_.stack_iid)
+                            : callstacks_.InlineCallsite(details_.inline_stack);
     if (callsite != kNull) {
-      callstacks_.Record(row, t.track, callsite, is_end, f.has_stack_weight, f.stack_weight);
+      callstacks_.Record(row, t.track, callsite, is_end, f.has_stack_weight, details_.stack_weight);
     }
   }
-  flows_.OnSlice(f, lists_, t.track, row, is_end);
+  flows_.OnSlice(details_, t.track, row, is_end);
 }
 
 }  // namespace weft

@@ -23,14 +23,14 @@ class TrackEventDecoderTest : public ::testing::Test {
     TrackEventHeader read;
     protozero::data_view bytes = read.Decode({queued_.data(), queued_.size()});
     TrackEventFields f;
-    DecodeTrackEvent(read, bytes, gen_, &storage_, &f, &lists_);
+    DecodeTrackEvent(read, bytes, gen_, &storage_, &f, &details_);
     return f;
   }
   std::string Str(StringId id) { return std::string(storage_.pool().Get(id)); }
 
   TraceStorage storage_;
   SequenceGeneration gen_;
-  TrackEventLists lists_;
+  TrackEventDetails details_;
   std::string queued_;
 };
 
@@ -48,12 +48,12 @@ TEST_F(TrackEventDecoderTest, ReadsScalarFieldsAndInternsNames) {
   EXPECT_EQ(f.type, pb::track_event_type::kSliceBegin);
   EXPECT_EQ(f.track_uuid, 42u);
   EXPECT_EQ(Str(f.name), "work");
-  ASSERT_EQ(lists_.categories.size(), 1u);
-  EXPECT_EQ(Str(lists_.categories[0]), "cat");
+  ASSERT_EQ(details_.categories.size(), 1u);
+  EXPECT_EQ(Str(details_.categories[0]), "cat");
   EXPECT_EQ(f.thread_time, 7000);
   EXPECT_EQ(Str(f.correlation), "tp:#9");
-  EXPECT_FALSE(f.typed.any());
-  EXPECT_EQ(TrackEventPhase(f), 'B');
+  EXPECT_FALSE(details_.typed.any());
+  EXPECT_EQ(TrackEventPhase(f, details_.legacy), 'B');
 }
 
 TEST_F(TrackEventDecoderTest, HeaderFieldsAndSequenceDefaults) {
@@ -73,9 +73,9 @@ TEST_F(TrackEventDecoderTest, HeaderFieldsAndSequenceDefaults) {
   EXPECT_FALSE(f.has_track);
   EXPECT_EQ(f.track_uuid, 5u);  // The sequence's default track.
   EXPECT_EQ(Str(f.name), "from header");
-  ASSERT_EQ(lists_.categories.size(), 2u);
-  EXPECT_EQ(Str(lists_.categories[1]), "c2");
-  EXPECT_EQ(TrackEventPhase(f), 'i');
+  ASSERT_EQ(details_.categories.size(), 2u);
+  EXPECT_EQ(Str(details_.categories[1]), "c2");
+  EXPECT_EQ(TrackEventPhase(f, details_.legacy), 'i');
 }
 
 TEST_F(TrackEventDecoderTest, ResolvesInternedIidsAndCountsUnknownOnes) {
@@ -88,8 +88,8 @@ TEST_F(TrackEventDecoderTest, ResolvesInternedIidsAndCountsUnknownOnes) {
   w.add_packed_uint64(te::kCategoryIids, iids, iids + 2);
   TrackEventFields f = Decode(event);
   EXPECT_EQ(Str(f.name), "interned");
-  ASSERT_EQ(lists_.categories.size(), 1u);
-  EXPECT_EQ(Str(lists_.categories[0]), "icat");
+  ASSERT_EQ(details_.categories.size(), 1u);
+  EXPECT_EQ(Str(details_.categories[0]), "icat");
   EXPECT_EQ(storage_.stats.Get(Stat::interned_data_tokenizer_errors), 1);
 }
 
@@ -101,8 +101,8 @@ TEST_F(TrackEventDecoderTest, WrongWireTypeIsSkippedNotTypedArg) {
   w.add_uint64(te::kCallstackWeight, 1);  // Should be a double.
   TrackEventFields f = Decode(event);
   EXPECT_FALSE(f.has_type || f.has_track || f.has_stack_weight);
-  EXPECT_FALSE(f.typed.any());
-  EXPECT_EQ(TrackEventPhase(f), 0);  // Untyped, no legacy phase: an error.
+  EXPECT_FALSE(details_.typed.any());
+  EXPECT_EQ(TrackEventPhase(f, details_.legacy), 0);  // Untyped, no legacy phase: an error.
 }
 
 TEST_F(TrackEventDecoderTest, UnknownFieldsAreTypedArgs) {
@@ -112,9 +112,9 @@ TEST_F(TrackEventDecoderTest, UnknownFieldsAreTypedArgs) {
   w.add_uint64(te::kSourceLocationIid, 4);
   w.add_uint64(999, 1);
   TrackEventFields f = Decode(event);
-  EXPECT_TRUE(f.typed.has_log_message);
-  EXPECT_TRUE(f.typed.has_source_location_iid);
-  EXPECT_TRUE(f.typed.has_reflected);
+  EXPECT_TRUE(details_.typed.has_log_message);
+  EXPECT_TRUE(details_.typed.has_source_location_iid);
+  EXPECT_TRUE(details_.typed.has_reflected);
 }
 
 TEST_F(TrackEventDecoderTest, RepeatedFieldsPackedOrNot) {
@@ -131,15 +131,15 @@ TEST_F(TrackEventDecoderTest, RepeatedFieldsPackedOrNot) {
   w.add_string(te::kDebugAnnotations, "a");
   w.add_string(te::kDebugAnnotations, "b");
   TrackEventFields f = Decode(event);
-  EXPECT_EQ(lists_.flow_ids, (std::vector<uint64_t>{10, 11, 12}));
-  EXPECT_EQ(lists_.terminating_flow_ids, (std::vector<uint64_t>{13}));
-  EXPECT_EQ(lists_.extra_values, (std::vector<double>{-2}));
-  EXPECT_EQ(lists_.extra_double_values, (std::vector<double>{0.5, 1.5, 2.5}));
-  EXPECT_EQ(lists_.annotations.size(), 2u);
-  EXPECT_FALSE(f.typed.any());
+  EXPECT_EQ(details_.flow_ids, (std::vector<uint64_t>{10, 11, 12}));
+  EXPECT_EQ(details_.terminating_flow_ids, (std::vector<uint64_t>{13}));
+  EXPECT_EQ(details_.extra_values, (std::vector<double>{-2}));
+  EXPECT_EQ(details_.extra_double_values, (std::vector<double>{0.5, 1.5, 2.5}));
+  EXPECT_EQ(details_.annotations.size(), 2u);
+  EXPECT_FALSE(details_.typed.any());
   // The lists are cleared for the next event.
   Decode("");
-  EXPECT_TRUE(lists_.flow_ids.empty() && lists_.annotations.empty());
+  EXPECT_TRUE(details_.flow_ids.empty() && details_.annotations.empty());
 }
 
 TEST_F(TrackEventDecoderTest, LegacyEvent) {
@@ -161,34 +161,41 @@ TEST_F(TrackEventDecoderTest, LegacyEvent) {
   TrackEventFields f = Decode(event);
   EXPECT_TRUE(f.has_legacy);
   EXPECT_EQ(Str(f.name), "legacy name");  // No name of its own.
-  EXPECT_EQ(f.legacy.phase, 'X');
-  EXPECT_EQ(f.legacy.duration_us, 30);
-  EXPECT_EQ(f.legacy.id_kind, LegacyEventFields::kLocal);
-  EXPECT_EQ(f.legacy.id, 77u);
-  EXPECT_EQ(Str(f.legacy.id_scope), "scope");
-  EXPECT_TRUE(f.legacy.has_bind_id);
-  EXPECT_EQ(f.legacy.bind_id, 8u);
-  EXPECT_EQ(f.legacy.flow_direction, 2);
-  EXPECT_TRUE(f.legacy.has_tid_override);
-  EXPECT_EQ(f.legacy.tid_override, 99);
-  EXPECT_FALSE(f.legacy.has_pid_override);
-  EXPECT_EQ(TrackEventPhase(f), 'X');
+  EXPECT_EQ(details_.legacy.phase, 'X');
+  EXPECT_EQ(details_.legacy.duration_us, 30);
+  EXPECT_EQ(details_.legacy.id_kind, LegacyEventFields::kLocal);
+  EXPECT_EQ(details_.legacy.id, 77u);
+  EXPECT_EQ(Str(details_.legacy.id_scope), "scope");
+  EXPECT_TRUE(details_.legacy.has_bind_id);
+  EXPECT_EQ(details_.legacy.bind_id, 8u);
+  EXPECT_EQ(details_.legacy.flow_direction, 2);
+  EXPECT_TRUE(details_.legacy.has_tid_override);
+  EXPECT_EQ(details_.legacy.tid_override, 99);
+  EXPECT_FALSE(details_.legacy.has_pid_override);
+  EXPECT_EQ(TrackEventPhase(f, details_.legacy), 'X');
+  // The next event without one sees the defaults again.
+  f = Decode("");
+  EXPECT_FALSE(f.has_legacy);
+  EXPECT_EQ(details_.legacy.id_kind, LegacyEventFields::kNoId);
+  EXPECT_EQ(details_.legacy.duration_us, -1);
+  EXPECT_FALSE(details_.legacy.has_bind_id);
 }
 
 TEST_F(TrackEventDecoderTest, PhaseOfTypesAndBadLegacyPhases) {
   TrackEventFields f;
+  LegacyEventFields legacy;
   f.type = pb::track_event_type::kSliceEnd;
-  EXPECT_EQ(TrackEventPhase(f), 'E');
+  EXPECT_EQ(TrackEventPhase(f, legacy), 'E');
   f.type = pb::track_event_type::kCounter;
-  EXPECT_EQ(TrackEventPhase(f), 'C');
+  EXPECT_EQ(TrackEventPhase(f, legacy), 'C');
   f.type = 17;  // Unknown type.
-  EXPECT_EQ(TrackEventPhase(f), 0);
+  EXPECT_EQ(TrackEventPhase(f, legacy), 0);
   f.type = pb::track_event_type::kUnspecified;
   f.has_legacy = true;
-  f.legacy.phase = 300;
-  EXPECT_EQ(TrackEventPhase(f), 0);
-  f.legacy.phase = 'b';
-  EXPECT_EQ(TrackEventPhase(f), 'b');
+  legacy.phase = 300;
+  EXPECT_EQ(TrackEventPhase(f, legacy), 0);
+  legacy.phase = 'b';
+  EXPECT_EQ(TrackEventPhase(f, legacy), 'b');
 }
 
 }  // namespace

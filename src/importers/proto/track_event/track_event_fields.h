@@ -33,33 +33,38 @@ struct LegacyEventFields {
   StringId id_scope = kNullStringId, name = kNullStringId;  // name: name_iid resolved.
 };
 
+// The fields most events have: small (zeroed per event with a few vector
+// stores, not a string instruction), on the parser's stack.
 struct TrackEventFields {
   uint32_t type = 0;  // TrackEvent.Type; kUnspecified when absent.
   bool has_type = false, has_track = false, has_value = false, has_legacy = false;
-  // callstack / callstack_iid / callstack_weight.
+  // callstack / callstack_iid / callstack_weight (values in TrackEventDetails).
   bool has_inline_stack = false, has_stack_iid = false, has_stack_weight = false;
   StringId name = kNullStringId;  // name or name_iid (the legacy name if neither).
   StringId correlation = kNullStringId;  // correlation_id(_str), as Perfetto's arg.
   uint64_t track_uuid = 0;  // The sequence's default track when absent (0: none).
   double value = 0;  // counter_value / double_counter_value.
   int64_t thread_time = kNoThreadTime, instruction_count = kNoThreadTime;
-  uint64_t stack_iid = 0;
-  double stack_weight = 0;
-  protozero::data_view inline_stack;
-  LegacyEventFields legacy;
-  TrackEventTypedFields typed;  // Fields left to TrackEventArgs.
 };
 
-// The repeated fields of one TrackEvent, kept by the parser to reuse their
-// capacity.
-struct TrackEventLists {
+// The rest of a TrackEvent: repeated fields, the legacy event, typed args
+// and the callstack. Kept by the parser across events to reuse the lists'
+// capacity; DecodeTrackEvent resets it (the legacy event only after an
+// event that had one).
+struct TrackEventDetails {
   std::vector<StringId> categories;
   std::vector<uint64_t> flow_ids, terminating_flow_ids, extra_uuids, extra_double_uuids;
   std::vector<double> extra_values, extra_double_values;
   std::vector<protozero::data_view> annotations;
   std::vector<uint64_t> raw;  // Decoding scratch.
+  LegacyEventFields legacy;
+  TrackEventTypedFields typed;  // Fields left to TrackEventArgs.
+  // Valid when TrackEventFields says the event has them.
+  protozero::data_view inline_stack;
+  uint64_t stack_iid = 0;
+  double stack_weight = 0;
 
-  void Clear() {
+  void Reset() {
     categories.clear();
     flow_ids.clear();
     terminating_flow_ids.clear();
@@ -68,13 +73,17 @@ struct TrackEventLists {
     extra_values.clear();
     extra_double_values.clear();
     annotations.clear();
+    typed = TrackEventTypedFields();
+    if (legacy_set) legacy = LegacyEventFields();
+    legacy_set = false;
   }
+  bool legacy_set = false;  // legacy differs from its defaults.
 };
 
 // The event's phase as a legacy JSON phase character ('B', 'E', 'i', 'C'
 // for typed events, the legacy phase for untyped ones); 0 when it has none
 // (a parser error). TYPE_STATE events are handled before this.
-inline char TrackEventPhase(const TrackEventFields& f) {
+inline char TrackEventPhase(const TrackEventFields& f, const LegacyEventFields& legacy) {
   namespace type = pb::track_event_type;
   switch (f.type) {
     case type::kSliceBegin: return 'B';
@@ -82,8 +91,8 @@ inline char TrackEventPhase(const TrackEventFields& f) {
     case type::kInstant: return 'i';
     case type::kCounter: return 'C';
     case type::kUnspecified:  // The legacy event's phase.
-      if (f.has_legacy && f.legacy.phase > 0 && f.legacy.phase <= 127) {
-        return static_cast<char>(f.legacy.phase);
+      if (f.has_legacy && legacy.phase > 0 && legacy.phase <= 127) {
+        return static_cast<char>(legacy.phase);
       }
       return 0;
     default:

@@ -20,14 +20,14 @@ class TrackEventFlows {
 
   // The flows of the event that made |slice| on |track| (an end event's
   // slice when |is_end|). Inline: most events have no flows.
-  void OnSlice(const TrackEventFields& f, const TrackEventLists& lists, uint32_t track,
-               uint32_t slice, bool is_end) {
+  void OnSlice(const TrackEventDetails& event, uint32_t track, uint32_t slice, bool is_end) {
     if (!is_end) ctx_->flows.OnSliceBegin(track, slice);
-    if (!lists.flow_ids.empty()) BindIds(lists.flow_ids, /*terminating=*/false, slice);
-    if (!lists.terminating_flow_ids.empty()) {
-      BindIds(lists.terminating_flow_ids, /*terminating=*/true, slice);
+    if (!event.flow_ids.empty()) BindIds(event.flow_ids, /*terminating=*/false, slice);
+    if (!event.terminating_flow_ids.empty()) {
+      BindIds(event.terminating_flow_ids, /*terminating=*/true, slice);
     }
-    if (f.legacy.has_bind_id) BindLegacy(f.legacy.bind_id, f.legacy.flow_direction, slice);
+    const LegacyEventFields& legacy = event.legacy;
+    if (legacy.has_bind_id) BindLegacy(legacy.bind_id, legacy.flow_direction, slice);
   }
   // A legacy flow event (|phase| 's', 't' or 'f') of flow |key| at |ts| on
   // |track|: binds to the slice open there ('f' without bind_to_enclosing:

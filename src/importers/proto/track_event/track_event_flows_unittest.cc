@@ -22,17 +22,16 @@ class TrackEventFlowsTest : public ::testing::Test {
   }
   void Slice(uint32_t slice, std::vector<uint64_t> ids, std::vector<uint64_t> terminating,
              bool is_end = false) {
-    lists_.Clear();
-    lists_.flow_ids = std::move(ids);
-    lists_.terminating_flow_ids = std::move(terminating);
-    flows_.OnSlice(fields_, lists_, /*track=*/0, slice, is_end);
+    details_.Reset();
+    details_.flow_ids = std::move(ids);
+    details_.terminating_flow_ids = std::move(terminating);
+    flows_.OnSlice(details_, /*track=*/0, slice, is_end);
   }
 
   TraceStorage storage_;
   TraceContext context_{&storage_};
   TrackEventFlows flows_{&context_};
-  TrackEventFields fields_;
-  TrackEventLists lists_;
+  TrackEventDetails details_;
 };
 
 TEST_F(TrackEventFlowsTest, FlowIdsChainUntilTerminated) {
@@ -48,11 +47,12 @@ TEST_F(TrackEventFlowsTest, FlowIdsChainUntilTerminated) {
 
 TEST_F(TrackEventFlowsTest, LegacyBindIdDirections) {
   namespace fd = pb::track_event_legacy_event_flow_direction;
-  fields_.legacy.has_bind_id = true;
-  fields_.legacy.bind_id = 3;
-  fields_.legacy.flow_direction = fd::kFlowOut;
+  LegacyEventFields& legacy = details_.legacy;
+  legacy.has_bind_id = true;
+  legacy.bind_id = 3;
+  legacy.flow_direction = fd::kFlowOut;
   Slice(10, {}, {});
-  fields_.legacy.flow_direction = fd::kFlowIn;
+  legacy.flow_direction = fd::kFlowIn;
   Slice(11, {}, {});
   Slice(12, {}, {});  // v2 ends stay open: a second slice binds too.
   using P = std::pair<uint32_t, uint32_t>;
@@ -68,9 +68,8 @@ TEST_F(TrackEventFlowsTest, LegacyFlowEventsBindToEnclosingOrNextSlice) {
   // 'f' without bind_to_enclosing: the next slice that begins on the track.
   flows_.LegacyFlowEvent('f', 1, false, track, 130);
   uint32_t b = context_.slices.Begin(track, 140, info);
-  fields_ = TrackEventFields();
-  lists_.Clear();
-  flows_.OnSlice(fields_, lists_, track, b, /*is_end=*/false);
+  details_.Reset();
+  flows_.OnSlice(details_, track, b, /*is_end=*/false);
   context_.slices.End(track, 150, info);
   using P = std::pair<uint32_t, uint32_t>;
   EXPECT_EQ(Flows(), (std::vector<P>{P(a, b)}));
