@@ -1,8 +1,11 @@
-// ProtoTokenizer: per-packet sequence bookkeeping with protozero.
+// ProtoTokenizer: per-packet sequence bookkeeping with protozero. Tokenize
+// decodes a packet, then runs the steps defined before it (inlined into it:
+// they run once per packet).
 #include "src/importers/proto/proto_tokenizer.h"
 
 #include <protozero/pbf_reader.hpp>
 
+#include "src/base/compiler.h"
 #include "src/importers/proto/args/compiled_descriptors.h"
 #include "protos/perfetto/trace/trace_packet.fields.h"
 #include "protos/perfetto/trace/track_event/thread_descriptor.fields.h"
@@ -56,67 +59,7 @@ SequenceGeneration* ProtoTokenizer::NewGeneration(SequenceState* seq, bool copy)
   return gen;
 }
 
-void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
-  TracePacketFields f;
-  DecodeTracePacket(data, size, &f);
-  if (f.has_compressed) {
-    TokenizeCompressed(f.compressed.view());
-    return;
-  }
-  // TrackEvents without sequence changes touch nothing the parser reads
-  // (but a stat, which locks itself); other packets take the lock, and
-  // those that change how packets parse first wait for the parser.
-  TokenizerAccess access(pipeline_->lock());
-  if (!IsPlainTrackEvent(f)) {
-    if (f.has_extension || f.has_clock_snapshot || f.about_trace_field) WaitForParser();
-    access.Acquire();
-  }
-  if (f.has_range_of_interest) ReadRangeOfInterest(f.range_of_interest.view());
-  if (f.has_extension) {
-    int64_t ts = f.has_ts ? static_cast<int64_t>(f.ts) : last_ts_;
-    ReadExtensionDescriptor(f.extension.view(), ts);
-  }
-  bool new_seq = false;
-  SequenceState& seq = SequenceOf(f.seq_id, &new_seq);
-  ApplySequenceFlags(f, new_seq, &seq);
-  uint32_t machine = ApplyMachine(f.raw_machine, new_seq, &seq);
-  if (f.has_clock_snapshot) ReadClockSnapshot(f.clock_snapshot.view(), f.seq_id);
-  if (f.has_service_event) {
-    ReadServiceEvent(f.service_event.view(), f.has_ts, f.ts, f.has_clock_id ? f.clock_id : 0,
-                     f.seq_id, MachineTableRow(machine));
-  }
-  if (f.has_defaults) ReadDefaults(f.defaults.view(), NewGeneration(&seq, /*copy=*/true));
-  // In place, under the lock: the parser reads a generation only while it
-  // holds it. (Entries a packet needs come before it in a valid trace; an
-  // iid defined after its use may resolve on the parser thread.)
-  if (f.has_interned) ReadInternedData(f.interned.view(), generations_[seq.generation].get());
-  if (f.about_trace_field) {
-    trace_metadata_.ReadPacket(f.about_trace_field, f.about_trace.view(),
-                               MachineTableRow(machine));
-    return;
-  }
-
-  // Every timestamp is converted, even of packets that make no rows:
-  // incremental clocks advance with each of them.
-  const SequenceGeneration& gen = *generations_[seq.generation];
-  uint32_t clock_id = f.has_clock_id ? f.clock_id : gen.default_clock_id;
-  int64_t event_ts = last_ts_;
-  if (f.has_ts && !PacketTime(f.ts, clock_id, f.seq_id, &event_ts)) return;
-  if (!HasNeededIncrementalState(f.flags, &seq)) return;
-  switch (f.payload_field) {
-    case 0:
-      return;
-    case pb::trace_packet::kStreamingProfilePacket:
-      StreamingProfileTimestamps(f.payload.view(), &seq);
-      return;
-    case pb::trace_packet::kFtraceEvents:
-      TokenizeFtraceEvents(f.payload.view(), seq);
-      return;
-    default:
-      QueuePayload(f.payload_field, f.payload.view(), f.has_ts, event_ts, gen, &seq);
-  }
-}
-
+WEFT_ALWAYS_INLINE
 bool ProtoTokenizer::IsPlainTrackEvent(const TracePacketFields& f) const {
   return f.payload_field == pb::trace_packet::kTrackEvent && !f.has_extension &&
          !f.has_clock_snapshot && !f.has_service_event && !f.has_defaults && !f.has_interned &&
@@ -125,6 +68,7 @@ bool ProtoTokenizer::IsPlainTrackEvent(const TracePacketFields& f) const {
          !(f.flags & pb::trace_packet_sequence_flags::kSeqIncrementalStateCleared);
 }
 
+WEFT_ALWAYS_INLINE
 SequenceState& ProtoTokenizer::SequenceOf(uint32_t seq_id, bool* is_new) {
   // Packets of one sequence come in runs: look the map up only on a change
   // (unordered_map keeps its elements in place).
@@ -141,6 +85,7 @@ SequenceState& ProtoTokenizer::SequenceOf(uint32_t seq_id, bool* is_new) {
   return *last_seq_;
 }
 
+WEFT_ALWAYS_INLINE
 void ProtoTokenizer::ApplySequenceFlags(const TracePacketFields& f, bool new_seq,
                                         SequenceState* seq) {
   if (f.first_packet) first_packet_seqs_.emplace(f.seq_id, queue_->epoch());
@@ -167,6 +112,7 @@ void ProtoTokenizer::ApplySequenceFlags(const TracePacketFields& f, bool new_seq
   }
 }
 
+WEFT_ALWAYS_INLINE
 uint32_t ProtoTokenizer::ApplyMachine(uint32_t raw_machine, bool new_seq, SequenceState* seq) {
   uint32_t machine = SequenceGeneration::kNoMachine;
   if (raw_machine != 0) machine = MachineRow(raw_machine);
@@ -179,6 +125,7 @@ uint32_t ProtoTokenizer::ApplyMachine(uint32_t raw_machine, bool new_seq, Sequen
   return machine;
 }
 
+WEFT_ALWAYS_INLINE
 bool ProtoTokenizer::HasNeededIncrementalState(uint32_t flags, SequenceState* seq) {
   if (!(flags & pb::trace_packet_sequence_flags::kSeqNeedsIncrementalState)) return true;
   if (!seq->incremental_state_valid) {
@@ -193,6 +140,7 @@ bool ProtoTokenizer::HasNeededIncrementalState(uint32_t flags, SequenceState* se
   return true;
 }
 
+WEFT_ALWAYS_INLINE
 void ProtoTokenizer::QueuePayload(uint32_t field, protozero::data_view payload, bool has_ts,
                                   int64_t event_ts, const SequenceGeneration& gen,
                                   SequenceState* seq) {
@@ -260,6 +208,67 @@ void ProtoTokenizer::QueuePayload(uint32_t field, protozero::data_view payload, 
     return;
   }
   queue_->Push(seq->lane, q, reinterpret_cast<const uint8_t*>(payload.data()), payload.size());
+}
+
+void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
+  TracePacketFields f;
+  DecodeTracePacket(data, size, &f);
+  if (f.has_compressed) {
+    TokenizeCompressed(f.compressed.view());
+    return;
+  }
+  // TrackEvents without sequence changes touch nothing the parser reads
+  // (but a stat, which locks itself); other packets take the lock, and
+  // those that change how packets parse first wait for the parser.
+  TokenizerAccess access(pipeline_->lock());
+  if (!IsPlainTrackEvent(f)) {
+    if (f.has_extension || f.has_clock_snapshot || f.about_trace_field) WaitForParser();
+    access.Acquire();
+  }
+  if (f.has_range_of_interest) ReadRangeOfInterest(f.range_of_interest.view());
+  if (f.has_extension) {
+    int64_t ts = f.has_ts ? static_cast<int64_t>(f.ts) : last_ts_;
+    ReadExtensionDescriptor(f.extension.view(), ts);
+  }
+  bool new_seq = false;
+  SequenceState& seq = SequenceOf(f.seq_id, &new_seq);
+  ApplySequenceFlags(f, new_seq, &seq);
+  uint32_t machine = ApplyMachine(f.raw_machine, new_seq, &seq);
+  if (f.has_clock_snapshot) ReadClockSnapshot(f.clock_snapshot.view(), f.seq_id);
+  if (f.has_service_event) {
+    ReadServiceEvent(f.service_event.view(), f.has_ts, f.ts, f.has_clock_id ? f.clock_id : 0,
+                     f.seq_id, MachineTableRow(machine));
+  }
+  if (f.has_defaults) ReadDefaults(f.defaults.view(), NewGeneration(&seq, /*copy=*/true));
+  // In place, under the lock: the parser reads a generation only while it
+  // holds it. (Entries a packet needs come before it in a valid trace; an
+  // iid defined after its use may resolve on the parser thread.)
+  if (f.has_interned) ReadInternedData(f.interned.view(), generations_[seq.generation].get());
+  if (f.about_trace_field) {
+    trace_metadata_.ReadPacket(f.about_trace_field, f.about_trace.view(),
+                               MachineTableRow(machine));
+    return;
+  }
+
+  // Every timestamp is converted, even of packets that make no rows:
+  // incremental clocks advance with each of them.
+  const SequenceGeneration& gen = *generations_[seq.generation];
+  uint32_t clock_id = f.has_clock_id ? f.clock_id : gen.default_clock_id;
+  int64_t event_ts = last_ts_;
+  if (f.has_ts && !PacketTime(f.ts, clock_id, f.seq_id, &event_ts)) return;
+  if (!HasNeededIncrementalState(f.flags, &seq)) return;
+  switch (f.payload_field) {
+    case 0:
+      return;
+    case pb::trace_packet::kStreamingProfilePacket:
+      StreamingProfileTimestamps(f.payload.view(), &seq);
+      return;
+    case pb::trace_packet::kFtraceEvents:
+      TokenizeFtraceEvents(f.payload.view(), seq);
+      return;
+    default:
+      QueuePayload(f.payload_field, f.payload.view(), f.has_ts, event_ts, gen, &seq);
+  }
 }
 
 void ProtoTokenizer::ReadThreadDescriptor(protozero::data_view bytes, SequenceState* seq) {

@@ -44,7 +44,9 @@ struct TracePacketFields {
 };
 
 // Reads the TracePacket |data| into |out|; stops at compressed_packets
-// (has_compressed). Throws protozero::exception on malformed bytes.
+// (has_compressed). Throws protozero::exception on malformed bytes. Out of
+// line: the compiler then sees |out| as written by it (inlined, it warns
+// of the fields left unset, which their has_ flags guard).
 void DecodeTracePacket(const uint8_t* data, size_t size, TracePacketFields* out);
 
 }  // namespace weft
