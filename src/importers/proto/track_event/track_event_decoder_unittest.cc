@@ -111,7 +111,7 @@ TEST_F(TrackEventDecoderTest, UnknownFieldsAreTypedArgs) {
   w.add_string(te::kLogMessage, "");
   w.add_uint64(te::kSourceLocationIid, 4);
   w.add_uint64(999, 1);
-  TrackEventFields f = Decode(event);
+  Decode(event);
   EXPECT_TRUE(details_.typed.has_log_message);
   EXPECT_TRUE(details_.typed.has_source_location_iid);
   EXPECT_TRUE(details_.typed.has_reflected);
@@ -130,7 +130,7 @@ TEST_F(TrackEventDecoderTest, RepeatedFieldsPackedOrNot) {
   w.add_double(te::kExtraDoubleCounterValues, 2.5);
   w.add_string(te::kDebugAnnotations, "a");
   w.add_string(te::kDebugAnnotations, "b");
-  TrackEventFields f = Decode(event);
+  Decode(event);
   EXPECT_EQ(details_.flow_ids, (std::vector<uint64_t>{10, 11, 12}));
   EXPECT_EQ(details_.terminating_flow_ids, (std::vector<uint64_t>{13}));
   EXPECT_EQ(details_.extra_values, (std::vector<double>{-2}));
