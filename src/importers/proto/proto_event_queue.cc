@@ -128,7 +128,7 @@ bool ProtoEventQueue::NotifyReadBuffers() {
   ExtractPending();  // At most one waits.
   pending_limit_ = extraction_limit_;
   has_pending_ = true;
-  ++extractions_;
+  ++epoch_;
   extraction_limit_ = next_order_;
   flushes_since_extraction_ = 0;
   return true;
@@ -143,7 +143,7 @@ void ProtoEventQueue::ExtractPending() {
 void ProtoEventQueue::ExtractAll() {
   ExtractPending();
   draining_ = true;
-  ++extractions_;
+  ++epoch_;
   ExtractUntil(UINT32_MAX);
   draining_ = false;
   for (Lane& lane : lanes_) PodVector<QueuedPacket>().swap(lane.items);

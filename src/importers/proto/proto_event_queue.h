@@ -60,10 +60,10 @@ class ProtoEventQueue {
 
   // The order the next pushed packet gets.
   uint32_t next_order() const { return next_order_; }
-  // Extractions begun so far (the current one's number while the sink
-  // runs): what was tokenized before extraction N began is what its
-  // packets see.
-  uint32_t extractions() const { return extractions_; }
+  // The epoch: windows begun extracting so far (the current one's number
+  // while the sink runs). What was tokenized before epoch N began is what
+  // its packets see.
+  uint32_t epoch() const { return epoch_; }
   // The sink releases each packet's payload block (ReleaseBlock), once it
   // is done with it, instead of the queue as soon as the sink returns.
   void set_sink_releases_blocks(bool on) { sink_releases_blocks_ = on; }
@@ -81,7 +81,7 @@ class ProtoEventQueue {
 
   // TracingServiceEvent.all_data_sources_flushed / read_tracing_buffers_completed.
   void NotifyFlush() { ++flushes_since_extraction_; }
-  // True when it closes a window: the next extraction begins (its packets
+  // True when it closes a window: the next epoch begins (its packets
   // are those pushed so far; ExtractPending() hands them to the sink).
   bool NotifyReadBuffers();
   void ExtractPending();
@@ -140,7 +140,7 @@ class ProtoEventQueue {
   bool draining_ = false;  // In ExtractAll: nothing more will be pushed.
   bool sink_releases_blocks_ = false;
   bool ended_ = false;  // After ExtractAll.
-  uint32_t extractions_ = 0;
+  uint32_t epoch_ = 0;
   bool has_pending_ = false;
   uint32_t pending_limit_ = 0;
   uint32_t extraction_limit_ = 0;  // Order at the previous safe point.

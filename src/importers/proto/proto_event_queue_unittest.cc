@@ -87,7 +87,7 @@ TEST_F(QueueTest, ReadBufferAfterTwoFlushesReleasesThePreviousWindow) {
   queue_.NotifyFlush();
   // Marks the window; releases what came before the last mark (none).
   EXPECT_TRUE(queue_.NotifyReadBuffers());
-  EXPECT_EQ(queue_.extractions(), 1u);
+  EXPECT_EQ(queue_.epoch(), 1u);
   queue_.ExtractPending();
   EXPECT_TRUE(parsed_.empty());
   Push(1, 200, "b");  // After the mark.
@@ -96,7 +96,7 @@ TEST_F(QueueTest, ReadBufferAfterTwoFlushesReleasesThePreviousWindow) {
   EXPECT_TRUE(queue_.NotifyReadBuffers());
   EXPECT_TRUE(parsed_.empty());  // Not until ExtractPending().
   queue_.ExtractPending();
-  EXPECT_EQ(queue_.extractions(), 2u);
+  EXPECT_EQ(queue_.epoch(), 2u);
   // a and c were read before the mark, but b (after it) sorts between them:
   // extraction stops there, so c waits.
   EXPECT_EQ(Names(), (std::vector<std::string>{"a"}));

@@ -20,7 +20,7 @@ class ProtoImporter final : public TraceImporter {
       : queue_(context->config.full_sort,
                [this](const QueuedPacket& p, protozero::data_view payload) {
                  pipeline_.Add(p, reinterpret_cast<const uint8_t*>(payload.data()),
-                               queue_.extractions());
+                               queue_.epoch());
                }),
         tokenizer_(context->storage, &queue_, &pipeline_, context->config),
         framer_([this](const uint8_t* data, size_t size, uint64_t) {
@@ -32,7 +32,7 @@ class ProtoImporter final : public TraceImporter {
             [this](const QueuedPacket& p, protozero::data_view payload) {
               parser_.Parse(p, payload);
             },
-            [this](uint32_t extraction) { parser_.BeginExtraction(extraction); },
+            [this](uint32_t epoch) { parser_.BeginEpoch(epoch); },
             [this](uint32_t block) { queue_.ReleaseBlock(block); }) {
     queue_.set_sink_releases_blocks(true);
   }

@@ -6,7 +6,7 @@
 
 namespace weft {
 
-ProtoParsePipeline::ProtoParsePipeline(bool threaded, Parse parse, BeginExtraction begin,
+ProtoParsePipeline::ProtoParsePipeline(bool threaded, Parse parse, BeginEpoch begin,
                                        ReleaseBlock release)
 #ifdef __EMSCRIPTEN__
     : threaded_(false),  // Built without pthreads.
@@ -31,18 +31,18 @@ ProtoParsePipeline::~ProtoParsePipeline() {
   thread_.join();
 }
 
-void ProtoParsePipeline::Add(const QueuedPacket& p, const uint8_t* payload, uint32_t extraction) {
+void ProtoParsePipeline::Add(const QueuedPacket& p, const uint8_t* payload, uint32_t epoch) {
   if (!threaded_) {
-    if (extraction != current_extraction_) {
-      current_extraction_ = extraction;
-      begin_(extraction);
+    if (epoch != current_epoch_) {
+      current_epoch_ = epoch;
+      begin_(epoch);
     }
     parse_(p, protozero::data_view(reinterpret_cast<const char*>(payload), p.size));
     release_(p.block);
     return;
   }
-  if (!open_.items.empty() && open_.extraction != extraction) Submit();
-  if (open_.items.empty()) open_.extraction = extraction;
+  if (!open_.items.empty() && open_.epoch != epoch) Submit();
+  if (open_.items.empty()) open_.epoch = epoch;
   open_.items.push_back(Item{p, payload});
   if (open_.items.size() >= kBatchItems) Submit();
 }
@@ -122,7 +122,7 @@ void ProtoParsePipeline::ParseBatch(Batch* batch) {
   lock_.AcquireForParser();
   for (StorageWrite& write : batch->writes) write();
   batch->writes.clear();
-  if (!batch->items.empty()) begin_(batch->extraction);
+  if (!batch->items.empty()) begin_(batch->epoch);
   const size_t n = batch->items.size();
   for (size_t i = 0; i < n; ++i) {
     // The tokenizer wrote these payloads on the other core.

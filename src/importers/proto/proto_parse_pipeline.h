@@ -3,11 +3,21 @@
 // so tokenizing window N+1 overlaps parsing window N. Inline (same thread,
 // same order) in wasm and with --single-thread.
 //
+// Two kinds of versions of the tokenizer's state, by name:
+//  - An epoch numbers the sorting windows (ProtoEventQueue::epoch()): the
+//    packets of epoch N see descriptors, first-packet marks and rank hints
+//    as they were when window N began extracting, whatever the tokenizer
+//    read since.
+//  - A sequence generation (SequenceGeneration) is a version of one
+//    sequence's state (interned data, defaults, its thread), started when
+//    that state is reset or replaced; each queued packet names the one it
+//    was written against.
+//
 // What keeps the two threads apart (and the rows identical to inline):
-//  - The parser reads the tokenizer's state as of the extraction its
-//    packets belong to: descriptors and first-packet marks carry the
-//    extraction they were read in. Interned data is added in place (a valid
-//    trace interns an entry before the packets that use it).
+//  - The parser reads the tokenizer's state as of the epoch its packets
+//    belong to: descriptors and first-packet marks carry the epoch they
+//    were read in. Interned data is added in place (a valid trace interns
+//    an entry before the packets that use it).
 //  - SharedStateLock: the parser holds it while it parses; the tokenizer
 //    takes it (the parser yields between packets) to change what the parser
 //    reads: the string pool, tokenizer maps, counters in `stats`. String ids
@@ -96,13 +106,13 @@ class TokenizerAccess {
 class ProtoParsePipeline {
  public:
   using Parse = std::function<void(const QueuedPacket&, protozero::data_view payload)>;
-  // Before the packets of an extraction (its number, from 1) are parsed.
-  using BeginExtraction = std::function<void(uint32_t extraction)>;
+  // Before the packets of an epoch (its number, from 1) are parsed.
+  using BeginEpoch = std::function<void(uint32_t epoch)>;
   // A packet's payload block may be reused (called on the tokenizer side).
   using ReleaseBlock = std::function<void(uint32_t block)>;
   using StorageWrite = std::function<void()>;
 
-  ProtoParsePipeline(bool threaded, Parse parse, BeginExtraction begin, ReleaseBlock release);
+  ProtoParsePipeline(bool threaded, Parse parse, BeginEpoch begin, ReleaseBlock release);
   ~ProtoParsePipeline();
   ProtoParsePipeline(const ProtoParsePipeline&) = delete;
   ProtoParsePipeline& operator=(const ProtoParsePipeline&) = delete;
@@ -110,13 +120,13 @@ class ProtoParsePipeline {
   bool threaded() const { return threaded_; }
   SharedStateLock* lock() { return &lock_; }
 
-  // Tokenizer side. The next packet in parse order, of extraction
-  // |extraction|; |payload| stays valid until its block is released.
-  void Add(const QueuedPacket& p, const uint8_t* payload, uint32_t extraction);
+  // Tokenizer side. The next packet in parse order, of epoch |epoch|;
+  // |payload| stays valid until its block is released.
+  void Add(const QueuedPacket& p, const uint8_t* payload, uint32_t epoch);
   // Runs |write| on the parser's side after the packets added so far and
   // before those added later (inline: now).
   void Defer(StorageWrite write);
-  // Hands the packets added so far over (end of an extraction).
+  // Hands the packets added so far over (end of an epoch).
   void Submit();
   // Submits, then waits until everything submitted is parsed: the parser
   // reads nothing of the tokenizer's until the next Submit().
@@ -128,7 +138,7 @@ class ProtoParsePipeline {
     const uint8_t* payload;
   };
   struct Batch {
-    uint32_t extraction = 0;
+    uint32_t epoch = 0;
     std::vector<StorageWrite> writes;  // Run before the items.
     std::vector<Item> items;
   };
@@ -146,13 +156,13 @@ class ProtoParsePipeline {
 
   const bool threaded_;
   Parse parse_;
-  BeginExtraction begin_;
+  BeginEpoch begin_;
   ReleaseBlock release_;
   // Each on cache lines of its own: the parser reads the lock's flag per
   // packet, the tokenizer fills open_ per packet.
   alignas(64) SharedStateLock lock_;
   alignas(64) Batch open_;  // Being filled by the tokenizer.
-  uint32_t current_extraction_ = 0;  // Inline mode.
+  uint32_t current_epoch_ = 0;  // Inline mode.
 
   std::thread thread_;
   alignas(64) std::mutex mu_;  // Guards the fields below.

@@ -18,22 +18,22 @@ class PipelineTest : public ::testing::TestWithParam<bool> {
             [this](const QueuedPacket& p, protozero::data_view payload) {
               log_.push_back("p" + std::to_string(p.order) + ":" +
                              std::string(payload.data(), payload.size()) + "@" +
-                             std::to_string(extraction_));
+                             std::to_string(epoch_));
             },
-            [this](uint32_t extraction) { extraction_ = extraction; },
+            [this](uint32_t epoch) { epoch_ = epoch; },
             [this](uint32_t block) { released_.push_back(block); }) {}
 
-  void Add(uint32_t order, const char* payload, uint32_t extraction) {
+  void Add(uint32_t order, const char* payload, uint32_t epoch) {
     QueuedPacket p{};
     p.order = order;
     p.block = order * 10;
     p.size = static_cast<uint32_t>(strlen(payload));
-    pipeline_.Add(p, reinterpret_cast<const uint8_t*>(payload), extraction);
+    pipeline_.Add(p, reinterpret_cast<const uint8_t*>(payload), epoch);
   }
 
   // Written by the parser side; read after WaitIdle().
   std::vector<std::string> log_;
-  uint32_t extraction_ = 0;
+  uint32_t epoch_ = 0;
   std::vector<uint32_t> released_;  // Tokenizer side.
   ProtoParsePipeline pipeline_;
 };

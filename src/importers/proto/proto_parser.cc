@@ -205,7 +205,7 @@ void ProtoParser::AddTrackArgs(uint32_t track, uint64_t uuid, const TrackDescrip
   if (d && d->counter_category != kNullStringId) {
     args.AddString(set, key_category_, key_category_, d->counter_category);
   }
-  if (seq_id != 0 && tokenizer_->has_first_packet(seq_id, extraction_)) {
+  if (seq_id != 0 && tokenizer_->has_first_packet(seq_id, epoch_)) {
     args.AddBool(set, key_first_packet_, key_first_packet_, true);
   }
   if (d && d->child_ordering >= 1 && d->child_ordering <= 3) {
@@ -339,7 +339,7 @@ void ProtoParser::ParseTrackDescriptor(const SequenceGeneration& gen,
   ProcessTracker& processes = ctx_->processes;
   if (r.scope == Resolved::kThread) {
     processes.SetThreadName(r.utid, d.thread_name, ThreadNamePriority::kTrackDescriptor);
-    if (d.has_rank && tokenizer_->thread_rank_hint(extraction_) &&
+    if (d.has_rank && tokenizer_->thread_rank_hint(epoch_) &&
         storage_->thread.arg_set_id[r.utid] == kNull) {
       processes.AddThreadArg(r.utid, key_thread_hint_, ArgType::kInt, d.sibling_order_rank);
     }
@@ -349,7 +349,7 @@ void ProtoParser::ParseTrackDescriptor(const SequenceGeneration& gen,
       if (d.host_app != kNullStringId) {
         processes.AddProcessArg(r.upid, key_host_app_, ArgType::kString, d.host_app);
       }
-      if (d.has_rank && tokenizer_->process_rank_hint(extraction_)) {
+      if (d.has_rank && tokenizer_->process_rank_hint(epoch_)) {
         processes.AddProcessArg(r.upid, key_process_hint_, ArgType::kInt, d.sibling_order_rank);
       }
     }

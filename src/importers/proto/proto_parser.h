@@ -23,6 +23,8 @@
 #include "src/importers/proto/track_event/track_event_args.h"
 #include "src/importers/proto/track_event/track_event_callstacks.h"
 #include "src/importers/proto/gpu/gpu_counter_parser.h"
+#include "src/importers/proto/track_event/track_event_fields.h"
+#include "src/importers/proto/track_event/track_event_flows.h"
 #include "src/importers/proto/metadata/trigger_parser.h"
 
 namespace weft {
@@ -35,17 +37,52 @@ class ProtoParser {
   // |payload| is its TrackEvent / descriptor. A packet older than one
   // already parsed (it came after its sorting window closed) is dropped.
   void Parse(const QueuedPacket& p, protozero::data_view payload);
-  // The packets that follow are of extraction |extraction| (see
+  // The packets that follow are of epoch |epoch| (see
   // ProtoTokenizer::FindDescriptor).
-  void BeginExtraction(uint32_t extraction) { extraction_ = extraction; }
+  void BeginEpoch(uint32_t epoch) { epoch_ = epoch; }
   // The --analyze-trace-proto-content arg sets; once, after the last packet.
   void WriteContentAnnotations() { content_annotations_.WriteArgs(); }
 
  private:
   const TrackDescriptorInfo* Descriptor(uint64_t uuid) const {
-    return tokenizer_->FindDescriptor(uuid, extraction_);
+    return tokenizer_->FindDescriptor(uuid, epoch_);
   }
+  // TrackEvents (track_event/proto_parser_track_event.cc): decoded, then
+  // written by the steps below.
   void ParseTrackEvent(const QueuedPacket& p, protozero::data_view event);
+  // Where an event goes: its track (kNull until known) and its thread and
+  // process (kNull: none).
+  struct EventTrack {
+    uint32_t track = Uint32Column::kNull;
+    uint32_t utid = Uint32Column::kNull;
+    uint32_t upid = Uint32Column::kNull;
+  };
+  // The event's track uuid's track, or (legacy events) its thread; false
+  // if its track uuid is unknown.
+  bool ResolveEventTrack(const TrackEventFields& f, const SequenceGeneration& gen, EventTrack* t);
+  // |t|'s track, set to its thread's track (or the default one) if none.
+  uint32_t ThreadTrackOf(EventTrack* t, uint32_t seq_id);
+  // Counters sampled with the event: extra counter values (a thread time
+  // counter's value becomes |*thread_time|), or else the thread time and
+  // instruction count given on the event itself.
+  void EmitExtraCounters(const QueuedPacket& p, const SequenceGeneration& gen,
+                         int64_t* thread_time);
+  void EmitThreadCounters(int64_t ts, uint32_t utid, const TrackEventFields& f);
+  // A TYPE_COUNTER event's value on its counter |track|.
+  void EmitCounterEvent(const QueuedPacket& p, const TrackEventFields& f, uint32_t track);
+  // The track of a slice or instant of phase |ph| (async ids, instant
+  // scopes), or a legacy flow event handled whole; false when the event
+  // makes no slice (stat counted if it was an error).
+  bool PlaceEvent(int64_t ts, char ph, const TrackEventFields& f, StringId category,
+                  uint32_t seq_id, EventTrack* t);
+  // The event's arg set (kNull if it has no args); |event| is its bytes,
+  // |async_begin| whether it begins or steps an async slice.
+  uint32_t WriteEventArgs(const TrackEventFields& f, const SequenceGeneration& gen,
+                          protozero::data_view event, char ph, bool async_begin, uint32_t utid);
+  // The slice row (kNoSlice if none; the arg set is then released where the
+  // slice tracker did not take it).
+  uint32_t EmitSlice(int64_t ts, char ph, const LegacyEventFields& legacy, uint32_t track,
+                     SliceInfo* info);
   // A TYPE_STATE event: a new state (|value|, NULL: none) of its state track.
   void ParseStateEvent(int64_t ts, uint64_t track_uuid, uint32_t seq_id, StringId category,
                        StringId value);
@@ -80,12 +117,11 @@ class ProtoParser {
   // (proto_track_dimensions.cc).
   void AddLegacyAsyncTrackArgs(uint32_t track, uint32_t upid, StringId scope, StringId name,
                                uint32_t event_upid);
-  void BindFlows(const std::vector<uint64_t>& ids, bool terminating, uint32_t slice);
 
   TraceContext* ctx_;
   TraceStorage* storage_;
   int64_t last_ts_ = INT64_MIN;  // Of the last packet parsed.
-  uint32_t extraction_ = 0;
+  uint32_t epoch_ = 0;
   const ProtoTokenizer* tokenizer_;
   DebugAnnotationWriter annotations_;
   ProcessTreeParser process_tree_;
@@ -96,23 +132,9 @@ class ProtoParser {
   TriggerParser triggers_{ctx_};
   GpuCounterParser gpu_counters_{ctx_};
   StateTracker states_;
-  // ParseTrackEvent's per-event lists, kept to reuse their capacity.
-  struct EventScratch {
-    std::vector<StringId> categories;
-    std::vector<uint64_t> flow_ids, terminating_flow_ids, extra_uuids, extra_double_uuids, raw;
-    std::vector<double> extra_values, extra_double_values;
-    std::vector<protozero::data_view> annotations;
-    void Clear() {
-      categories.clear();
-      flow_ids.clear();
-      terminating_flow_ids.clear();
-      extra_uuids.clear();
-      extra_double_uuids.clear();
-      extra_values.clear();
-      extra_double_values.clear();
-      annotations.clear();
-    }
-  } scratch_;
+  // ParseTrackEvent's per-event details, kept to reuse their capacity.
+  TrackEventDetails details_;
+  TrackEventFlows flows_{ctx_};
   std::unordered_map<uint64_t, uint32_t> track_by_uuid_;
   struct TrackCacheEntry {
     uint64_t uuid = 0;
@@ -131,7 +153,6 @@ class ProtoParser {
   std::unordered_map<uint32_t, uint32_t> thread_time_tracks_, instruction_tracks_;
   // Tracks named after their first event (descriptors without a name).
   std::unordered_set<uint32_t> unnamed_tracks_;
-  std::unordered_set<uint64_t> open_flows_;
   StringId type_track_event_, type_process_, type_counter_, default_track_name_;
   StringId thread_time_, thread_instruction_count_, unit_ns_, unit_count_;
   StringId type_thread_, type_async_process_, type_async_global_, key_source_, key_trace_id_, key_is_root_,

@@ -1,12 +1,16 @@
-// ProtoTokenizer: per-packet sequence bookkeeping with protozero.
+// ProtoTokenizer: per-packet sequence bookkeeping with protozero. Tokenize
+// decodes a packet, then runs the steps defined before it (inlined into it:
+// they run once per packet).
 #include "src/importers/proto/proto_tokenizer.h"
 
 #include <protozero/pbf_reader.hpp>
 
+#include "src/base/compiler.h"
 #include "src/importers/proto/args/compiled_descriptors.h"
 #include "protos/perfetto/trace/trace_packet.fields.h"
 #include "protos/perfetto/trace/track_event/thread_descriptor.fields.h"
 #include "src/importers/proto/proto_wire.h"
+#include "src/importers/proto/trace_packet_fields.h"
 
 namespace weft {
 namespace {
@@ -55,210 +59,96 @@ SequenceGeneration* ProtoTokenizer::NewGeneration(SequenceState* seq, bool copy)
   return gen;
 }
 
-void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
-  namespace tp = pb::trace_packet;
-  protozero::pbf_reader packet(reinterpret_cast<const char*>(data), size);
-  bool has_ts = false, cleared = false, first_packet = false;
-  uint32_t dropped = 0;  // DataLossReason bits.
-  uint64_t ts = 0;
-  uint32_t clock_id = 0, seq_id = 0, flags = 0, raw_machine = 0;
-  bool has_clock_id = false;
-  protozero::data_view defaults, interned, payload, extension, clock_snapshot;
-  bool has_defaults = false, has_interned = false, has_extension = false;
-  bool has_clock_snapshot = false, has_service_event = false;
-  protozero::data_view range_of_interest;
-  bool has_range_of_interest = false;
-  protozero::data_view service_event;
-  uint32_t payload_field = 0;
-  protozero::data_view about_trace;  // A packet about the trace itself.
-  uint32_t about_trace_field = 0;
-  while (packet.next()) {
-    switch (packet.tag_and_type()) {
-      case tag_and_type(tp::kTimestamp, kVarint):
-        ts = packet.get_uint64();
-        has_ts = true;
-        break;
-      case tag_and_type(tp::kTimestampClockId, kVarint):
-        clock_id = packet.get_uint32();
-        has_clock_id = true;
-        break;
-      case tag_and_type(tp::kTrustedPacketSequenceId, kVarint):
-        seq_id = packet.get_uint32();
-        break;
-      case tag_and_type(tp::kMachineId, kVarint):
-        raw_machine = packet.get_uint32();
-        break;
-      case tag_and_type(tp::kSequenceFlags, kVarint):
-        flags = packet.get_uint32();
-        break;
-      case tag_and_type(tp::kIncrementalStateCleared, kVarint):
-        cleared |= packet.get_bool();
-        break;
-      case tag_and_type(tp::kPreviousPacketDropped, kVarint):
-        dropped |= packet.get_uint32();
-        break;
-      case tag_and_type(tp::kFirstPacketOnSequence, kVarint):
-        first_packet |= packet.get_bool();
-        break;
-      case tag_and_type(tp::kTracePacketDefaults, kBytes):
-        defaults = packet.get_view();
-        has_defaults = true;
-        break;
-      case tag_and_type(tp::kInternedData, kBytes):
-        interned = packet.get_view();
-        has_interned = true;
-        break;
-      case tag_and_type(tp::kExtensionDescriptor, kBytes):
-        extension = packet.get_view();
-        has_extension = true;
-        break;
-      case tag_and_type(tp::kCompressedPackets, kBytes):
-        // A container of other packets: nothing else in it matters.
-        TokenizeCompressed(packet.get_view());
-        return;
-      case tag_and_type(tp::kTrackEventRangeOfInterest, kBytes):
-        range_of_interest = packet.get_view();
-        has_range_of_interest = true;
-        break;
-      case tag_and_type(tp::kServiceEvent, kBytes):
-        service_event = packet.get_view();
-        has_service_event = true;
-        break;
-      case tag_and_type(tp::kClockSnapshot, kBytes):
-        clock_snapshot = packet.get_view();
-        has_clock_snapshot = true;
-        break;
-      case tag_and_type(tp::kFtraceEvents, kBytes):
-      case tag_and_type(tp::kTrackEvent, kBytes):
-      case tag_and_type(tp::kStreamingProfilePacket, kBytes):
-      case tag_and_type(tp::kTrackDescriptor, kBytes):
-      case tag_and_type(tp::kThreadDescriptor, kBytes):
-      case tag_and_type(tp::kProcessDescriptor, kBytes):
-      case tag_and_type(tp::kProcessTree, kBytes):
-      case tag_and_type(tp::kTrigger, kBytes):
-      case tag_and_type(tp::kCloneSnapshotTrigger, kBytes):
-      case tag_and_type(tp::kGpuCounterEvent, kBytes):
-        payload_field = packet.tag();
-        payload = packet.get_view();
-        break;
-      case tag_and_type(tp::kTraceStats, kBytes):
-      case tag_and_type(tp::kFtraceStats, kBytes):
-      case tag_and_type(tp::kSystemInfo, kBytes):
-      case tag_and_type(tp::kTraceConfig, kBytes):
-      case tag_and_type(tp::kTraceUuid, kBytes):
-      case tag_and_type(tp::kTraceAttributes, kBytes):
-        about_trace_field = packet.tag();
-        about_trace = packet.get_view();
-        break;
-      default:
-        packet.skip();
-    }
-  }
+WEFT_ALWAYS_INLINE
+bool ProtoTokenizer::IsPlainTrackEvent(const TracePacketFields& f) const {
+  return f.payload_field == pb::trace_packet::kTrackEvent && !f.has_extension &&
+         !f.has_clock_snapshot && !f.has_service_event && !f.has_defaults && !f.has_interned &&
+         !f.about_trace_field && !f.cleared && !f.dropped && !f.first_packet && !f.raw_machine &&
+         !f.has_range_of_interest && !has_incremental_counters_ &&
+         !(f.flags & pb::trace_packet_sequence_flags::kSeqIncrementalStateCleared);
+}
 
-  // TrackEvents without sequence changes touch nothing the parser reads
-  // (but a stat, which locks itself); other packets take the lock, and
-  // those that change how packets parse first wait for the parser.
-  TokenizerAccess access(pipeline_->lock());
-  bool plain_track_event =
-      payload_field == tp::kTrackEvent && !has_extension && !has_clock_snapshot &&
-      !has_service_event && !has_defaults && !has_interned && !about_trace_field && !cleared &&
-      !dropped && !first_packet && !raw_machine && !has_range_of_interest &&
-      !has_incremental_counters_ &&
-      !(flags & pb::trace_packet_sequence_flags::kSeqIncrementalStateCleared);
-  if (!plain_track_event) {
-    if (has_extension || has_clock_snapshot || about_trace_field) WaitForParser();
-    access.Acquire();
-  }
-  if (has_range_of_interest) ReadRangeOfInterest(range_of_interest);
-  if (has_extension) ReadExtensionDescriptor(extension, has_ts ? static_cast<int64_t>(ts) : last_ts_);
+WEFT_ALWAYS_INLINE
+SequenceState& ProtoTokenizer::SequenceOf(uint32_t seq_id, bool* is_new) {
   // Packets of one sequence come in runs: look the map up only on a change
   // (unordered_map keeps its elements in place).
-  bool new_seq = false;
-  if (!last_seq_ || last_seq_->seq_id != seq_id) {
-    auto [seq_it, inserted] = sequences_.try_emplace(seq_id);
-    last_seq_ = &seq_it->second;
-    new_seq = inserted;
-  }
-  SequenceState& seq = *last_seq_;
-  if (new_seq) {
+  if (last_seq_ && last_seq_->seq_id == seq_id) return *last_seq_;
+  auto [it, inserted] = sequences_.try_emplace(seq_id);
+  last_seq_ = &it->second;
+  if (inserted) {
+    *is_new = true;
     trace_metadata_.OnNewSequence(seq_id);
-    seq.seq_id = seq_id;
-    seq.lane = static_cast<uint32_t>(sequences_.size() - 1);
-    NewGeneration(&seq, /*copy=*/false);
+    last_seq_->seq_id = seq_id;
+    last_seq_->lane = static_cast<uint32_t>(sequences_.size() - 1);
+    NewGeneration(last_seq_, /*copy=*/false);
   }
-  if (first_packet) first_packet_seqs_.emplace(seq_id, queue_->extractions());
-  if (dropped) {
+  return *last_seq_;
+}
+
+WEFT_ALWAYS_INLINE
+void ProtoTokenizer::ApplySequenceFlags(const TracePacketFields& f, bool new_seq,
+                                        SequenceState* seq) {
+  if (f.first_packet) first_packet_seqs_.emplace(f.seq_id, queue_->epoch());
+  if (f.dropped) {
     // The first packet of a sequence always says so (nothing came before).
-    if (!new_seq) trace_metadata_.OnPacketLoss(seq_id, dropped);
-    seq.incremental_state_valid = false;
-    seq.track_event_time = SequenceState::kTimeUnset;
+    if (!new_seq) trace_metadata_.OnPacketLoss(f.seq_id, f.dropped);
+    seq->incremental_state_valid = false;
+    seq->track_event_time = SequenceState::kTimeUnset;
   }
-  if (cleared || (flags & pb::trace_packet_sequence_flags::kSeqIncrementalStateCleared)) {
-    const SequenceGeneration& old = *generations_[seq.generation];
+  if (f.cleared || (f.flags & pb::trace_packet_sequence_flags::kSeqIncrementalStateCleared)) {
+    const SequenceGeneration& old = *generations_[seq->generation];
     bool has_thread = old.has_thread;
     int64_t pid = old.pid, tid = old.tid;
-    SequenceGeneration* fresh = NewGeneration(&seq, /*copy=*/false);
+    uint32_t machine_id = old.machine_id;
+    SequenceGeneration* fresh = NewGeneration(seq, /*copy=*/false);
     // The sequence's pid/tid are not incremental state.
     fresh->has_thread = has_thread;
     fresh->pid = pid;
     fresh->tid = tid;
-    fresh->machine_id = old.machine_id;
-    seq.incremental_state_valid = true;
-    seq.counter_totals.clear();
-    seq.track_event_time = SequenceState::kTimeUnset;
+    fresh->machine_id = machine_id;
+    seq->incremental_state_valid = true;
+    seq->counter_totals.clear();
+    seq->track_event_time = SequenceState::kTimeUnset;
   }
+}
+
+WEFT_ALWAYS_INLINE
+uint32_t ProtoTokenizer::ApplyMachine(uint32_t raw_machine, bool new_seq, SequenceState* seq) {
   uint32_t machine = SequenceGeneration::kNoMachine;
   if (raw_machine != 0) machine = MachineRow(raw_machine);
   // The host's machine row is added with its first packet, which is on a
   // new sequence or on one whose packets came from another machine: the
   // rare paths, not every packet.
-  bool machine_changed = generations_[seq.generation]->machine_id != machine;
+  bool machine_changed = generations_[seq->generation]->machine_id != machine;
   if ((new_seq || machine_changed) && raw_machine == 0) host_machine_ = MachineRow(0);
-  if (machine_changed) NewGeneration(&seq, /*copy=*/true)->machine_id = machine;
-  if (has_clock_snapshot) ReadClockSnapshot(clock_snapshot, seq_id);
-  if (has_service_event) {
-    ReadServiceEvent(service_event, has_ts, ts, has_clock_id ? clock_id : 0, seq_id,
-                     MachineTableRow(machine));
-  }
-  if (has_defaults) ReadDefaults(defaults, NewGeneration(&seq, /*copy=*/true));
-  // In place, under the lock: the parser reads a generation only while it
-  // holds it. (Entries a packet needs come before it in a valid trace; an
-  // iid defined after its use may resolve on the parser thread.)
-  if (has_interned) ReadInternedData(interned, generations_[seq.generation].get());
-  if (about_trace_field) {
-    trace_metadata_.ReadPacket(about_trace_field, about_trace, MachineTableRow(machine));
-    return;
-  }
+  if (machine_changed) NewGeneration(seq, /*copy=*/true)->machine_id = machine;
+  return machine;
+}
 
-  // Every timestamp is converted, even of packets that make no rows:
-  // incremental clocks advance with each of them.
-  const SequenceGeneration& gen = *generations_[seq.generation];
-  if (!has_clock_id) clock_id = gen.default_clock_id;
-  int64_t event_ts = last_ts_;
-  if (has_ts && !PacketTime(ts, clock_id, seq_id, &event_ts)) return;
-  if (flags & pb::trace_packet_sequence_flags::kSeqNeedsIncrementalState) {
-    if (!seq.incremental_state_valid) {
-      CountStat(Stat::tokenizer_skipped_packets);
-      trace_metadata_.OnIncrementalStateSkipped(seq_id);
-      return;
-    }
-    if (!seq.used_incremental_state) {
-      seq.used_incremental_state = true;
-      trace_metadata_.OnIncrementalStateUsed(seq_id);
-    }
+WEFT_ALWAYS_INLINE
+bool ProtoTokenizer::HasNeededIncrementalState(uint32_t flags, SequenceState* seq) {
+  if (!(flags & pb::trace_packet_sequence_flags::kSeqNeedsIncrementalState)) return true;
+  if (!seq->incremental_state_valid) {
+    CountStat(Stat::tokenizer_skipped_packets);
+    trace_metadata_.OnIncrementalStateSkipped(seq->seq_id);
+    return false;
   }
-  if (!payload_field) return;
-  if (payload_field == tp::kStreamingProfilePacket) {
-    StreamingProfileTimestamps(payload, &seq);
-    return;
+  if (!seq->used_incremental_state) {
+    seq->used_incremental_state = true;
+    trace_metadata_.OnIncrementalStateUsed(seq->seq_id);
   }
-  if (payload_field == tp::kFtraceEvents) {
-    TokenizeFtraceEvents(payload, seq);
-    return;
-  }
+  return true;
+}
+
+WEFT_ALWAYS_INLINE
+void ProtoTokenizer::QueuePayload(uint32_t field, protozero::data_view payload, bool has_ts,
+                                  int64_t event_ts, const SequenceGeneration& gen,
+                                  SequenceState* seq) {
+  namespace tp = pb::trace_packet;
+  bool track_event = field == tp::kTrackEvent;
   TrackEventHeader header;
-  if (payload_field == tp::kTrackEvent) {
-    switch (ScanTrackEvent(payload, gen, &seq, &event_ts, &header)) {
+  if (track_event) {
+    switch (ScanTrackEvent(payload, gen, seq, &event_ts, &header)) {
       case LegacyTime::kNone: break;
       case LegacyTime::kSet: has_ts = true; break;
       case LegacyTime::kDrop: return;
@@ -268,56 +158,35 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
     CountStat(Stat::trace_sorter_negative_timestamp_dropped);
     return;
   }
-  if (payload_field == tp::kTrackEvent && has_range_of_interest_ &&
-      event_ts < range_of_interest_start_ns_) {
+  if (track_event && has_range_of_interest_ && event_ts < range_of_interest_start_ns_) {
     CountStat(Stat::track_event_cropped);
     return;
   }
   if (has_ts) last_ts_ = event_ts;
-
   if (payload.size() + TrackEventHeader::kMaxEncoded > ProtoEventQueue::kMaxPayload) {
     CountStat(Stat::proto_malformed_packet);
     return;
   }
   QueuedPacket q{};
   q.ts = event_ts;
-  switch (payload_field) {
+  switch (field) {
     case tp::kTrackEvent:
       q.kind = static_cast<uint32_t>(PacketKind::kTrackEvent);
       if (has_incremental_counters_) {
         IncrementalValues values;
-        if (AccumulateIncrementalCounters(payload, &seq, gen, &values)) {
+        if (AccumulateIncrementalCounters(payload, seq, gen, &values)) {
           incremental_values_.emplace(queue_->next_order(), std::move(values));
         }
       }
       break;
     case tp::kTrackDescriptor:
       q.kind = static_cast<uint32_t>(PacketKind::kTrackDescriptor);
-      ReserveTrack(payload, &seq);
+      ReserveTrack(payload, seq);
       break;
-    case tp::kThreadDescriptor: {
+    case tp::kThreadDescriptor:
       q.kind = static_cast<uint32_t>(PacketKind::kThreadDescriptor);
-      namespace td = pb::thread_descriptor;
-      SequenceGeneration* g = NewGeneration(&seq, /*copy=*/true);
-      protozero::pbf_reader desc(payload);
-      while (desc.next()) {
-        switch (desc.tag_and_type()) {
-          case tag_and_type(td::kPid, kVarint):
-            g->pid = desc.get_int32();
-            break;
-          case tag_and_type(td::kTid, kVarint):
-            g->tid = desc.get_int32();
-            g->has_thread = true;
-            break;
-          case tag_and_type(td::kReferenceTimestampUs, kVarint):
-            SetTrackEventReferenceTime(desc.get_int64(), &seq);
-            break;
-          default:
-            desc.skip();
-        }
-      }
+      ReadThreadDescriptor(payload, seq);
       break;
-    }
     case tp::kProcessDescriptor:
       q.kind = static_cast<uint32_t>(PacketKind::kProcessDescriptor);
       break;
@@ -334,14 +203,97 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
       q.kind = static_cast<uint32_t>(PacketKind::kGpuCounterEvent);
       break;
   }
-  q.generation = seq.generation;
-  if (payload_field == tp::kTrackEvent) {
+  q.generation = seq->generation;
+  if (track_event) {
     uint8_t encoded[TrackEventHeader::kMaxEncoded];
-    queue_->Push(seq.lane, q, encoded, header.Encode(encoded),
+    queue_->Push(seq->lane, q, encoded, header.Encode(encoded),
                  reinterpret_cast<const uint8_t*>(payload.data()), payload.size());
     return;
   }
-  queue_->Push(seq.lane, q, reinterpret_cast<const uint8_t*>(payload.data()), payload.size());
+  queue_->Push(seq->lane, q, reinterpret_cast<const uint8_t*>(payload.data()), payload.size());
+}
+
+void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
+  TracePacketFields f;
+  DecodeTracePacket(data, size, &f);
+  if (f.has_compressed) {
+    TokenizeCompressed(f.compressed.view());
+    return;
+  }
+  // TrackEvents without sequence changes touch nothing the parser reads
+  // (but a stat, which locks itself); other packets take the lock, and
+  // those that change how packets parse first wait for the parser.
+  TokenizerAccess access(pipeline_->lock());
+  if (!IsPlainTrackEvent(f)) {
+    if (f.has_extension || f.has_clock_snapshot || f.about_trace_field) WaitForParser();
+    access.Acquire();
+  }
+  if (f.has_range_of_interest) ReadRangeOfInterest(f.range_of_interest.view());
+  if (f.has_extension) {
+    int64_t ts = f.has_ts ? static_cast<int64_t>(f.ts) : last_ts_;
+    ReadExtensionDescriptor(f.extension.view(), ts);
+  }
+  bool new_seq = false;
+  SequenceState& seq = SequenceOf(f.seq_id, &new_seq);
+  ApplySequenceFlags(f, new_seq, &seq);
+  uint32_t machine = ApplyMachine(f.raw_machine, new_seq, &seq);
+  if (f.has_clock_snapshot) ReadClockSnapshot(f.clock_snapshot.view(), f.seq_id);
+  if (f.has_service_event) {
+    ReadServiceEvent(f.service_event.view(), f.has_ts, f.ts, f.has_clock_id ? f.clock_id : 0,
+                     f.seq_id, MachineTableRow(machine));
+  }
+  if (f.has_defaults) ReadDefaults(f.defaults.view(), NewGeneration(&seq, /*copy=*/true));
+  // In place, under the lock: the parser reads a generation only while it
+  // holds it. (Entries a packet needs come before it in a valid trace; an
+  // iid defined after its use may resolve on the parser thread.)
+  if (f.has_interned) ReadInternedData(f.interned.view(), generations_[seq.generation].get());
+  if (f.about_trace_field) {
+    trace_metadata_.ReadPacket(f.about_trace_field, f.about_trace.view(),
+                               MachineTableRow(machine));
+    return;
+  }
+
+  // Every timestamp is converted, even of packets that make no rows:
+  // incremental clocks advance with each of them.
+  const SequenceGeneration& gen = *generations_[seq.generation];
+  uint32_t clock_id = f.has_clock_id ? f.clock_id : gen.default_clock_id;
+  int64_t event_ts = last_ts_;
+  if (f.has_ts && !PacketTime(f.ts, clock_id, f.seq_id, &event_ts)) return;
+  if (!HasNeededIncrementalState(f.flags, &seq)) return;
+  switch (f.payload_field) {
+    case 0:
+      return;
+    case pb::trace_packet::kStreamingProfilePacket:
+      StreamingProfileTimestamps(f.payload.view(), &seq);
+      return;
+    case pb::trace_packet::kFtraceEvents:
+      TokenizeFtraceEvents(f.payload.view(), seq);
+      return;
+    default:
+      QueuePayload(f.payload_field, f.payload.view(), f.has_ts, event_ts, gen, &seq);
+  }
+}
+
+void ProtoTokenizer::ReadThreadDescriptor(protozero::data_view bytes, SequenceState* seq) {
+  namespace td = pb::thread_descriptor;
+  SequenceGeneration* g = NewGeneration(seq, /*copy=*/true);
+  protozero::pbf_reader desc(bytes);
+  while (desc.next()) {
+    switch (desc.tag_and_type()) {
+      case tag_and_type(td::kPid, kVarint):
+        g->pid = desc.get_int32();
+        break;
+      case tag_and_type(td::kTid, kVarint):
+        g->tid = desc.get_int32();
+        g->has_thread = true;
+        break;
+      case tag_and_type(td::kReferenceTimestampUs, kVarint):
+        SetTrackEventReferenceTime(desc.get_int64(), seq);
+        break;
+      default:
+        desc.skip();
+    }
+  }
 }
 
 uint32_t ProtoTokenizer::MachineRow(uint32_t raw_machine) {

@@ -23,6 +23,7 @@
 #include "src/importers/proto/proto_parse_pipeline.h"
 #include "src/importers/proto/sequence/proto_sequence_state.h"
 #include "src/importers/proto/metadata/trace_metadata_reader.h"
+#include "src/importers/proto/trace_packet_fields.h"
 #include "src/importers/proto/track_event/track_event_header.h"
 #include "src/storage/trace_storage.h"
 
@@ -39,18 +40,18 @@ class ProtoTokenizer {
   // parser is done.
   void NotifyEndOfFile();
 
-  // What the parser reads. Descriptors are seen by a packet of extraction
-  // |extraction| (see ProtoEventQueue::extractions()) as they were when
-  // that extraction began, though the tokenizer may have gone on since; a
+  // What the parser reads. Descriptors are seen by a packet of epoch
+  // |epoch| (see ProtoEventQueue::epoch()) as they were when that epoch
+  // began, though the tokenizer may have gone on since; a
   // generation's interned data grows in place (under the shared lock).
   const SequenceGeneration& generation(uint32_t index) const {
     return *generations_[index];
   }
-  const TrackDescriptorInfo* FindDescriptor(uint64_t uuid, uint32_t extraction) const {
+  const TrackDescriptorInfo* FindDescriptor(uint64_t uuid, uint32_t epoch) const {
     auto it = descriptors_.find(uuid);
     if (it == descriptors_.end()) return nullptr;
     const TrackDescriptorInfo* d = &it->second;
-    while (d && d->epoch >= extraction) d = d->earlier;
+    while (d && d->epoch >= epoch) d = d->earlier;
     return d;
   }
   // For the parser's conversions of timestamps inside payloads (with
@@ -74,16 +75,38 @@ class ProtoTokenizer {
     auto it = incremental_values_.find(order);
     return it == incremental_values_.end() ? nullptr : &it->second;
   }
-  bool has_first_packet(uint32_t seq_id, uint32_t extraction) const {
+  bool has_first_packet(uint32_t seq_id, uint32_t epoch) const {
     auto it = first_packet_seqs_.find(seq_id);
-    return it != first_packet_seqs_.end() && it->second < extraction;
+    return it != first_packet_seqs_.end() && it->second < epoch;
   }
   // Whether sibling_order_rank of process / thread tracks is a sort hint.
-  bool process_rank_hint(uint32_t extraction) const { return process_rank_hint_ < extraction; }
-  bool thread_rank_hint(uint32_t extraction) const { return thread_rank_hint_ < extraction; }
+  bool process_rank_hint(uint32_t epoch) const { return process_rank_hint_ < epoch; }
+  bool thread_rank_hint(uint32_t epoch) const { return thread_rank_hint_ < epoch; }
 
  private:
+  // One packet: decoded (DecodeTracePacket), then the steps below.
   void Tokenize(const uint8_t* data, size_t size);
+  // A TrackEvent packet that changes no state the parser reads (it is
+  // tokenized without the shared lock).
+  bool IsPlainTrackEvent(const TracePacketFields& f) const;
+  // The state of sequence |seq_id|; *is_new set if it is its first packet.
+  SequenceState& SequenceOf(uint32_t seq_id, bool* is_new);
+  // first_packet_on_sequence, previous_packet_dropped and incremental
+  // state resets.
+  void ApplySequenceFlags(const TracePacketFields& f, bool new_seq, SequenceState* seq);
+  // The packet's machine (a new generation when it changes); returns its
+  // machine table row (kNoMachine: the host).
+  uint32_t ApplyMachine(uint32_t raw_machine, bool new_seq, SequenceState* seq);
+  // False (counted) for a packet that needs incremental state its
+  // sequence lost.
+  bool HasNeededIncrementalState(uint32_t flags, SequenceState* seq);
+  // Queues the payload (TracePacket field |field|) at |event_ts| for the
+  // parser, after what the tokenizer reads of it (TrackEvent timestamps and
+  // header, descriptors).
+  void QueuePayload(uint32_t field, protozero::data_view payload, bool has_ts, int64_t event_ts,
+                    const SequenceGeneration& gen, SequenceState* seq);
+  // A legacy ThreadDescriptor: the sequence's thread, in a new generation.
+  void ReadThreadDescriptor(protozero::data_view bytes, SequenceState* seq);
   // Counts a stat (taking the lock the parser shares).
   void CountStat(Stat stat) {
     TokenizerAccess access(pipeline_->lock());
@@ -189,10 +212,10 @@ class ProtoTokenizer {
   // Earlier versions of renamed descriptors (TrackDescriptorInfo::earlier).
   std::deque<TrackDescriptorInfo> descriptor_versions_;
   DescriptorPool descriptor_pool_;
-  // Sequence id -> extraction count when its first_packet_on_sequence came.
+  // Sequence id -> the epoch its first_packet_on_sequence came in.
   std::unordered_map<uint32_t, uint32_t> first_packet_seqs_;
   std::unordered_map<uint32_t, IncrementalValues> incremental_values_;
-  // Extraction count when the hint was first given (UINT32_MAX: never).
+  // The epoch the hint was first given in (UINT32_MAX: never).
   uint32_t process_rank_hint_ = UINT32_MAX, thread_rank_hint_ = UINT32_MAX;
   alignas(64) char end_of_parser_state_ = 0;
 };

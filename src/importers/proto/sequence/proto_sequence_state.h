@@ -101,8 +101,8 @@ struct TrackDescriptorInfo {
   uint32_t merge_behavior = 0;  // TrackDescriptor.SiblingMergeBehavior.
   StringId merge_key = kNullStringId;
   StringId host_app = kNullStringId;  // ChromeProcessDescriptor.
-  // Extraction count when this version was read, and the version before a
-  // rename (the parser sees the one of its packet's extraction).
+  // The epoch this version was read in, and the version before a rename
+  // (the parser sees the one of its packet's epoch).
   uint32_t epoch = 0;
   const TrackDescriptorInfo* earlier = nullptr;
 };

@@ -27,6 +27,84 @@ namespace {
 
 using namespace proto_wire;  // NOLINT
 
+// TrackDescriptor.process: the track's process.
+void ReadProcessOfTrack(protozero::pbf_reader p, TraceStorage* storage,
+                        TrackDescriptorInfo* info) {
+  while (p.next()) {
+    switch (p.tag_and_type()) {
+      case tag_and_type(pb::process_descriptor::kPid, kVarint):
+        info->pid = p.get_int32();
+        break;
+      case tag_and_type(pb::process_descriptor::kProcessName, kBytes):
+        info->process_name = storage->Intern(View(p.get_view()));
+        break;
+      default:
+        p.skip();
+    }
+  }
+}
+
+// TrackDescriptor.thread: the track's thread (*has_pid / *has_tid set when
+// given).
+void ReadThreadOfTrack(protozero::pbf_reader t, TraceStorage* storage, TrackDescriptorInfo* info,
+                       bool* has_pid, bool* has_tid) {
+  while (t.next()) {
+    switch (t.tag_and_type()) {
+      case tag_and_type(pb::thread_descriptor::kPid, kVarint):
+        info->pid = t.get_int32();
+        *has_pid = true;
+        break;
+      case tag_and_type(pb::thread_descriptor::kTid, kVarint):
+        info->tid = t.get_int32();
+        *has_tid = true;
+        break;
+      case tag_and_type(pb::thread_descriptor::kThreadName, kBytes):
+        info->thread_name = storage->Intern(View(t.get_view()));
+        break;
+      default:
+        t.skip();
+    }
+  }
+}
+
+// TrackDescriptor.counter: a counter track's type, unit and category.
+void ReadCounterOfTrack(protozero::pbf_reader c, TraceStorage* storage,
+                        TrackDescriptorInfo* info) {
+  namespace cd = pb::counter_descriptor;
+  while (c.next()) {
+    switch (c.tag_and_type()) {
+      case tag_and_type(cd::kType, kVarint):
+        info->counter_type = c.get_uint32();
+        break;
+      case tag_and_type(cd::kCategories, kBytes):
+        if (info->counter_category == kNullStringId) {
+          info->counter_category = storage->Intern(View(c.get_view()));
+        }
+        break;
+      case tag_and_type(cd::kUnit, kVarint): {
+        uint32_t unit = c.get_uint32();
+        const char* s = unit == pb::counter_descriptor_unit::kTimeNs      ? "ns"
+                        : unit == pb::counter_descriptor_unit::kCount     ? "count"
+                        : unit == pb::counter_descriptor_unit::kSizeBytes ? "bytes"
+                                                                          : nullptr;
+        if (s && info->unit == kNullStringId) info->unit = storage->Intern(s);
+        break;
+      }
+      case tag_and_type(cd::kUnitName, kBytes):
+        info->unit = storage->Intern(View(c.get_view()));
+        break;
+      case tag_and_type(cd::kUnitMultiplier, kVarint):
+        info->unit_multiplier = c.get_int64();
+        break;
+      case tag_and_type(cd::kIsIncremental, kVarint):
+        info->is_incremental = c.get_bool();
+        break;
+      default:
+        c.skip();
+    }
+  }
+}
+
 }  // namespace
 
 void ProtoTokenizer::ReadDefaults(protozero::data_view bytes, SequenceGeneration* gen) {
@@ -192,10 +270,10 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes, SequenceState* seq
         info.merge_key = storage_->Intern(View(desc.get_view()));
         break;
       case tag_and_type(td::kProcessRankAsSortIndex, kVarint):
-        if (desc.get_bool()) process_rank_hint_ = std::min(process_rank_hint_, queue_->extractions());
+        if (desc.get_bool()) process_rank_hint_ = std::min(process_rank_hint_, queue_->epoch());
         break;
       case tag_and_type(td::kThreadRankAsSortIndex, kVarint):
-        if (desc.get_bool()) thread_rank_hint_ = std::min(thread_rank_hint_, queue_->extractions());
+        if (desc.get_bool()) thread_rank_hint_ = std::min(thread_rank_hint_, queue_->epoch());
         break;
       case tag_and_type(td::kChromeProcess, kBytes): {
         protozero::pbf_reader c = desc.get_message();
@@ -204,84 +282,19 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes, SequenceState* seq
         }
         break;
       }
-      case tag_and_type(td::kProcess, kBytes): {
+      case tag_and_type(td::kProcess, kBytes):
         info.has_process = true;
-        protozero::pbf_reader p = desc.get_message();
-        while (p.next()) {
-          switch (p.tag_and_type()) {
-            case tag_and_type(pb::process_descriptor::kPid, kVarint):
-              info.pid = p.get_int32();
-              break;
-            case tag_and_type(pb::process_descriptor::kProcessName, kBytes):
-              info.process_name = storage_->Intern(View(p.get_view()));
-              break;
-            default:
-              p.skip();
-          }
-        }
+        ReadProcessOfTrack(desc.get_message(), storage_, &info);
         break;
-      }
-      case tag_and_type(td::kThread, kBytes): {
+      case tag_and_type(td::kThread, kBytes):
         info.has_thread = true;
-        protozero::pbf_reader t = desc.get_message();
-        while (t.next()) {
-          switch (t.tag_and_type()) {
-            case tag_and_type(pb::thread_descriptor::kPid, kVarint):
-              info.pid = t.get_int32();
-              has_pid = true;
-              break;
-            case tag_and_type(pb::thread_descriptor::kTid, kVarint):
-              info.tid = t.get_int32();
-              has_tid = true;
-              break;
-            case tag_and_type(pb::thread_descriptor::kThreadName, kBytes):
-              info.thread_name = storage_->Intern(View(t.get_view()));
-              break;
-            default:
-              t.skip();
-          }
-        }
+        ReadThreadOfTrack(desc.get_message(), storage_, &info, &has_pid, &has_tid);
         break;
-      }
-      case tag_and_type(td::kCounter, kBytes): {
-        namespace cd = pb::counter_descriptor;
+      case tag_and_type(td::kCounter, kBytes):
         info.is_counter = true;
-        protozero::pbf_reader c = desc.get_message();
-        while (c.next()) {
-          switch (c.tag_and_type()) {
-            case tag_and_type(cd::kType, kVarint):
-              info.counter_type = c.get_uint32();
-              break;
-            case tag_and_type(cd::kCategories, kBytes):
-              if (info.counter_category == kNullStringId) {
-                info.counter_category = storage_->Intern(View(c.get_view()));
-              }
-              break;
-            case tag_and_type(cd::kUnit, kVarint): {
-              uint32_t unit = c.get_uint32();
-              const char* s = unit == pb::counter_descriptor_unit::kTimeNs     ? "ns"
-                              : unit == pb::counter_descriptor_unit::kCount    ? "count"
-                              : unit == pb::counter_descriptor_unit::kSizeBytes ? "bytes"
-                                                           : nullptr;
-              if (s && info.unit == kNullStringId) info.unit = storage_->Intern(s);
-              break;
-            }
-            case tag_and_type(cd::kUnitName, kBytes):
-              info.unit = storage_->Intern(View(c.get_view()));
-              break;
-            case tag_and_type(cd::kUnitMultiplier, kVarint):
-              info.unit_multiplier = c.get_int64();
-              break;
-            case tag_and_type(cd::kIsIncremental, kVarint):
-              info.is_incremental = c.get_bool();
-              break;
-            default:
-              c.skip();
-          }
-        }
+        ReadCounterOfTrack(desc.get_message(), storage_, &info);
         if (info.is_incremental) has_incremental_counters_ = true;
         break;
-      }
       default:
         desc.skip();
     }
@@ -294,7 +307,7 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes, SequenceState* seq
     g->pid = info.pid;
     g->tid = info.tid;
   }
-  info.epoch = queue_->extractions();
+  info.epoch = queue_->epoch();
   auto [it, inserted] = descriptors_.emplace(info.uuid, info);
   if (inserted) return;
   // Later descriptors of a uuid only rename it: a track without a name yet,
@@ -309,7 +322,7 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes, SequenceState* seq
   if (info.name != kNullStringId && old.name != info.name &&
       (old.name == kNullStringId ||
        info.merge_behavior == pb::track_descriptor_sibling_merge_behavior::kNone)) {
-    // Packets of extractions already begun keep the name they saw.
+    // Packets of epochs already begun keep the name they saw.
     if (old.epoch < info.epoch) {
       descriptor_versions_.push_back(old);
       old.earlier = &descriptor_versions_.back();
