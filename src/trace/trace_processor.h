@@ -15,6 +15,7 @@
 #include "src/importers/common/trace_config.h"
 #include "src/sql/sql_engine.h"
 #include "src/storage/trace_storage.h"
+#include "src/trace/damage_log.h"
 
 namespace weft {
 
@@ -28,8 +29,15 @@ class TraceProcessor {
   explicit TraceProcessor(const TraceConfig& config = TraceConfig());
   ~TraceProcessor();
 
+  // A damaged trace (cut short, or unreadable from some byte on) is not an
+  // error: what precedes the damage is imported, later bytes are ignored,
+  // and the end of the load reports it (load_warning(), the
+  // `truncated_trace` stat, a `_trace_import_logs` row). Only a trace with
+  // nothing readable before the damage fails.
   Status Parse(const uint8_t* data, size_t size);
   Status NotifyEndOfFile();
+  // After NotifyEndOfFile(): one line about the damage, or "" if none.
+  const std::string& load_warning() const { return load_warning_; }
 
   // Runs every statement of |sql|; see SqlEngine::Execute.
   Status ExecuteQuery(std::string_view sql, const SqlEngine::StatementFn& fn);
@@ -51,6 +59,9 @@ class TraceProcessor {
   // The error for a trace in a format weft does not read.
   static Status UnsupportedFormat(const uint8_t* data, size_t size);
   Status EnsureEngine();
+  // Logs a data-loss status and returns Ok (the load goes on with what was
+  // read); any other status is returned as is.
+  Status NoteDamage(const Status& status);
   // Finalizes the storage and computes the track layout (once).
   void FinalizeStorage();
 
@@ -80,6 +91,9 @@ class TraceProcessor {
   bool laid_out_ = false;
   double layout_seconds_ = 0;
   Status sticky_error_;
+  DamageLog damage_;
+  bool damaged_ = false;  // Bytes after the damage are ignored.
+  std::string load_warning_;
 };
 
 }  // namespace weft
