@@ -181,8 +181,6 @@ Status TraceProcessor::NotifyEndOfFile() {
   if (importer_) {
     Status end = NoteDamage(importer_->NotifyEndOfFile());
     if (status.ok()) status = end;
-  } else if (status.ok() && damaged_) {
-    status = Status::Error(damage_.Warning());  // Damaged before any format was known.
   } else if (status.ok() && bytes_parsed_ > 0) {
     status = Status::Error("the trace is empty");  // E.g. whitespace only.
   }
