@@ -23,6 +23,8 @@ const RPC_SEQ = 1, RPC_REQUEST = 2, RPC_RESPONSE = 3, RPC_INVALID_REQUEST = 4,
   RPC_RESET_TRACE_PROCESSOR_ARGS = 107,
   RPC_APPEND_RESULT = 201, RPC_QUERY_RESULT = 203, RPC_STATUS = 210,
   RPC_FINALIZE_RESULT = 212;
+// FinalizeDataResult.weft_load_warning (a weft extension).
+const FINALIZE_LOAD_WARNING = 1000;
 
 const WIRE_VARINT = 0, WIRE_FIXED64 = 1, WIRE_LEN = 2, WIRE_FIXED32 = 5;
 
@@ -219,11 +221,15 @@ export function decodeQueryResult(buf, start = 0, end = buf.length) {
 }
 
 function decodeErrorOnly(buf, start, end, errorField) {
-  const out = {error: '', totalBytesParsed: 0};
+  const out = {error: '', totalBytesParsed: 0, loadWarning: ''};
   const r = new ProtoReader(buf, start, end);
   while (r.next()) {
     if (r.id === errorField && r.wireType === WIRE_LEN) out.error = r.string();
     if (errorField === 2 && r.id === 1) out.totalBytesParsed = r.value;
+    // FinalizeDataResult.weft_load_warning: a damaged trace loaded in part.
+    if (errorField === 1 && r.id === FINALIZE_LOAD_WARNING && r.wireType === WIRE_LEN) {
+      out.loadWarning = r.string();
+    }
   }
   return out;
 }
