@@ -12,6 +12,9 @@ Each case is a folder test/diff/<area>/<case>/ holding:
   expected.csv         the exact expected stdout, or instead
   expected_error.txt   a substring that must appear in stderr; weft must exit
                        non-zero (for malformed input / bad SQL).
+  expected_warning.txt optional, with expected.csv: a substring of the
+                       "weft: warning: ..." line a damaged trace prints on
+                       stderr (exit code 0); without it there must be none.
   flags.txt            optional: extra shell flags, e.g. --crop-track-events
                        (test/bridge/compare_native.js runs cases without them).
 
@@ -54,6 +57,7 @@ SANITIZER_REPORTS = ('ERROR: AddressSanitizer', 'ERROR: LeakSanitizer',
                      'WARNING: ThreadSanitizer')
 # Files only a case folder holds (next to its trace.*).
 CASE_FILES = {'query.sql', 'expected.csv', 'expected_error.txt', 'flags.txt'}
+WARNING = 'weft: warning: '
 
 
 class Case:
@@ -65,6 +69,7 @@ class Case:
     self.query = os.path.join(path, 'query.sql')
     self.expected = os.path.join(path, 'expected.csv')
     self.expected_error = os.path.join(path, 'expected_error.txt')
+    self.expected_warning = os.path.join(path, 'expected_warning.txt')
     flags = os.path.join(path, 'flags.txt')
     self.flags = open(flags).read().split() if os.path.exists(flags) else []
 
@@ -161,6 +166,18 @@ def unified(expected, actual, a='expected', b='actual'):
           expected.splitlines(True), actual.splitlines(True), a, b))
 
 
+def check_warning(case, err):
+  """The load warning of a damaged trace, as expected_warning.txt says."""
+  warned = WARNING in err
+  if not os.path.exists(case.expected_warning):
+    return 'unexpected load warning:\n%s' % err if warned else ''
+  with open(case.expected_warning, encoding='utf-8') as f:
+    needle = f.read().strip()
+  if not warned or needle not in err:
+    return 'stderr has no %r containing %r; stderr:\n%s' % (WARNING, needle, err)
+  return ''
+
+
 def run_case(weft, case, bless):
   """Returns (ok, message)."""
   rc, out, err = run_weft(weft, case)
@@ -186,6 +203,9 @@ def run_case(weft, case, bless):
 
   if rc != 0:
     return False, '%s; stderr:\n%s' % (describe_exit(rc), err)
+  problem = check_warning(case, err)
+  if problem:
+    return False, problem
   actual = normalize(out)
   with open(case.expected, encoding='utf-8') as f:
     expected = normalize(f.read())

@@ -51,7 +51,9 @@ async function main(argv) {
       if (cropTrackEvents || analyzeTraceProtoContent || fullSort) {
         await engine.reset({cropTrackEvents, analyzeTraceProtoContent, fullSort});
       }
-      await engine.load(trace, sliceSize ? {sliceSize} : {});
+      const {loadWarning} = await engine.load(trace, sliceSize ? {sliceSize} : {});
+      // As the native shell: a damaged trace loads in part, with a warning.
+      if (loadWarning) process.stderr.write(`weft: warning: ${trace}: ${loadWarning}\n`);
     } catch (e) {
       const msg = e.message.startsWith('cannot open') ? e.message : `${trace}: ${e.message}`;
       return fail(msg);

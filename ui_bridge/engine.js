@@ -5,7 +5,7 @@
 // a load is in progress run after it.
 //
 //   const engine = await Engine.create();
-//   await engine.load(source, {onProgress});   // bytes / Blob / stream / path
+//   const {loadWarning} = await engine.load(source, {onProgress});  // bytes / Blob / stream / path
 //   for await (const batch of engine.query(sql)) ...  // or .rows(), .toArray()
 //   await engine.status(); await engine.reset(); engine.close();
 // Reference: docs/bridge.md
@@ -337,6 +337,10 @@ export class Engine {
   // iterable of bytes or (Node) a file path. Sends it in slices, one in
   // flight at a time. onProgress({bytesDone, total}) after each slice
   // (total undefined for streams). Rejects with the engine's parse error.
+  // Resolves with {loadWarning}: '' for an intact trace; for a damaged one
+  // (cut short, or unreadable from some byte on) the engine loaded what
+  // precedes the damage and says so, e.g. "trace truncated at byte N:
+  // showing what precedes it (...)".
   load(source, options = {}) {
     const loading = this._barrier.then(() => this._load(source, options));
     this._barrier = loading.catch(() => {});
@@ -365,6 +369,7 @@ export class Engine {
     const fin = await this._request(
         (seq) => encodeRequest(seq, Method.TPM_FINALIZE_TRACE_DATA));
     if (fin.finalizeResult?.error) throw new Error(fin.finalizeResult.error);
+    return {loadWarning: fin.finalizeResult?.loadWarning || ''};
   }
 
   // Runs SQL (one or more statements); see QueryResult.

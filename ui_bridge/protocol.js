@@ -236,10 +236,14 @@ function decodeAppendResult(buf, start, end) {
 }
 
 function decodeFinalizeResult(buf, start, end) {
-  const out = {error: ''};
+  const out = {error: '', loadWarning: ''};
   const r = new ProtoReader(buf, start, end);
   while (r.next()) {
     if (r.id === FinalizeDataResult.error && r.wireType === WIRE_LEN) out.error = r.string();
+    // weft's extension: a damaged trace loaded in part.
+    if (r.id === FinalizeDataResult.weft_load_warning && r.wireType === WIRE_LEN) {
+      out.loadWarning = r.string();
+    }
   }
   return out;
 }

@@ -64,5 +64,14 @@ TEST(StatusTest, ReturnIfError) {
   EXPECT_EQ(reached, 1);
 }
 
+TEST(StatusTest, DataLossCarriesOffset) {
+  Status s = DataLossStatus(1234, "cut inside a %s", "packet");
+  EXPECT_FALSE(s.ok());
+  EXPECT_TRUE(s.data_loss());
+  EXPECT_EQ(s.offset(), 1234u);
+  EXPECT_EQ(s.message(), "cut inside a packet");
+  EXPECT_FALSE(Status::Error("x").data_loss());
+}
+
 }  // namespace
 }  // namespace weft

@@ -171,6 +171,9 @@ void Rpc::FinalizeTraceData() {
   size_t msg = BeginResponse(&enc, NextResponseSeq(), method::kTpmFinalizeTraceData);
   size_t result = enc.BeginNested(rpc::kFinalizeDataResult);
   if (!load_error_.empty()) enc.AppendString(pb::finalize_data_result::kError, load_error_);
+  if (load_error_.empty() && !tp_->load_warning().empty()) {
+    enc.AppendString(pb::finalize_data_result::kWeftLoadWarning, tp_->load_warning());
+  }
   enc.EndNested(result);
   enc.EndNested(msg);
   Send(enc.data());

@@ -32,6 +32,7 @@ struct Response {
   uint32_t invalid_request = 0;
   std::string fatal_error;
   std::string error;  // append/finalize/query error.
+  std::string load_warning;  // FinalizeDataResult.weft_load_warning.
   int64_t total_bytes = -1;
   std::vector<std::string> columns;
   std::string cells;
@@ -139,7 +140,15 @@ Response DecodeRpc(const uint8_t* base, const uint8_t* data, size_t size) {
       }
       case rpc::kFinalizeDataResult: {
         pbf_reader sub = msg.get_message();
-        while (sub.next(pb::finalize_data_result::kError)) r.error = sub.get_string();
+        while (sub.next()) {
+          if (sub.tag() == pb::finalize_data_result::kError) {
+            r.error = sub.get_string();
+          } else if (sub.tag() == pb::finalize_data_result::kWeftLoadWarning) {
+            r.load_warning = sub.get_string();
+          } else {
+            sub.skip();
+          }
+        }
         break;
       }
       case rpc::kStatus: {
@@ -330,6 +339,19 @@ TEST(RpcTest, MalformedTraceIsReportedInAppendResult) {
   ASSERT_EQ(rs.size(), 2u);
   EXPECT_NE(rs[0].error + rs[1].error, "");
   EXPECT_NE(rs[1].error, "");
+}
+
+TEST(RpcTest, TruncatedTraceLoadsWithAWarning) {
+  RpcHarness h;
+  const std::string cut = "[{\"ph\":\"X\",\"ts\":1,\"dur\":1,\"pid\":1,\"tid\":1},{\"ph\":";
+  h.Send(Request(1, method::kTpmAppendTraceData, rpc::kAppendTraceData, cut) +
+         Request(2, method::kTpmFinalizeTraceData));
+  auto rs = h.Take();
+  ASSERT_EQ(rs.size(), 2u);
+  EXPECT_EQ(rs[0].error + rs[1].error, "");
+  std::string expected = "trace truncated at byte " + std::to_string(cut.rfind('{')) +
+                         ": showing what precedes it";
+  EXPECT_EQ(rs[1].load_warning.find(expected), 0u) << rs[1].load_warning;
 }
 
 TEST(RpcTest, UnknownMethodGetsInvalidRequest) {

@@ -173,6 +173,10 @@ Status LoadTrace(TraceProcessor* tp, const std::string& path, size_t read_size) 
   Status end = tp->NotifyEndOfFile();
   if (status.ok()) status = end;
   if (!status.ok()) return ErrStatus("%s: %s", path.c_str(), status.message().c_str());
+  // A damaged trace loads what precedes the damage: say so, but go on.
+  if (!tp->load_warning().empty()) {
+    fprintf(stderr, "weft: warning: %s: %s\n", path.c_str(), tp->load_warning().c_str());
+  }
   return Status::Ok();
 }
 

@@ -179,6 +179,15 @@ class ImportLogsTable final : public StoredTable {
     arg_set_id.Append(args);
     return NextRow();
   }
+  // A problem tied to a byte of the trace rather than to a time.
+  uint32_t InsertAtOffset(StringId sev, StringId n, int64_t offset, uint32_t args) {
+    ts.AppendNull();
+    severity.Append(sev);
+    name.Append(n);
+    byte_offset.Append(offset);
+    arg_set_id.Append(args);
+    return NextRow();
+  }
 
   IdColumn id{this, "id"};
   Int64Column ts{this, "ts"};

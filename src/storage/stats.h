@@ -18,8 +18,14 @@ enum class StatSource { kTrace, kAnalysis };
 #define WEFT_STATS(X)                                                        \
   WEFT_TRACE_SERVICE_STATS(X)                                                \
   WEFT_SCHED_STATS(X)                                                        \
+  X(truncated_trace, kDataLoss, kTrace,                                      \
+    "The trace ends (or becomes unreadable) inside a record: the value is "  \
+    "the byte offset, in the decompressed trace, of the first byte not "     \
+    "imported; everything before it was imported (see _trace_import_logs "  \
+    "for the reason and docs/damaged_traces.md).")                           \
   X(json_tokenizer_failure, kError, kTrace,                                  \
-    "A JSON event could not be tokenized and was skipped.")                  \
+    "A JSON event could not be tokenized and was skipped (reading resumed "  \
+    "at the next top-level event object).")                                  \
   X(json_parser_failure, kError, kTrace,                                     \
     "A JSON event had an invalid field (ts, dur, pid, ...) and was skipped.") \
   X(json_display_time_unit, kInfo, kTrace,                                   \

@@ -14,6 +14,7 @@ struct GzipStream::Impl {
   bool initialized = false;
   bool member_done = false;
   bool one_stream = false;
+  uint64_t inflated = 0;  // Bytes handed to the sink, over all members.
   std::vector<char> out = std::vector<char>(1 << 20);
 };
 
@@ -44,6 +45,7 @@ Status GzipStream::Feed(const uint8_t* data, size_t size) {
     int rc = inflate(&z, Z_NO_FLUSH);
     size_t produced = impl_->out.size() - z.avail_out;
     if (produced > 0) {
+      impl_->inflated += produced;
       WEFT_RETURN_IF_ERROR(impl_->sink(impl_->out.data(), produced));
     }
     if (rc == Z_STREAM_END) {
@@ -51,9 +53,9 @@ Status GzipStream::Feed(const uint8_t* data, size_t size) {
       continue;
     }
     if (rc != Z_OK && rc != Z_BUF_ERROR) {
-      return ErrStatus("gzip: corrupt compressed data at compressed byte %lu (%s)",
-                       static_cast<unsigned long>(z.total_in),
-                       z.msg ? z.msg : "inflate failed");
+      return Damaged(ErrStatus("gzip: corrupt compressed data at compressed byte %lu (%s)",
+                               static_cast<unsigned long>(z.total_in),
+                               z.msg ? z.msg : "inflate failed"));
     }
     if (rc == Z_BUF_ERROR && produced == 0) break;
   }
@@ -62,9 +64,15 @@ Status GzipStream::Feed(const uint8_t* data, size_t size) {
 
 Status GzipStream::Finish() {
   if (!impl_->member_done) {
-    return Status::Error("gzip: the compressed stream is truncated");
+    // Cut inside the deflate stream or its trailer: what was inflated stands.
+    return Damaged(Status::Error("gzip: the compressed stream is cut short"));
   }
   return Status::Ok();
+}
+
+Status GzipStream::Damaged(const Status& error) const {
+  if (impl_->inflated == 0) return error;  // Nothing readable: not a trace.
+  return Status::DataLoss(impl_->inflated, error.message());
 }
 
 }  // namespace weft

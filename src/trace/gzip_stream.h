@@ -22,11 +22,15 @@ class GzipStream {
   explicit GzipStream(Sink sink, Members members = Members::kAll);
   ~GzipStream();
 
+  // Corrupt data ends the stream: a data-loss status at the inflated
+  // size once something was inflated, an error before.
   Status Feed(const uint8_t* data, size_t size);
-  // Errors if the compressed stream was cut short.
+  // The same if the compressed stream (or its trailer) was cut short.
   Status Finish();
 
  private:
+  Status Damaged(const Status& error) const;
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

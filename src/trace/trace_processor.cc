@@ -36,6 +36,7 @@ Status TraceProcessor::Parse(const uint8_t* data, size_t size) {
   Status status;
   HashHead(data, size);
   bytes_parsed_ += size;
+  if (damaged_) return Status::Ok();  // Nothing past the damage is readable.
   switch (container_) {
     case Container::kUnknown:
       // Containers are recognised by their magic bytes.
@@ -53,8 +54,16 @@ Status TraceProcessor::Parse(const uint8_t* data, size_t size) {
       status = ParseUncompressed(data, size);
       break;
   }
+  status = NoteDamage(status);
   if (!status.ok()) sticky_error_ = status;
   return status;
+}
+
+Status TraceProcessor::NoteDamage(const Status& status) {
+  if (!status.data_loss()) return status;
+  damage_.Add(status);
+  damaged_ = true;
+  return Status::Ok();
 }
 
 Status TraceProcessor::StartWithHead() {
@@ -170,7 +179,8 @@ Status TraceProcessor::StartImporter() {
   }
   importer_.reset(new JsonImporter(context_.get()));
   format_name_ = "json";
-  return importer_->Parse(head.data() + i, size - i);
+  // The whole head, so the tokenizer's byte offsets are the file's.
+  return importer_->Parse(head.data(), size);
 }
 
 Status TraceProcessor::NotifyEndOfFile() {
@@ -178,18 +188,19 @@ Status TraceProcessor::NotifyEndOfFile() {
   load_state_ = LoadState::kFinalizing;
   Status status = sticky_error_;
   if (status.ok() && container_ == Container::kUnknown && !sniff_buffer_.empty()) {
-    status = StartWithHead();  // A trace shorter than the magic bytes.
+    status = NoteDamage(StartWithHead());  // A trace shorter than the magic bytes.
   }
-  if (status.ok() && gzip_) status = gzip_->Finish();
+  // A container cut short still hands over what it inflated.
+  if (status.ok() && gzip_ && !damaged_) status = NoteDamage(gzip_->Finish());
   if (status.ok() && zip_) {
-    status = zip_->Finish();
+    if (!damaged_) status = NoteDamage(zip_->Finish());
     storage_->stats.Set(Stat::zip_entries_skipped, zip_->skipped_entries());
   }
   if (status.ok() && !importer_ && !format_head_.empty()) {
-    status = StartImporter();  // A trace shorter than the format head.
+    status = NoteDamage(StartImporter());  // A trace shorter than the format head.
   }
   if (importer_) {
-    Status end = importer_->NotifyEndOfFile();
+    Status end = NoteDamage(importer_->NotifyEndOfFile());
     if (status.ok()) status = end;
   } else if (status.ok() && bytes_parsed_ > 0) {
     status = Status::Error("the trace is empty");  // E.g. whitespace only.
@@ -208,6 +219,8 @@ Status TraceProcessor::NotifyEndOfFile() {
     m.SetInt(storage_->Intern("trace_size_bytes"), storage_->Intern("single"),
              static_cast<int64_t>(bytes_parsed_));
   }
+  damage_.Write(storage_.get());
+  load_warning_ = damage_.Warning();
   // No bytes at all: an empty trace, as in Perfetto (its tables are empty).
   Finalize();
   return status;

@@ -21,6 +21,7 @@
 #include "src/sql/sql_engine.h"
 #include "src/storage/trace_storage.h"
 #include "src/trace/trace_config.h"
+#include "src/trace/damage_log.h"
 
 namespace weft {
 
@@ -38,8 +39,15 @@ class TraceProcessor {
 
   LoadState load_state() const { return load_state_; }
 
+  // A damaged trace (cut short, or unreadable from some byte on) is not an
+  // error: what precedes the damage is imported, later bytes are ignored,
+  // and the end of the load reports it (load_warning(), the
+  // `truncated_trace` stat, a `_trace_import_logs` row). Only a trace with
+  // nothing readable before the damage fails.
   Status Parse(const uint8_t* data, size_t size);
   Status NotifyEndOfFile();
+  // After NotifyEndOfFile(): one line about the damage, or "" if none.
+  const std::string& load_warning() const { return load_warning_; }
 
   // Runs every statement of |sql|; see SqlEngine::Execute.
   Status ExecuteQuery(std::string_view sql, const SqlEngine::StatementFn& fn);
@@ -64,6 +72,9 @@ class TraceProcessor {
   // kLoading → kFinalizing → kReady: finalizes the storage and computes the
   // track layout.
   void Finalize();
+  // Logs a data-loss status and returns Ok (the load goes on with what was
+  // read); any other status is returned as is.
+  Status NoteDamage(const Status& status);
 
   std::unique_ptr<TraceStorage> storage_;
   std::unique_ptr<TraceContext> context_;
@@ -95,6 +106,9 @@ class TraceProcessor {
   LoadState load_state_ = LoadState::kLoading;
   double layout_seconds_ = 0;
   Status sticky_error_;
+  DamageLog damage_;
+  bool damaged_ = false;  // Bytes after the damage are ignored.
+  std::string load_warning_;
 };
 
 }  // namespace weft

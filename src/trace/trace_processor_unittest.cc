@@ -234,8 +234,8 @@ TEST(TraceProcessorTest, Errors) {
   }
   {
     TraceProcessor tp;
-    Status s = LoadWhole(&tp, "{\"traceEvents\": [{\"ph\":\"X\",\"ts\":1,\"dur\":1}");
-    EXPECT_FALSE(s.ok()) << "truncated object form";
+    Status s = LoadWhole(&tp, "{\"traceEvents\": [{\"ph\":\"X\",\"ts");
+    EXPECT_FALSE(s.ok()) << "cut inside the first event: nothing to show";
   }
   {
     TraceProcessor tp;
@@ -244,10 +244,47 @@ TEST(TraceProcessorTest, Errors) {
   }
   {
     TraceProcessor tp;
-    Status s = LoadWhole(&tp, "[{\"ph\":\"X\",\"ts\":1,\"dur\":1,\"pid\":1,\"tid\":1},\n{\"ph\" 1}]");
+    Status s = LoadWhole(&tp, "{\n\"traceEvents\" 1}");
     ASSERT_FALSE(s.ok());
     EXPECT_NE(s.message().find("line 2"), std::string::npos) << s.message();
   }
+}
+
+// A trace cut short loads what precedes the cut and says where it stops.
+TEST(TraceProcessorTest, TruncatedTraceLoadsWhatPrecedesTheCut) {
+  const std::string trace =
+      "{\"traceEvents\": [{\"ph\":\"X\",\"ts\":1,\"dur\":1,\"pid\":1,\"tid\":1},\n"
+      "{\"ph\":\"B\",\"name\":\"open\",\"ts\":2,\"pid\":1,\"tid\":1},\n{\"ph\":\"X\",\"na";
+  const int64_t cut = static_cast<int64_t>(trace.rfind('{'));
+  for (size_t chunk : {size_t{1}, size_t{7}, trace.size()}) {
+    TraceProcessor tp;
+    Status s;
+    for (size_t i = 0; i < trace.size() && s.ok(); i += chunk) {
+      s = tp.Parse(reinterpret_cast<const uint8_t*>(trace.data()) + i,
+                   std::min(chunk, trace.size() - i));
+    }
+    ASSERT_TRUE(s.ok()) << s.message();
+    ASSERT_TRUE(tp.NotifyEndOfFile().ok());
+    EXPECT_EQ(QueryInt(&tp, "SELECT count(*) FROM slice"), 2) << "chunk " << chunk;
+    EXPECT_EQ(QueryInt(&tp, "SELECT dur FROM slice WHERE name = 'open'"), -1);
+    EXPECT_EQ(QueryInt(&tp, "SELECT value FROM stats WHERE name = 'truncated_trace' "
+                            "AND severity = 'data_loss'"), cut);
+    EXPECT_EQ(QueryInt(&tp, "SELECT byte_offset FROM _trace_import_logs "
+                            "WHERE name = 'truncated_trace'"), cut);
+    EXPECT_EQ(tp.load_warning().find("trace truncated at byte " + std::to_string(cut) +
+                                     ": showing what precedes it"), 0u) << tp.load_warning();
+  }
+}
+
+// A malformed event in the middle is skipped; the events after it load.
+TEST(TraceProcessorTest, MalformedEventIsSkipped) {
+  TraceProcessor tp;
+  ASSERT_TRUE(LoadWhole(&tp, "[{\"ph\":\"X\",\"ts\":1,\"dur\":1,\"pid\":1,\"tid\":1},\n"
+                             "{\"ph\" 1},\n{\"ph\":\"X\",\"ts\":5,\"dur\":1,\"pid\":1,\"tid\":1}]")
+                  .ok());
+  EXPECT_EQ(QueryInt(&tp, "SELECT count(*) FROM slice"), 2);
+  EXPECT_EQ(QueryInt(&tp, "SELECT value FROM stats WHERE name = 'json_tokenizer_failure'"), 1);
+  EXPECT_EQ(tp.load_warning(), "");
 }
 
 TEST(TraceProcessorTest, QueryErrorsNamePosition) {

@@ -40,6 +40,7 @@ ZipStream::~ZipStream() = default;
 
 Status ZipStream::Emit(const char* data, size_t size) {
   if (!current_imported_ || size == 0) return Status::Ok();
+  emitted_ += size;
   return sink_(data, size);
 }
 
@@ -64,6 +65,12 @@ Status ZipStream::Step(bool* progressed) {
         return Status::Ok();
       }
       if (sig != kLocalHeader) {
+        if (imported_one_) {
+          // The trace entry is complete; what follows it does not matter.
+          state_ = State::kDone;
+          pending_.clear();
+          return Status::Ok();
+        }
         return ErrStatus("zip: bad local file header at byte %" PRIu64, offset_);
       }
       if (pending_.size() < kLocalHeaderSize) return Status::Ok();
@@ -145,8 +152,8 @@ Status ZipStream::Step(bool* progressed) {
         if (rc == Z_BUF_ERROR) rc = Z_OK;
       }
       if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR) {
-        return ErrStatus("zip: corrupt deflate data near byte %" PRIu64 " (%s)", offset_,
-                         z.msg ? z.msg : "inflate failed");
+        return Damaged(ErrStatus("zip: corrupt deflate data near byte %" PRIu64 " (%s)",
+                                 offset_, z.msg ? z.msg : "inflate failed"));
       }
       size_t used = pending_.size() - z.avail_in;
       pending_.erase(0, used);
@@ -177,11 +184,23 @@ Status ZipStream::Step(bool* progressed) {
 }
 
 Status ZipStream::Finish() {
-  if (state_ == State::kData || state_ == State::kName) {
-    return Status::Error("zip: the archive is truncated inside an entry");
+  bool inside_entry = state_ == State::kData || state_ == State::kName;
+  if (inside_entry && current_imported_) {
+    return Damaged(Status::Error("zip: the archive is cut short inside the trace entry"));
   }
   if (!imported_one_) return Status::Error("zip: the archive holds no file");
   return Status::Ok();
+}
+
+Status ZipStream::Damaged(const Status& error) {
+  if (!current_imported_) {
+    // A later entry is damaged: the trace entry is already complete.
+    state_ = State::kDone;
+    pending_.clear();
+    return Status::Ok();
+  }
+  if (emitted_ == 0) return error;  // Nothing readable: not a trace.
+  return Status::DataLoss(emitted_, error.message());
 }
 
 }  // namespace weft

@@ -1,7 +1,8 @@
 // ZipStream: streaming reader for .zip archives holding a trace. Walks the
 // local file headers as bytes arrive and inflates the first file entry
 // (stored or deflated) into a sink; later entries are skipped and counted.
-// The central directory at the end is not needed and is ignored.
+// The central directory at the end is not needed and is ignored, so an
+// archive cut short still yields its first entry up to the cut.
 #ifndef SRC_TRACE_ZIP_STREAM_H_
 #define SRC_TRACE_ZIP_STREAM_H_
 
@@ -21,6 +22,8 @@ class ZipStream {
   explicit ZipStream(Sink sink);
   ~ZipStream();
 
+  // A trace entry cut short or corrupt: a data-loss status at the bytes
+  // inflated so far (an error if none were).
   Status Feed(const uint8_t* data, size_t size);
   Status Finish();
   // File entries after the first, which were not imported.
@@ -30,6 +33,7 @@ class ZipStream {
   enum class State { kHeader, kName, kData, kDescriptor, kDone };
   Status Step(bool* progressed);
   Status Emit(const char* data, size_t size);
+  Status Damaged(const Status& error);
 
   struct Inflater;
   Sink sink_;
@@ -46,6 +50,7 @@ class ZipStream {
   bool imported_one_ = false;
   bool current_imported_ = false;
   uint32_t skipped_entries_ = 0;
+  uint64_t emitted_ = 0;  // Bytes of the trace entry handed to the sink.
 };
 
 }  // namespace weft

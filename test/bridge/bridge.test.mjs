@@ -188,10 +188,11 @@ test('zip archives are inflated by the module', async () => {
   });
 });
 
-test('malformed gzip and zip input rejects load with the native messages', async () => {
+test('unreadable gzip and zip input rejects load with the native messages', async () => {
   const reject = (bytes, re) => withEngine((engine) => assert.rejects(engine.load(bytes), re));
   const gz = new Uint8Array(zlib.gzipSync(bigBytes));
-  await reject(gz.subarray(0, 1000), /gzip: the compressed stream is truncated/);
+  // Damage before anything could be inflated: not a trace.
+  await reject(gz.subarray(0, 12), /gzip: the compressed stream is cut short/);
   const corruptGz = gz.slice();
   corruptGz.fill(0xff, 20, 40);
   await reject(corruptGz, /gzip: corrupt compressed data at compressed byte \d+/);
@@ -199,10 +200,40 @@ test('malformed gzip and zip input rejects load with the native messages', async
   const corrupt = zip.slice();
   corrupt.fill(0xff, 40, 60);
   await reject(corrupt, /zip: corrupt deflate data near byte \d+/);
-  await reject(zip.subarray(0, 1000), /zip: the archive is truncated inside an entry/);
   const encrypted = zip.slice();
   encrypted[6] |= 1;
   await reject(encrypted, /zip: encrypted entries are not supported/);
+});
+
+// A damaged trace loads what precedes the damage; the load resolves with a
+// warning saying where it stops (as the native shell's stderr line).
+test('a truncated trace loads in part with a loadWarning', async () => {
+  const cutAt = (bytes, n) => bytes.subarray(0, n);
+  const check = (source, opts = {}) => withEngine(async (engine) => {
+    const {loadWarning} = await engine.load(source, opts);
+    assert.match(loadWarning, /^trace truncated at byte (\d+): showing what precedes it \(/);
+    const offset = Number(loadWarning.match(/byte (\d+)/)[1]);
+    const [row] = await engine.query(
+        `select (select count(*) from slice) as n,
+                (select value from stats where name = 'truncated_trace') as v,
+                (select byte_offset from _trace_import_logs
+                 where name = 'truncated_trace' order by byte_offset limit 1) as log`).toArray();
+    assert.ok(row.n > 0 && row.n < 12858, `slices ${row.n}`);
+    assert.equal(row.v, offset);
+    assert.equal(row.log, offset);
+    return row.n;
+  });
+  const plain = await check(cutAt(bigBytes, 700000), {sliceSize: 65536});
+  const gz = new Uint8Array(zlib.gzipSync(bigBytes));
+  await check(cutAt(gz, Math.floor(gz.length / 2)));
+  const zip = makeZip([{name: 't.json', data: bigBytes}]);
+  await check(cutAt(zip, Math.floor(zip.length / 2)));
+  // The same cut in one piece or in slices of 7 bytes loads the same.
+  assert.equal(await check(cutAt(bigBytes, 700000), {sliceSize: 7919}), plain);
+  // An intact trace has no warning.
+  await withEngine(async (engine) => {
+    assert.deepEqual(await engine.load(exampleBytes), {loadWarning: ''});
+  });
 });
 
 test('SQL errors reject with the engine message and position', async () => {

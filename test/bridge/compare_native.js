@@ -2,7 +2,9 @@
 // Runs every diff-test case (test/diff/**/query.sql + trace.*) through both
 // the native shell and the wasm-backed CLI (ui_bridge/cli.js) and requires
 // identical stdout and exit status; for expected_error cases the wasm CLI's
-// stderr must also contain expected_error.txt. --wasm-shell compares the
+// stderr must also contain expected_error.txt, and for damaged traces the
+// "weft: warning: ..." line must hold expected_warning.txt (and be absent
+// without it). --wasm-shell compares the
 // shell compiled to wasm (out/wasm/weft.js) instead of the bridge's CLI.
 //
 //   node test/bridge/compare_native.js [--weft out/host/weft] [--dir test/diff]
@@ -61,11 +63,14 @@ export function discoverCases(dir, filter = '') {
     if (trace && query) {
       if (!filter || name.includes(filter)) {
         const errFile = path.join(d, 'expected_error.txt');
+        const warningFile = path.join(d, 'expected_warning.txt');
         const flagsFile = path.join(d, 'flags.txt');
         cases.push({name, trace, query: path.join(d, 'query.sql'),
           flags: fs.existsSync(flagsFile)
             ? fs.readFileSync(flagsFile, 'utf8').split(/\s+/).filter(Boolean) : [],
-          expectedError: fs.existsSync(errFile) ? fs.readFileSync(errFile, 'utf8').trim() : null});
+          expectedError: fs.existsSync(errFile) ? fs.readFileSync(errFile, 'utf8').trim() : null,
+          expectedWarning: fs.existsSync(warningFile)
+            ? fs.readFileSync(warningFile, 'utf8').trim() : null});
       }
     }
     for (const e of entries) if (e.isDirectory()) walk(path.join(d, e.name));
@@ -102,6 +107,11 @@ export async function compareCase(c, weft, wasmArgs = BRIDGE_CLI) {
   }
   if (c.expectedError !== null && !wasm.stderr.includes(c.expectedError)) {
     problems.push(`wasm stderr lacks "${c.expectedError}": ${wasm.stderr.trim()}`);
+  }
+  const warning = wasm.stderr.split('\n').find((line) => line.startsWith('weft: warning: '));
+  if (c.expectedWarning === null && warning) problems.push(`unexpected ${warning}`);
+  if (c.expectedWarning && !(warning || '').includes(c.expectedWarning)) {
+    problems.push(`wasm stderr lacks a warning with "${c.expectedWarning}": ${wasm.stderr.trim()}`);
   }
   return problems;
 }

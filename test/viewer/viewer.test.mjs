@@ -262,10 +262,29 @@ describe('viewer', () => {
         'no such column: nope (at line 1, column 8)');
   });
 
+  test('a truncated file loads what precedes the cut, under a warning banner', async () => {
+    const cut = path.join(TMP, 'cut.json');
+    const head = '{"traceEvents": [{"ph": "X", "ts": 1, "dur": 2, "pid": 1, "tid": 1, "name": "a"}, ';
+    fs.writeFileSync(cut, head + '{"ph": ');
+    assert.equal(await openFile(cut), 'ready');
+    assert.ok(await page.isVisible('#load-warning'));
+    assert.equal(await page.textContent('#load-warning-text'),
+        `cut.json: trace truncated at byte ${head.length}: showing what precedes it ` +
+        `(JSON error at byte ${head.length} (line 1): the trace ends inside an event ` +
+        '(truncated file?))');
+    assert.ok(!(await page.isVisible('#load-error')));
+    assert.deepEqual(await sql('select name from slice'), [{name: 'a'}]);
+    await page.screenshot({path: path.join(ARTIFACTS, 'truncated_file_warning.png')});
+    // The next (intact) trace has no banner.
+    assert.equal(await openFile(EXAMPLE), 'ready');
+    assert.ok(!(await page.isVisible('#load-warning')));
+  });
+
   test('a broken file shows the engine error, not a blank page', async () => {
     const broken = path.join(TMP, 'broken.json');
-    fs.writeFileSync(broken, '{"traceEvents": [{"ph": "X", "ts": 1, "dur": 2, "pid": 1, "tid": 1, "name": "a"}, {"ph": ');
+    fs.writeFileSync(broken, '{"traceEvents": [{"ph": "X", "ts": 1, "dur": 2, "pid": 1, "tid": 1, "name": "a", ');
     assert.equal(await openFile(broken), 'error');
+    assert.ok(!(await page.isVisible('#load-warning')));
     assert.ok(await page.isVisible('#load-error'));
     assert.match(await page.textContent('#load-error-text'),
         /^Could not load broken\.json: JSON error at byte \d+ \(line 1\): /);

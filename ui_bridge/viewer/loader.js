@@ -1,7 +1,8 @@
 // Opening a trace: file picker, drag-and-drop, a same-host URL (?url= or the
 // bundled example). Each load starts a fresh Engine, shows a progress bar
 // with percent and MB/s that can be cancelled (the engine is closed), and
-// on failure shows the engine's error message.
+// on failure shows the engine's error message. A damaged trace (cut short)
+// loads in part: a warning banner says where it stops.
 
 import {Engine} from '../engine.js';
 
@@ -11,7 +12,8 @@ const SLICE_BYTES = 8 << 20;
 
 export class TraceLoader {
   // els: {fileInput, dropOverlay, progress, progressBar, progressText,
-  //       cancel, error, errorText, errorClose}
+  //       cancel, error, errorText, errorClose, warning, warningText,
+  //       warningClose}
   // hooks: {onStart(name), onLoaded(engine, info), onFailed(), onCancelled()}
   constructor(els, hooks) {
     this._els = els;
@@ -29,6 +31,7 @@ export class TraceLoader {
     });
     els.cancel.addEventListener('click', () => this.cancel());
     els.errorClose.addEventListener('click', () => { els.error.hidden = true; });
+    els.warningClose.addEventListener('click', () => { els.warning.hidden = true; });
     this._attachDrop();
   }
 
@@ -64,6 +67,7 @@ export class TraceLoader {
     const token = ++this._token;
     const els = this._els;
     els.error.hidden = true;
+    els.warning.hidden = true;
     this._hooks.onStart(name);
     this._showProgress(`Starting the engine for ${name}…`, null);
     let engine = null;
@@ -77,7 +81,7 @@ export class TraceLoader {
       if (token !== this._token) return;
       const t0 = performance.now();
       this._showProgress(`Loading ${name}…`, 0);
-      await engine.load(input, {
+      const {loadWarning} = await engine.load(input, {
         sliceSize: SLICE_BYTES,
         onProgress: ({bytesDone}) => {
           if (token !== this._token) return;
@@ -92,6 +96,10 @@ export class TraceLoader {
       if (token !== this._token) return;
       this._engine = null;  // Ours no more: the page owns it now.
       els.progress.hidden = true;
+      if (loadWarning) {
+        els.warningText.textContent = `${name}: ${loadWarning}`;
+        els.warning.hidden = false;
+      }
     } catch (e) {
       if (token !== this._token) return;  // Cancelled: its error is expected.
       this._engine = null;

@@ -45,6 +45,9 @@ const loader = new TraceLoader({
   error: $('load-error'),
   errorText: $('load-error-text'),
   errorClose: $('load-error-close'),
+  warning: $('load-warning'),
+  warningText: $('load-warning-text'),
+  warningClose: $('load-warning-close'),
 }, {
   onStart(name) {
     window.weftViewer.loadStartedAt = performance.now();

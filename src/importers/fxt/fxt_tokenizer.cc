@@ -39,10 +39,16 @@ uint64_t FxtTokenizer::RecordBytes(uint64_t header) {
 }
 
 Status FxtTokenizer::SizeError(uint64_t header) {
-  error_ = ErrStatus("FXT error at byte %" PRIu64
-                     ": record (type %u) has size 0; the trace is corrupt from here",
-                     offset_, static_cast<unsigned>(Bits(header, 0, 3)));
+  error_ = Damaged(ErrStatus("FXT error at byte %" PRIu64
+                             ": record (type %u) has size 0; the trace is corrupt from here",
+                             offset_, static_cast<unsigned>(Bits(header, 0, 3))));
   return error_;
+}
+
+Status FxtTokenizer::Damaged(const Status& error) const {
+  // The magic record alone is not a trace to show.
+  if (offset_ <= kHeaderBytes) return error;
+  return Status::DataLoss(offset_, error.message());
 }
 
 Status FxtTokenizer::Parse(const uint8_t* data, size_t size) {
@@ -98,17 +104,17 @@ Status FxtTokenizer::NotifyEndOfFile() {
   if (!error_.ok()) return error_;
   if (carry_.empty()) return Status::Ok();
   if (carry_.size() < kHeaderBytes) {
-    return ErrStatus("FXT error at byte %" PRIu64
-                     ": the trace ends inside a record header (%zu of 8 bytes; truncated "
-                     "file?)",
-                     offset_, carry_.size());
+    return Damaged(ErrStatus("FXT error at byte %" PRIu64
+                             ": the trace ends inside a record header (%zu of 8 bytes; "
+                             "truncated file?)",
+                             offset_, carry_.size()));
   }
-  return ErrStatus("FXT error at byte %" PRIu64
-                   ": the trace ends inside a %" PRIu64
-                   "-byte record (type %u), %" PRIu64 " bytes short (truncated file?)",
-                   offset_, carry_bytes_,
-                   static_cast<unsigned>(Bits(LoadWord(carry_.data()), 0, 3)),
-                   carry_bytes_ - carry_.size());
+  return Damaged(ErrStatus("FXT error at byte %" PRIu64
+                           ": the trace ends inside a %" PRIu64
+                           "-byte record (type %u), %" PRIu64 " bytes short (truncated file?)",
+                           offset_, carry_bytes_,
+                           static_cast<unsigned>(Bits(LoadWord(carry_.data()), 0, 3)),
+                           carry_bytes_ - carry_.size()));
 }
 
 void FxtTokenizer::CountReadError(FxtReadError error) {

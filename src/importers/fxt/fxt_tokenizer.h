@@ -2,8 +2,9 @@
 // split across chunks is carried until complete), keeps the per-provider
 // state records are read against (string and thread tables, ticks per
 // second), and queues decoded events by timestamp for the parser. Framing
-// errors (a record of size 0, a file ending inside a record) are errors
-// with the byte offset; a malformed record is skipped and counted in stats.
+// errors (a record of size 0, a file ending inside a record) end the read
+// there (data-loss statuses with the byte offset); a malformed record is
+// skipped by its size and counted in stats.
 #ifndef SRC_IMPORTERS_FXT_FXT_TOKENIZER_H_
 #define SRC_IMPORTERS_FXT_FXT_TOKENIZER_H_
 
@@ -41,6 +42,9 @@ class FxtTokenizer {
   // Bytes of the record starting with |header|, or 0 for a size of 0.
   static uint64_t RecordBytes(uint64_t header);
   Status SizeError(uint64_t header);
+  // A data-loss status at the damaged record once a record after the magic
+  // one was read; |error| itself before.
+  Status Damaged(const Status& error) const;
   // One complete record of |bytes| bytes.
   void OnRecord(const uint8_t* data, size_t bytes);
   void OnMetadata(uint64_t header, FxtRecordReader* reader);

@@ -46,8 +46,46 @@ Status JsonTokenizer::Error(const char* what, const char* at) {
   uint64_t line = lines_before_ + 1;
   for (const char* p = range_begin_; p < at; ++p) line += *p == '\n';
   state_ = State::kDone;
-  return ErrStatus("JSON error at byte %" PRIu64 " (line %" PRIu64 "): %s",
-                   offset, line, what);
+  Status error = ErrStatus("JSON error at byte %" PRIu64 " (line %" PRIu64 "): %s",
+                           offset, line, what);
+  // Once events were read the file is a damaged trace, not a non-trace.
+  if (!read_any_) return error;
+  return Status::DataLoss(offset, error.message());
+}
+
+void JsonTokenizer::SkipBadEvent(JsonLexer* lexer, const char* start) {
+  storage_->stats.Increment(Stat::json_tokenizer_failure);
+  lexer->set_pos(start + 1);
+  state_ = State::kResync;
+}
+
+bool JsonTokenizer::Resync(JsonLexer* lexer) {
+  // Writers separate events with ',' and whitespace: the next "," + "{"
+  // starts the next event (it may also sit inside a string of the bad
+  // event; that event is then skipped too, or read as an odd one).
+  const char* p = lexer->pos();
+  const char* end = lexer->end();
+  while (p < end) {
+    const char* comma = static_cast<const char*>(memchr(p, ',', static_cast<size_t>(end - p)));
+    if (!comma) break;
+    const char* q = comma + 1;
+    while (q < end && (*q == ' ' || *q == '\n' || *q == '\r' || *q == '\t')) ++q;
+    if (q == end) {
+      // Decided by the next chunk: keep the comma.
+      bool moved = comma != lexer->pos();
+      lexer->set_pos(comma);
+      return moved;
+    }
+    if (*q == '{') {
+      lexer->set_pos(q);
+      state_ = State::kEvents;
+      return true;
+    }
+    p = q;
+  }
+  bool moved = end != lexer->pos();
+  lexer->set_pos(end);
+  return moved;
 }
 
 Status JsonTokenizer::Process(const char* begin, const char* end,
@@ -127,6 +165,10 @@ Status JsonTokenizer::ProcessOne(JsonLexer* lexer, bool* progressed) {
       *progressed = true;
       return Status::Ok();
 
+    case State::kResync:
+      *progressed = Resync(lexer);
+      return Status::Ok();
+
     case State::kDictValue: {
       if (key_ == "traceEvents") {
         if (c != '[') return Error("\"traceEvents\" must be an array", start);
@@ -143,6 +185,7 @@ Status JsonTokenizer::ProcessOne(JsonLexer* lexer, bool* progressed) {
         JsonLexer value(start, probe.pos());
         Status s = ReadMetadataObject(&value);
         if (!s.ok()) return s;
+        read_any_ = true;
         lexer->set_pos(probe.pos());
       } else {
         // Other keys (systemTraceEvents, stackFrames, ...) are not
@@ -176,17 +219,22 @@ Status JsonTokenizer::ProcessOne(JsonLexer* lexer, bool* progressed) {
         *progressed = true;
         return Status::Ok();
       }
-      if (c != '{') return Error("expected an event object in the events array", start);
+      *progressed = true;
+      if (c != '{') {
+        SkipBadEvent(lexer, start);  // Not an event object.
+        return Status::Ok();
+      }
       LexResult r = decoder_.Decode(lexer);
       if (r == LexResult::kNeedMore) {
         lexer->set_pos(start);
+        *progressed = false;
         return Status::Ok();
       }
       if (r == LexResult::kError) {
-        std::string what = std::string("malformed event: ") + lexer->error();
-        return Error(what.c_str(), lexer->pos());
+        SkipBadEvent(lexer, start);
+        return Status::Ok();
       }
-      *progressed = true;
+      read_any_ = true;
       return Status::Ok();
     }
 
@@ -246,13 +294,15 @@ Status JsonTokenizer::NotifyEndOfFile() {
   switch (state_) {
     case State::kDone:
       return only_ws ? Status::Ok() : Error("unexpected data after the end of the trace", lexer.pos());
+    case State::kResync:
+      // The skipped event was counted; no event follows it.
+      if (read_any_) return Status::Ok();
+      return Error("no readable event (malformed events only)", lexer.pos());
     case State::kEvents:
       // The format allows a bare array to stop without its ']'.
       if (bare_array_ && only_ws) return Status::Ok();
-      if (bare_array_) {
-        // A writer that died mid-event: keep everything before it.
-        storage_->stats.Increment(Stat::json_tokenizer_failure);
-        return Status::Ok();
+      if (lexer.Peek() == '{') {
+        return Error("the trace ends inside an event (truncated file?)", lexer.pos());
       }
       return Error("the trace ends inside \"traceEvents\" (truncated file?)", lexer.pos());
     case State::kStart:

@@ -3,6 +3,9 @@
 // (possibly unterminated) array — keeps only the unfinished tail of the
 // input between chunks, and hands each complete event to the decoder.
 // Top-level "metadata" members become rows of the `metadata` table.
+// A malformed event is skipped (reading resumes at the next event object);
+// a file cut short or broken outside events stops there, keeping what was
+// read before (see docs/damaged_traces.md).
 #ifndef SRC_IMPORTERS_JSON_JSON_TOKENIZER_H_
 #define SRC_IMPORTERS_JSON_JSON_TOKENIZER_H_
 
@@ -30,6 +33,7 @@ class JsonTokenizer {
     kDictColon,       // After a key.
     kDictValue,       // Expecting the value of key_.
     kEvents,          // Inside the events array.
+    kResync,          // After a malformed event: looking for the next one.
     kDone,            // Only whitespace may follow.
   };
 
@@ -39,12 +43,19 @@ class JsonTokenizer {
                  size_t* consumed);
   Status ProcessOne(JsonLexer* lexer, bool* progressed);
   Status ReadMetadataObject(JsonLexer* lexer);
+  // A fatal error while nothing was read yet; afterwards a data-loss
+  // status (the trace stops being read at |at|).
   Status Error(const char* what, const char* at);
+  // Counts the malformed event at |start| and looks for the next one.
+  void SkipBadEvent(JsonLexer* lexer, const char* start);
+  // Moves the lexer towards the next event; true if it moved.
+  bool Resync(JsonLexer* lexer);
 
   TraceStorage* storage_;
   JsonEventDecoder decoder_;
   State state_ = State::kStart;
   bool bare_array_ = false;
+  bool read_any_ = false;  // An event or the metadata was read.
   std::string key_;
   // Bytes of an unfinished token or event carried to the next chunk.
   std::string buffer_;

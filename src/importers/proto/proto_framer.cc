@@ -74,11 +74,15 @@ ProtoFramer::Header ProtoFramer::ReadHeader(const uint8_t* p, const uint8_t* end
 }
 
 Status ProtoFramer::HeaderError(uint64_t offset) {
-  error_ = ErrStatus(
+  error_ = Damaged(ErrStatus(
       "protobuf error at byte %" PRIu64
       ": malformed field header in the Trace message (bad varint, wire type or length)",
-      offset);
+      offset));
   return error_;
+}
+
+Status ProtoFramer::Damaged(const Status& error) const {
+  return Status::DataLoss(offset_, error.message());
 }
 
 void ProtoFramer::Emit(const Field& field, const uint8_t* p, uint64_t offset) {
@@ -141,16 +145,15 @@ Status ProtoFramer::NotifyEndOfFile() {
   if (!error_.ok()) return error_;
   if (carry_.empty()) return Status::Ok();
   if (!carry_header_done_) {
-    return ErrStatus("protobuf error at byte %" PRIu64
-                     ": the trace ends inside a field header (truncated file?)",
-                     offset_);
+    return Damaged(ErrStatus("protobuf error at byte %" PRIu64
+                             ": the trace ends inside a field header (truncated file?)",
+                             offset_));
   }
-  return ErrStatus("protobuf error at byte %" PRIu64
-                   ": the trace ends inside a %" PRIu64
-                   "-byte packet, %zu bytes short (truncated file?)",
-                   offset_, carry_field_.body_size,
-                   static_cast<size_t>(carry_field_.header_size + carry_field_.body_size) -
-                       carry_.size());
+  return Damaged(ErrStatus(
+      "protobuf error at byte %" PRIu64 ": the trace ends inside a %" PRIu64
+      "-byte packet, %zu bytes short (truncated file?)",
+      offset_, carry_field_.body_size,
+      static_cast<size_t>(carry_field_.header_size + carry_field_.body_size) - carry_.size()));
 }
 
 }  // namespace weft

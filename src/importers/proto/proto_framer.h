@@ -26,9 +26,10 @@ class ProtoFramer {
   explicit ProtoFramer(PacketFn on_packet) : on_packet_(std::move(on_packet)) {}
 
   // Errors (overlong varint, a wire type that cannot frame a field) are
-  // sticky: the trace is not valid protobuf past that point.
+  // sticky: the trace is not valid protobuf past that point. They are
+  // data-loss statuses at the damaged field: the packets before it stand.
   Status Parse(const uint8_t* data, size_t size);
-  // An error if the trace ends inside a field.
+  // The same if the trace ends inside a field.
   Status NotifyEndOfFile();
 
   uint64_t packets() const { return packets_; }
@@ -44,6 +45,7 @@ class ProtoFramer {
   // Decodes the field header at [p, end).
   Header ReadHeader(const uint8_t* p, const uint8_t* end, Field* field);
   Status HeaderError(uint64_t offset);
+  Status Damaged(const Status& error) const;
   // Emits a complete field (packet or skipped field) at |p|.
   void Emit(const Field& field, const uint8_t* p, uint64_t offset);
 

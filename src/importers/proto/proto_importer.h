@@ -35,6 +35,7 @@ class ProtoImporter final : public TraceImporter {
             [this](uint32_t epoch) { parser_.BeginEpoch(epoch); },
             [this](uint32_t block) { queue_.ReleaseBlock(block); }) {
     queue_.set_sink_releases_blocks(true);
+    storage_ = context->storage;
   }
 
   Status Parse(const char* data, size_t size) override {
@@ -48,10 +49,20 @@ class ProtoImporter final : public TraceImporter {
     pipeline_.WaitIdle();
     parser_.WriteContentAnnotations();
     tokenizer_.NotifyEndOfFile();
-    return status;
+    return NotATraceIfNothingRead(status);
   }
 
  private:
+  // Damage before any well-formed packet: the file is not a trace (random
+  // bytes often frame a packet or two). Called once the parser is idle.
+  Status NotATraceIfNothingRead(const Status& status) const {
+    if (!status.data_loss()) return status;
+    int64_t malformed = storage_->stats.Get(Stat::proto_malformed_packet);
+    if (static_cast<int64_t>(framer_.packets()) > malformed) return status;
+    return Status::Error(status.message());
+  }
+
+  TraceStorage* storage_;
   // The parser (and the pipeline's parser side) run on another thread:
   // cache lines of their own.
   ProtoEventQueue queue_;
