@@ -67,14 +67,10 @@ HttpResponse Route(const HttpRequest& req, RpcEndpoints* ep) {
   if (path == "/compute_metric") return Proto(req, ep->ComputeMetric(body));
   if (path == "/enable_metatrace") return Proto(req, ep->EnableMetatrace(body));
   if (path == "/disable_and_read_metatrace") return Proto(req, ep->DisableAndReadMetatrace());
-  if (path == "/query" || path == "/rpc") {
+  if (path == "/query") return Proto(req, ep->Query(body));
+  if (path == "/rpc") {
     std::string out;
-    auto append = [&out](std::string_view bytes) { out.append(bytes); };
-    if (path == "/query") {
-      ep->Query(body, append);
-    } else {
-      ep->OnStreamBytes(body, append);
-    }
+    ep->OnStreamBytes(body, [&out](std::string_view bytes) { out.append(bytes); });
     return Proto(req, std::move(out));
   }
   if (path == "/restore_initial_tables") {

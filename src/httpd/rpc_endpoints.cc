@@ -91,9 +91,18 @@ std::string RpcEndpoints::NotifyEof() {
   return Call(method::kTpmFinalizeTraceData, 0, {}, rpc::kFinalizeDataResult).result;
 }
 
-void RpcEndpoints::Query(std::string_view query_args, const BytesFn& on_message) {
+std::string RpcEndpoints::Query(std::string_view query_args) {
+  // The Rpc streams every statement's rows; the first message of each result
+  // set carries its column names, so one starts the body afresh.
+  std::string body;
+  BytesFn keep_last_result = [&body](std::string_view message) {
+    protozero::pbf_reader fields(message.data(), message.size());
+    if (fields.next(pb::query_result::kColumnNames)) body.clear();
+    body.append(message);
+  };
   Call(method::kTpmQueryStreaming, rpc::kQueryArgs, query_args, rpc::kQueryResult,
-       &on_message);
+       &keep_last_result);
+  return body;
 }
 
 std::string RpcEndpoints::ComputeMetric(std::string_view args) {

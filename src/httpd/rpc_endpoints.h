@@ -35,9 +35,10 @@ class RpcEndpoints {
   std::string DisableAndReadMetatrace();             // DisableAndReadMetatraceResult
   // Whether the Rpc implements TPM_RESTORE_INITIAL_TABLES (body is empty).
   bool RestoreInitialTables();
-  // QueryArgs in; one serialized QueryResult per |on_message| call (their
-  // concatenation is one valid QueryResult, as upstream's chunked /query).
-  void Query(std::string_view query_args, const BytesFn& on_message);
+  // QueryArgs in; the QueryResult of the last statement that returns rows
+  // (upstream's /query: earlier statements run but their rows are not
+  // sent), its error included.
+  std::string Query(std::string_view query_args);
 
   // Drops the trace; |reset_args| is a ResetTraceProcessorArgs (the options
   // of the next trace).

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 
 #include <protozero/pbf_reader.hpp>
 #include <protozero/pbf_writer.hpp>
@@ -54,16 +55,8 @@ TEST(RpcEndpointsTest, StatusBeforeAndAfterLoad) {
   EXPECT_EQ(StringField(ep.Status(), pb::status_result::kLoadedTraceName), "json");
 }
 
-TEST(RpcEndpointsTest, QueryMessagesConcatenateToOneResult) {
-  RpcEndpoints ep;
-  Load(&ep, kTrace);
-  std::string body;
-  int messages = 0;
-  ep.Query(QueryArgs("select name from slice order by ts"), [&](std::string_view m) {
-    body.append(m);
-    ++messages;
-  });
-  EXPECT_GE(messages, 1);
+// The column names and the string cells of a QueryResult.
+std::pair<std::string, std::string> ColumnsAndStrings(const std::string& body) {
   protozero::pbf_reader result(body);
   std::string columns, strings;
   while (result.next()) {
@@ -76,15 +69,31 @@ TEST(RpcEndpointsTest, QueryMessagesConcatenateToOneResult) {
       result.skip();
     }
   }
+  return {columns, strings};
+}
+
+TEST(RpcEndpointsTest, Query) {
+  RpcEndpoints ep;
+  Load(&ep, kTrace);
+  auto [columns, strings] = ColumnsAndStrings(ep.Query(QueryArgs("select name from slice order by ts")));
   EXPECT_EQ(columns, "name");
   EXPECT_EQ(strings, std::string("A\0B\0", 4));
+}
+
+TEST(RpcEndpointsTest, QueryReturnsTheLastResultSet) {
+  RpcEndpoints ep;
+  Load(&ep, kTrace);
+  auto [columns, strings] = ColumnsAndStrings(ep.Query(
+      QueryArgs("create table t as select 'x' as a; select 'y' as b; select 'z' as c; "
+                "create table u as select 1")));
+  EXPECT_EQ(columns, "c");
+  EXPECT_EQ(strings, std::string("z\0", 2));
 }
 
 TEST(RpcEndpointsTest, SqlErrorInResult) {
   RpcEndpoints ep;
   Load(&ep, kTrace);
-  std::string body;
-  ep.Query(QueryArgs("select nope from slice"), [&](std::string_view m) { body.append(m); });
+  std::string body = ep.Query(QueryArgs("select nope from slice"));
   EXPECT_NE(StringField(body, pb::query_result::kError).find("nope"), std::string::npos);
 }
 

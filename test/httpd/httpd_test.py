@@ -131,6 +131,10 @@ class LoadedServerTest(unittest.TestCase):
                        for v in row) for row in rows(result)]
     self.assertEqual(as_csv, [line.replace('"', '') for line in csv[1:]])
 
+  def test_query_returns_the_last_result_set(self):
+    result = self.query("create table t as select 1 as a; select 2 as b; select 'x' as c")
+    self.assertEqual((list(result.column_names), rows(result)), (['c'], [('x',)]))
+
   def test_query_error_carries_sqlite_message(self):
     result = self.query('select no_such_column from slice')
     self.assertIn('no_such_column', result.error)
