@@ -42,7 +42,8 @@ void RpcEndpoints::OnRpcResponse(const uint8_t* data, size_t size) {
           reply_->invalid_request = true;
           msg.skip();
         } else if (tag == rpc::kFatalError) {
-          reply_->fatal_error = msg.get_string();
+          // Only for broken request framing, which this class never sends.
+          fprintf(stderr, "weft: RPC fatal error: %s\n", msg.get_string().c_str());
         } else if (tag == result_field_) {
           protozero::data_view view = msg.get_view();
           reply_->result.assign(view.data(), view.size());
@@ -54,7 +55,7 @@ void RpcEndpoints::OnRpcResponse(const uint8_t* data, size_t size) {
     }
   } catch (const protozero::exception& e) {
     // weft's own Rpc wrote these bytes, so this is a bug, not bad input.
-    reply_->fatal_error = std::string("undecodable RPC response: ") + e.what();
+    fprintf(stderr, "weft: undecodable RPC response: %s\n", e.what());
   }
 }
 

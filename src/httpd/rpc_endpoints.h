@@ -54,7 +54,6 @@ class RpcEndpoints {
  private:
   struct Reply {
     bool invalid_request = false;  // The Rpc does not implement the method.
-    std::string fatal_error;
     std::string result;  // Last result field (all go to |on_result| too).
   };
   // Sends request |method| with |args| in field |args_field| (0: none) and
