@@ -313,6 +313,14 @@ class CommandLineTest(unittest.TestCase):
       self.assertEqual(P.StatusResult.FromString(body).loaded_trace_name, 'json')
       self.assertEqual(server.host, '127.0.0.1')  # Loopback by default.
 
+  def test_one_trace_per_server(self):
+    with WeftServer(WEFT, [TRACE]) as server:
+      status, _, body = request(server.port, 'POST', '/parse', trace_bytes())
+      self.assertEqual(status, 200)
+      self.assertIn('already finalized', P.AppendTraceDataResult.FromString(body).error)
+      _, _, body = request(server.port, 'POST', '/query', query_args('select count(*) from slice'))
+      self.assertEqual(P.QueryResult.FromString(body).error, '')
+
   def test_perfetto_client_flags_accepted(self):
     with WeftServer(WEFT, ['--no-ftrace-raw', '--dev', '--some-future-flag']) as server:
       self.assertEqual(request(server.port, 'GET', '/status')[0], 200)
