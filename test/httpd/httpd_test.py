@@ -222,6 +222,11 @@ class LoadedServerTest(unittest.TestCase):
       self.assertTrue(answer.startswith(b'HTTP/1.1 400'), (junk, answer[:80]))
     self.assertEqual(self.query('select 1').error, '')
 
+  def test_huge_headers_get_431(self):
+    answer = raw_exchange(self.port, b'GET /status HTTP/1.1\r\nHost: localhost\r\nX-Big: ' +
+                          b'a' * (100 * 1024) + b'\r\n\r\n')
+    self.assertTrue(answer.startswith(b'HTTP/1.1 431'), answer[:80])
+
   def test_half_request_then_close_does_not_crash(self):
     send_and_close(self.port, b'POST /parse HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\nab')
     self.assertEqual(self.query('select 1').error, '')
