@@ -229,6 +229,16 @@ export class Engine {
     return engine;
   }
 
+  // Connects to a running `weft --httpd` (docs/http_server.md) through its
+  // WebSocket, e.g. ws://127.0.0.1:9001/websocket: the same RPC protocol,
+  // answered by the native engine (no wasm heap limit) over the trace the
+  // server already holds. Needs a global WebSocket (browsers; Node >= 22).
+  static async connect(url) {
+    const engine = new Engine();
+    await engine._connect(url);
+    return engine;
+  }
+
   constructor() {
     this._seq = 0;
     this._rxSeq = 0;
@@ -262,6 +272,20 @@ export class Engine {
       bufSize: options.bufSize || DEFAULT_SLICE_SIZE + (64 << 10),
     });
     await ready;
+  }
+
+  async _connect(url) {
+    if (typeof WebSocket === 'undefined') throw new Error('no WebSocket in this JavaScript runtime');
+    const ws = new WebSocket(url);
+    ws.binaryType = 'arraybuffer';
+    await new Promise((resolve, reject) => {
+      ws.onopen = resolve;
+      ws.onerror = () => reject(new Error(`cannot connect to ${url} (is weft -D running?)`));
+    });
+    ws.onmessage = (e) => this._onBytes(new Uint8Array(e.data));
+    ws.onerror = () => this._die(new Error(`the connection to ${url} failed`));
+    ws.onclose = () => this._die(new Error(`the connection to ${url} closed`));
+    this._worker = {post: (m) => ws.send(m.bytes), terminate: () => ws.close()};
   }
 
   _die(err) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "src/shell/csv_printer.h"
+#include "src/shell/httpd_mode.h"
 #include "src/trace/trace_processor.h"
 
 namespace weft {
@@ -21,6 +22,7 @@ namespace {
 
 const char kUsage[] =
     "Usage: weft [options] TRACE_FILE\n"
+    "       weft -D [options] [TRACE_FILE]\n"
     "\n"
     "Loads a trace (Chrome JSON, Perfetto protobuf or Fuchsia FXT; gzip or\n"
     "zip compressed too) and queries it with SQL. Results are printed as CSV.\n"
@@ -46,8 +48,22 @@ const char kUsage[] =
     "                          as trace_processor_shell's content analysis.\n"
     "  -h, --help              Show this help.\n"
     "\n"
+    "HTTP server (Perfetto's RPC endpoints; see docs/http_server.md):\n"
+    "  -D, --httpd             Serve TRACE_FILE (if given, loaded first) over\n"
+    "                          HTTP and WebSocket until SIGINT/SIGTERM.\n"
+    "  --http-port N           Port (default 9001; 0 picks a free one).\n"
+    "  --http-ip-address ADDR  Listen on ADDR (default 127.0.0.1 only).\n"
+    "  --http-additional-cors-origins LIST\n"
+    "                          Comma-separated origins also allowed besides\n"
+    "                          https://ui.perfetto.dev and http://localhost:*\n"
+    "                          (\"http://host:*\" allows any port).\n"
+    "  --http-max-body-mb N    Largest request body or WebSocket message\n"
+    "                          (default 64; larger ones get 413).\n"
+    "  --allow-sql-file-access Let SQL open files (ATTACH, VACUUM INTO).\n"
+    "\n"
     "Accepted for compatibility with trace_processor_shell (no effect on\n"
-    "the formats weft reads today): --extra-checks.\n"
+    "the formats weft reads today): --extra-checks, --no-ftrace-raw, --dev.\n"
+    "With -D, other unknown --flags are ignored with a warning.\n"
     "\n"
     "Without -q/-Q, statements are read from standard input; each runs\n"
     "when a line ends with ';'.\n";
@@ -61,11 +77,50 @@ struct Options {
   TraceConfig config;
   bool time_statements = false;
   size_t read_size = 4 << 20;
+  HttpdSettings httpd;
 };
 
 int Fail(const std::string& message) {
   fprintf(stderr, "weft: %s\n", message.c_str());
   return 1;
+}
+
+// Handles the HTTP server's flags: 1 if |arg| was one, -1 if its value is
+// missing or bad (after printing why), 0 if |arg| is not one of them.
+template <typename ValueFn>
+int ParseHttpdFlag(const std::string& arg, ValueFn& value, HttpdSettings* httpd) {
+  if (arg == "-D" || arg == "--httpd") {
+    httpd->enabled = true;
+    return 1;
+  }
+  if (arg == "--allow-sql-file-access") {
+    httpd->allow_sql_file_access = true;
+    return 1;
+  }
+  if (arg == "--http-port" || arg == "--http-max-body-mb") {
+    const char* v = value(arg.c_str());
+    if (!v) return -1;
+    char* end = nullptr;
+    long n = strtol(v, &end, 10);
+    bool port = arg == "--http-port";
+    if (*v == '\0' || *end != '\0' || n < (port ? 0 : 1) || n > (port ? 65535 : 4095)) {
+      Fail(arg + (port ? " needs a port number (0-65535)" : " needs a size in MiB (1-4095)"));
+      return -1;
+    }
+    if (port) {
+      httpd->port = n;
+    } else {
+      httpd->max_body_bytes = static_cast<size_t>(n) << 20;
+    }
+    return 1;
+  }
+  if (arg == "--http-ip-address" || arg == "--http-additional-cors-origins") {
+    const char* v = value(arg.c_str());
+    if (!v) return -1;
+    (arg == "--http-ip-address" ? httpd->ip_address : httpd->extra_origins) = v;
+    return 1;
+  }
+  return 0;
 }
 
 bool ParseArgs(int argc, char** argv, Options* opts, int* exit_code) {
@@ -113,9 +168,19 @@ bool ParseArgs(int argc, char** argv, Options* opts, int* exit_code) {
       opts->config.single_thread = true;
     } else if (arg == "--analyze-trace-proto-content") {
       opts->config.analyze_trace_proto_content = true;
-    } else if (arg == "--extra-checks") {
+    } else if (arg == "--extra-checks" || arg == "--no-ftrace-raw" || arg == "--dev") {
       // Compatibility flags.
+    } else if (int handled = ParseHttpdFlag(arg, value, &opts->httpd)) {
+      if (handled < 0) {
+        *exit_code = 1;
+        return false;
+      }
     } else if (!arg.empty() && arg[0] == '-') {
+      if (opts->httpd.enabled && arg.size() > 2 && arg[1] == '-') {
+        // Perfetto's client may pass flags weft does not know.
+        fprintf(stderr, "weft: warning: ignoring unknown option %s\n", arg.c_str());
+        continue;
+      }
       *exit_code = Fail("unknown option " + arg + " (see --help)");
       return false;
     } else if (opts->trace_path.empty()) {
@@ -125,7 +190,7 @@ bool ParseArgs(int argc, char** argv, Options* opts, int* exit_code) {
       return false;
     }
   }
-  if (opts->trace_path.empty()) {
+  if (opts->trace_path.empty() && !opts->httpd.enabled) {
     fputs(kUsage, stderr);
     *exit_code = 1;
     return false;
@@ -239,6 +304,13 @@ int Main(int argc, char** argv) {
   Options opts;
   int exit_code;
   if (!ParseArgs(argc, argv, &opts, &exit_code)) return exit_code;
+  if (opts.httpd.enabled) {
+#ifdef WEFT_HTTPD
+    return RunHttpd(opts.httpd, opts.trace_path, opts.config, opts.read_size);
+#else
+    return Fail("--httpd is not available in this build (host builds only)");
+#endif
+  }
 
   std::string sql = opts.query_string;
   if (!opts.query_file.empty() && !ReadFile(opts.query_file, &sql)) {

@@ -1,5 +1,5 @@
 // Opening a trace: file picker, drag-and-drop, a same-host URL (?url= or the
-// bundled example). Each load starts a fresh Engine, shows a progress bar
+// bundled example), or attaching to a local `weft --httpd` (?rpc=). Each load starts a fresh Engine, shows a progress bar
 // with percent and MB/s that can be cancelled (the engine is closed), and
 // on failure shows the engine's error message. A damaged trace (cut short)
 // loads in part: a warning banner says where it stops.
@@ -101,14 +101,46 @@ export class TraceLoader {
         els.warning.hidden = false;
       }
     } catch (e) {
-      if (token !== this._token) return;  // Cancelled: its error is expected.
-      this._engine = null;
-      if (engine) engine.close();
-      els.progress.hidden = true;
-      els.errorText.textContent = `Could not load ${name}: ${e.message}`;
-      els.error.hidden = false;
-      this._hooks.onFailed(e);
+      this._failed(token, engine, `Could not load ${name}`, e);
     }
+  }
+
+  // Attaches to a running `weft --httpd` at |url| (ws://.../websocket) and
+  // shows the trace it holds, queried by the native engine.
+  async attach(url, name) {
+    this.cancel({quiet: true});
+    const token = ++this._token;
+    this._els.error.hidden = true;
+    this._hooks.onStart(name);
+    this._showProgress(`Connecting to ${url}…`, null);
+    let engine = null;
+    try {
+      engine = await Engine.connect(url);
+      if (token !== this._token) return engine.close();
+      this._engine = engine;
+      const t0 = performance.now();
+      const status = await engine.status();
+      if (!status.loadedTraceName) {
+        throw new Error('the server has no trace loaded (start it as weft -D TRACE_FILE)');
+      }
+      this._showProgress(`Preparing the timeline of ${name}…`, null);
+      await this._hooks.onLoaded(engine, {name, native: true, seconds: (performance.now() - t0) / 1000});
+      if (token !== this._token) return;
+      this._engine = null;
+      this._els.progress.hidden = true;
+    } catch (e) {
+      this._failed(token, engine, `Could not attach to ${url}`, e);
+    }
+  }
+
+  _failed(token, engine, what, e) {
+    if (token !== this._token) return;  // Cancelled: its error is expected.
+    this._engine = null;
+    if (engine) engine.close();
+    this._els.progress.hidden = true;
+    this._els.errorText.textContent = `${what}: ${e.message}`;
+    this._els.error.hidden = false;
+    this._hooks.onFailed(e);
   }
 
   // Stops the current load: the engine is closed and its work dropped.

@@ -100,7 +100,8 @@ function describeLoad(info, m) {
   }
   parts.push(`${m.sliceCount.toLocaleString('en-US')} slices`);
   parts.push(`${m.groups.length.toLocaleString('en-US')} tracks`);
-  let loaded = `loaded in ${info.seconds.toFixed(2)} s`;
+  let loaded = info.native ? 'queried by the native engine'
+      : `loaded in ${info.seconds.toFixed(2)} s`;
   if (info.bytes && info.seconds > 0) {
     loaded += ` (${(info.bytes / (1 << 20) / info.seconds).toFixed(1)} MB/s)`;
   }
@@ -142,6 +143,28 @@ function openFromQuery() {
   loader.open({url: url.href}, name);
 }
 
+// "Attach to local weft" / ?rpc=ws://127.0.0.1:PORT/websocket: the trace
+// held by a `weft --httpd` on this machine (loopback only, so a link cannot
+// point the viewer at another machine).
+const LOCAL_WEFT = 'ws://127.0.0.1:9001/websocket';
+const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+
+function attachToWeft(param) {
+  let url = null;
+  try {
+    url = new URL(param);
+  } catch (e) { /* Reported below. */ }
+  if (!url || url.protocol !== 'ws:' || !LOOPBACK_HOSTS.includes(url.hostname)) {
+    $('load-error-text').textContent =
+        `Not attaching to ${param}: ?rpc= takes ws://127.0.0.1:PORT/websocket (this machine only).`;
+    $('load-error').hidden = false;
+    setState('error');
+    return;
+  }
+  loader.attach(url.href, `weft -D at ${url.host}`);
+}
+$('attach-weft').addEventListener('click', () => attachToWeft(LOCAL_WEFT));
+
 // A handle for tests and benchmarks (the page works without it).
 window.weftViewer = {
   loadStartedAt: null,  // performance.now() when the last load started.
@@ -154,4 +177,6 @@ window.weftViewer = {
 };
 
 setState('empty');
-openFromQuery();
+const rpcParam = new URLSearchParams(location.search).get('rpc');
+if (rpcParam) attachToWeft(rpcParam);
+else openFromQuery();
