@@ -67,31 +67,33 @@ uint32_t TrackTracker::ProcessInstantTrack(uint32_t upid) {
   return Lookup(&process_instant_tracks_, upid, row);
 }
 
-uint32_t TrackTracker::ProcessCounterTrack(uint32_t upid, StringId name,
-                                           StringId type) {
+namespace {
+
+TrackTable::Row CounterRow(StringId name, StringId type) {
   TrackTable::Row row;
   row.name = name;
   row.type = type;
-  row.upid = upid;
   row.event_type = TrackEventType::kCounter;
+  return row;
+}
+
+}  // namespace
+
+uint32_t TrackTracker::ProcessCounterTrack(uint32_t upid, StringId name,
+                                           StringId type) {
+  TrackTable::Row row = CounterRow(name, type);
+  row.upid = upid;
   return Lookup(&counter_tracks_, (uint64_t{upid} << 32) | name, row);
 }
 
 uint32_t TrackTracker::CpuCounterTrack(uint32_t cpu, StringId name, StringId type) {
-  TrackTable::Row row;
-  row.name = name;
-  row.type = type;
+  TrackTable::Row row = CounterRow(name, type);
   row.cpu = cpu;
-  row.event_type = TrackEventType::kCounter;
   return Lookup(&cpu_counter_tracks_, (uint64_t{cpu} << 32) | name, row);
 }
 
 uint32_t TrackTracker::GlobalCounterTrack(StringId name, StringId type) {
-  TrackTable::Row row;
-  row.name = name;
-  row.type = type;
-  row.event_type = TrackEventType::kCounter;
-  return Lookup(&global_counter_tracks_, name, row);
+  return Lookup(&global_counter_tracks_, name, CounterRow(name, type));
 }
 
 uint32_t TrackTracker::NewAsyncTrack(uint32_t upid, StringId name,

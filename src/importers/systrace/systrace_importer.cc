@@ -48,8 +48,9 @@ void SystraceImporter::OnLine(std::string_view text) {
 }
 
 Status SystraceImporter::NotifyEndOfFile() {
-  WEFT_RETURN_IF_ERROR(reader_.NotifyEndOfFile());
-  if (lines_.empty() && lines_seen_ > 0) {
+  // A cut last line (data loss) still leaves every line before it to parse.
+  Status end = reader_.NotifyEndOfFile();
+  if (lines_.empty() && (lines_seen_ > 0 || !end.ok())) {
     return Status::Error("no line of this text trace is an ftrace event line");
   }
   // The kernel emits sched_waking and then sched_wakeup for one wakeup;
@@ -65,7 +66,7 @@ Status SystraceImporter::NotifyEndOfFile() {
   lines_.clear();
   lines_.shrink_to_fit();
   blocks_.clear();
-  return Status::Ok();
+  return end;
 }
 
 }  // namespace weft

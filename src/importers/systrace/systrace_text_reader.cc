@@ -48,6 +48,14 @@ Status SystraceTextReader::Parse(const char* data, size_t size) {
 }
 
 Status SystraceTextReader::NotifyEndOfFile() {
+  SplitLines(/*at_end=*/false);
+  // ftrace ends every line with a line break: text after the last one is
+  // a line cut short, maybe at a field boundary, so it is not imported.
+  std::string_view last = pending_;
+  while (!last.empty() && isspace(static_cast<unsigned char>(last.back()))) last.remove_suffix(1);
+  if (state_ == State::kText && !last.empty() && last.front() != '#') {
+    return DataLossStatus(pending_offset_, "the trace ends inside a line (truncated file?)");
+  }
   SplitLines(/*at_end=*/true);
   return Status::Ok();
 }
@@ -65,6 +73,7 @@ void SystraceTextReader::SplitLines(bool at_end) {
     start = pending_.size();
   }
   pending_.erase(0, start);
+  pending_offset_ += start;
 }
 
 void SystraceTextReader::OnLine(std::string_view line) {

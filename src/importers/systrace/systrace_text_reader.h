@@ -28,6 +28,9 @@ class SystraceTextReader {
   explicit SystraceTextReader(LineFn on_line);
 
   Status Parse(const char* data, size_t size);
+  // A plain text trace that ends inside a line (no final line break) was
+  // cut short: a data-loss status at the line's start, after every line
+  // before it went to the callback (the cut line is not imported).
   Status NotifyEndOfFile();
 
  private:
@@ -48,6 +51,7 @@ class SystraceTextReader {
   LineFn on_line_;
   State state_ = State::kStart;
   std::string pending_;  // Bytes after the last complete line.
+  uint64_t pending_offset_ = 0;  // Where pending_ starts in the text.
 };
 
 }  // namespace weft
