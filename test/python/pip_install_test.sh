@@ -4,7 +4,7 @@
 # the installed package outside the checkout and queries a trace with it.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-WEFT="${1:-$ROOT/out/host/weft}"
+WEFT="$(realpath "${1:-$ROOT/out/host/weft}")"  # The test runs from elsewhere.
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 /usr/bin/python3 -m venv --system-site-packages "$tmp/venv"
