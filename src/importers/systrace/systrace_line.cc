@@ -2,6 +2,7 @@
 #include "src/importers/systrace/systrace_line.h"
 
 #include <cctype>
+#include <cstdint>
 
 namespace weft {
 
@@ -33,6 +34,8 @@ bool ParseSeconds(std::string_view s, int64_t* ns) {
   if (dot == std::string_view::npos || dot == 0 || dot + 1 == s.size()) return false;
   int64_t secs = 0;
   if (!ParseUint(s.substr(0, dot), &secs)) return false;
+  constexpr int64_t kMaxSeconds = (INT64_MAX - 999999999) / 1000000000;
+  if (secs > kMaxSeconds) return false;  // Not representable in int64 ns.
   std::string_view frac = s.substr(dot + 1);
   int64_t f = 0;
   for (size_t i = 0; i < 9; ++i) {

@@ -54,6 +54,9 @@ TEST(SystraceLineTest, NotEventLines) {
   EXPECT_FALSE(ParseSystraceLine("# tracer: nop", &l));
   EXPECT_FALSE(ParseSystraceLine("a-1 [001] notatime: print: x", &l));
   EXPECT_FALSE(ParseSystraceLine("a-b [001] 1.0: print: x", &l));
+  // Seconds beyond int64 nanoseconds (a damaged line) are no timestamp.
+  EXPECT_FALSE(ParseSystraceLine("a-1 [001] 999999999999999999.5: print: x", &l));
+  EXPECT_TRUE(ParseSystraceLine("a-1 [001] 9223372035.5: print: x", &l));
 }
 
 TEST(SystraceLineTest, ArgsWithSpacesInValues) {
