@@ -101,7 +101,8 @@ uint32_t ProtoEventQueue::CopyPayload(const void* prefix, size_t prefix_size,
   if (size) {
     uint8_t* out = block.bytes.append_uninitialized(size);
     if (prefix_size) memcpy(out, prefix, prefix_size);
-    memcpy(out + prefix_size, data, size - prefix_size);
+    // An empty payload may come without bytes (nullptr): memcpy must not see it.
+    if (size > prefix_size) memcpy(out + prefix_size, data, size - prefix_size);
   }
   ++block.live;
   return index;
