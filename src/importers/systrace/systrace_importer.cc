@@ -42,8 +42,14 @@ void SystraceImporter::OnLine(std::string_view text) {
     ctx_->storage->stats.Increment(Stat::systrace_line_unparsed);
     return;
   }
-  // Re-read from the kept copy, so the line's views point into it.
-  ParseSystraceLine(Keep(text), &line);
+  // The line's views point into |text|: move them to the kept copy.
+  const char* kept = Keep(text).data();
+  auto rebase = [&](std::string_view* v) {
+    *v = std::string_view(kept + (v->data() - text.data()), v->size());
+  };
+  rebase(&line.task);
+  rebase(&line.event);
+  rebase(&line.args);
   lines_.push_back(line);
 }
 

@@ -3,15 +3,12 @@
 
 #include <cctype>
 
+#include "src/base/string_view_util.h"
 #include "src/importers/systrace/systrace_line.h"
 
 namespace weft {
 
 namespace {
-
-bool StartsWith(std::string_view s, std::string_view prefix) {
-  return s.substr(0, prefix.size()) == prefix;
-}
 
 bool Contains(std::string_view s, std::string_view part) {
   return s.find(part) != std::string_view::npos;
@@ -30,9 +27,7 @@ bool IsCpusHeader(std::string_view line) {
 // a backslash continuing the string (or the string's closing quote).
 std::string_view StripJsLineEnd(std::string_view line) {
   for (std::string_view end : {"\\n\\", "\\n\";", "\\n\"", "\\"}) {
-    if (line.size() >= end.size() && line.substr(line.size() - end.size()) == end) {
-      return line.substr(0, line.size() - end.size());
-    }
+    if (EndsWith(line, end)) return line.substr(0, line.size() - end.size());
   }
   return line;
 }
