@@ -74,6 +74,11 @@ Status SqlEngine::Execute(std::string_view sql,
       return s;
     }
     int stmt_offset = static_cast<int>(cur - begin);
+    if (tail == cur) {
+      // SQLite reads SQL text up to a NUL byte and makes no progress there.
+      return Status::Error("the SQL text holds a NUL byte (at " +
+                           DescribeOffset(sql, stmt_offset) + ")");
+    }
     cur = tail;
     if (!stmt) continue;  // Whitespace or comment only.
     Status status;

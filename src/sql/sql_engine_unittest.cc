@@ -249,6 +249,17 @@ TEST_F(SqlEngineTest, MultipleStatements) {
   EXPECT_TRUE(Query("  ;  ").empty());
 }
 
+// A NUL byte ends SQLite's reading of the text: an error, not a loop
+// (the RPC fuzzer's hang).
+TEST_F(SqlEngineTest, NulByteInTextIsAnError) {
+  Status st;
+  Result r = Query(std::string("SELECT 1;\0SELECT 2;", 20), &st);
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(st.message().find("NUL byte"), std::string::npos) << st.message();
+  Query(std::string("SELECT 1 AS a\0 junk", 19), &st);
+  EXPECT_FALSE(st.ok());
+}
+
 TEST_F(SqlEngineTest, ErrorsNameLineAndColumn) {
   Status st;
   Query("SELECT 1;\nSELECT id FROM slice;\n  SELECT nope FROM slice", &st);
