@@ -70,24 +70,36 @@ void ComputeTrackLayout(TraceStorage* s) {
   }
   layout.ts.set_sorted(slice.ts.sorted());
 
-  StringId slice_kind = s->Intern("slice"), counter_kind = s->Intern("counter");
+  const StringId kind_names[] = {s->Intern("slice"), s->Intern("counter"), s->Intern("cpu"),
+                                 s->Intern("thread_state")};
   for (uint32_t g = 0; g < groups.size(); ++g) {
     const TrackGroup& group = groups[g];
     TrackGroupTable::Row row;
     row.parent_id = group.parent == TrackGroup::kNoParent ? kNull : group.parent;
     row.name = group.name;
-    row.kind = group.is_counter ? counter_kind : slice_kind;
+    row.kind = kind_names[static_cast<int>(group.kind)];
     row.order_rank = group.order_rank;
     row.source_track_count = static_cast<uint32_t>(group.tracks.size());
-    if (group.is_counter) {
-      row.lane_count = group.tracks.empty() ? 0 : 1;
-    } else if (single_source[g]) {
-      row.lane_count = max_depth[g] >= 0 ? 1 : 0;
-    } else {
-      row.lane_count = lanes[g].lane_count();
+    switch (group.kind) {
+      case GroupKind::kCounter:
+        row.lane_count = group.tracks.empty() ? 0 : 1;
+        break;
+      case GroupKind::kCpu:  // One row of sched slices / thread states.
+      case GroupKind::kThreadState:
+        row.lane_count = 1;
+        max_depth[g] = 0;
+        break;
+      case GroupKind::kSlice:
+        if (single_source[g]) {
+          row.lane_count = max_depth[g] >= 0 ? 1 : 0;
+        } else {
+          row.lane_count = lanes[g].lane_count();
+        }
+        break;
     }
     row.upid = group.upid;
     row.utid = group.utid;
+    row.cpu = group.cpu;
     row.max_depth = max_depth[g];
     row.tree_depth = group.tree_depth;
     row.has_sibling_order_rank = group.has_rank;

@@ -16,13 +16,20 @@ namespace {
 constexpr uint32_t kNull = Uint32Column::kNull;
 using Role = TrackLayoutHint::Role;
 
-// Sort classes: tracks come before threads, threads before processes.
-enum class NodeKind : uint8_t { kTrack = 0, kThread = 1, kProcess = 2 };
+// Sort classes: CPUs first (at the top), then a thread's state, tracks,
+// threads, processes.
+enum class NodeKind : uint8_t {
+  kCpu = 0,
+  kThreadState = 1,
+  kTrack = 2,
+  kThread = 3,
+  kProcess = 4
+};
 
 // A track, thread or process before merging.
 struct Node {
   NodeKind kind;
-  uint32_t ref;                    // Track id, utid or upid.
+  uint32_t ref;                    // Track id, utid, upid or cpu.
   std::vector<uint32_t> tracks;    // Its own tracks.
   std::vector<uint32_t> children;  // Node indices.
 };
@@ -36,7 +43,7 @@ struct Draft {
   // Sort keys among siblings.
   NodeKind kind = NodeKind::kTrack;
   int64_t first_ts = INT64_MAX;
-  int64_t id_key = 0;     // pid / tid.
+  int64_t id_key = 0;     // pid / tid / cpu.
   bool is_main = false;   // A process's main thread sorts first.
   ChildOrdering child_ordering = ChildOrdering::kUnknown;
 };
@@ -47,6 +54,7 @@ class TreeBuilder {
 
   void Build(std::vector<TrackGroup>* groups, std::vector<uint32_t>* group_of_track) {
     ComputeFirstTimestamps();
+    PlaceSchedulingNodes();
     PlaceTracks();
     Merge();
     for (Draft& d : drafts_) Describe(&d);
@@ -85,6 +93,11 @@ class TreeBuilder {
     if (inserted) it->second = NewNode(NodeKind::kProcess, upid);
     return it->second;
   }
+  uint32_t CpuNode(uint32_t cpu) {
+    auto [it, inserted] = cpu_nodes_.emplace(cpu, 0);
+    if (inserted) it->second = NewNode(NodeKind::kCpu, cpu);
+    return it->second;
+  }
   bool ValidUtid(uint32_t utid) const {
     return utid != kNull && utid < s_->thread.row_count();
   }
@@ -93,12 +106,33 @@ class TreeBuilder {
   }
 
   // The node a track's slices belong to (context roots belong to their
-  // thread / process), or kNull for tracks placed at the top level.
+  // thread / process; a CPU's tracks, such as its frequency, to the CPU),
+  // or kNull for tracks placed at the top level.
   uint32_t ContextNode(uint32_t t) {
-    uint32_t utid = track_.utid[t], upid = track_.upid[t];
+    uint32_t utid = track_.utid[t], upid = track_.upid[t], cpu = track_.cpu[t];
     if (ValidUtid(utid)) return ThreadNode(utid);
     if (ValidUpid(upid)) return ProcessNode(upid);
+    if (cpu != kNull) return CpuNode(cpu);
     return kNull;
+  }
+
+  // A CPU node for every CPU with sched slices, and a thread-state node
+  // under every thread with thread_state rows (not the idle threads, tid 0,
+  // whose "state" is the CPU being idle).
+  void PlaceSchedulingNodes() {
+    const SchedTable& sched = s_->sched;
+    for (uint32_t r = 0; r < sched.row_count(); ++r) CpuNode(sched.cpu[r]);
+    const ThreadStateTable& state = s_->thread_state;
+    std::vector<uint8_t> has_state(s_->thread.row_count());
+    for (uint32_t r = 0; r < state.row_count(); ++r) {
+      uint32_t utid = state.utid[r];
+      if (ValidUtid(utid)) has_state[utid] = 1;
+    }
+    for (uint32_t utid = 0; utid < has_state.size(); ++utid) {
+      if (!has_state[utid] || s_->thread.tid[utid] == 0) continue;
+      uint32_t node = NewNode(NodeKind::kThreadState, utid);
+      Attach(node, ThreadNode(utid));
+    }
   }
 
   void PlaceTracks() {
@@ -139,6 +173,9 @@ class TreeBuilder {
                                                          process_nodes_.end());
     std::sort(processes.begin(), processes.end());
     for (auto [upid, node] : processes) Attach(node, kNull);
+    std::vector<std::pair<uint32_t, uint32_t>> cpus(cpu_nodes_.begin(), cpu_nodes_.end());
+    std::sort(cpus.begin(), cpus.end());
+    for (auto [cpu, node] : cpus) Attach(node, kNull);
   }
 
   void Attach(uint32_t node, uint32_t parent) {
@@ -259,9 +296,20 @@ class TreeBuilder {
         ApplySortHint(s_->thread.arg_set_id[utid], thread_hint_, &g);
         break;
       }
+      case NodeKind::kCpu:
+        g.kind = GroupKind::kCpu;
+        g.cpu = first.ref;
+        d->id_key = first.ref;
+        g.name = Label("", "CPU", first.ref);
+        break;
+      case NodeKind::kThreadState:
+        g.kind = GroupKind::kThreadState;
+        g.utid = first.ref;
+        g.name = s_->Intern("Thread state");
+        break;
       case NodeKind::kTrack: {
         uint32_t t = first.ref;
-        g.is_counter = track_.kind(t) == TrackEventType::kCounter;
+        if (track_.kind(t) == TrackEventType::kCounter) g.kind = GroupKind::kCounter;
         g.name = track_.name[t];
         // Unnamed tracks are labelled by their kind.
         if (g.name == kNullStringId) g.name = track_.type[t];
@@ -299,7 +347,7 @@ class TreeBuilder {
       if (a.kind != b.kind) return a.kind < b.kind;
       const TrackGroup& ga = a.group;
       const TrackGroup& gb = b.group;
-      if (a.kind != NodeKind::kTrack) {  // Threads and processes.
+      if (a.kind != NodeKind::kTrack) {  // CPUs, threads and processes.
         return std::make_tuple(ga.rank, !a.is_main, a.id_key, a.nodes[0]) <
                std::make_tuple(gb.rank, !b.is_main, b.id_key, b.nodes[0]);
       }
@@ -372,7 +420,7 @@ class TreeBuilder {
   std::vector<Node> nodes_;
   std::vector<uint32_t> top_nodes_;
   std::vector<uint32_t> node_of_track_;
-  std::unordered_map<uint32_t, uint32_t> thread_nodes_, process_nodes_;
+  std::unordered_map<uint32_t, uint32_t> thread_nodes_, process_nodes_, cpu_nodes_;
   std::vector<Draft> drafts_;
   std::vector<int64_t> first_ts_;
   StringId process_hint_ = kNullStringId, thread_hint_ = kNullStringId;

@@ -72,6 +72,7 @@ class TrackGroupTable final : public StoredTable {
     uint32_t lane_count = 0;
     uint32_t upid = Uint32Column::kNull;
     uint32_t utid = Uint32Column::kNull;
+    uint32_t cpu = Uint32Column::kNull;
     int64_t max_depth = -1;
     uint32_t tree_depth = 0;
     bool has_sibling_order_rank = false;
@@ -86,6 +87,7 @@ class TrackGroupTable final : public StoredTable {
     lane_count.Append(r.lane_count);
     upid.Append(r.upid);
     utid.Append(r.utid);
+    cpu.Append(r.cpu);
     max_depth.Append(r.max_depth);
     tree_depth.Append(r.tree_depth);
     if (r.has_sibling_order_rank) {
@@ -105,6 +107,7 @@ class TrackGroupTable final : public StoredTable {
   Uint32Column lane_count{this, "lane_count"};
   Uint32Column upid{this, "upid"};
   Uint32Column utid{this, "utid"};
+  Uint32Column cpu{this, "cpu"};
   Int64Column max_depth{this, "max_depth"};
   Uint32Column tree_depth{this, "tree_depth"};
   // The smallest sibling_order_rank of the sources (or the process / thread

@@ -5,6 +5,7 @@
 import {formatDuration} from './time_scale.js';
 import {queryRows, sqlInt} from './sql_rows.js';
 import {el} from './dom.js';
+import {schedDetails} from './sched_tracks.js';
 
 export class DetailsPanel {
   // onNavigate(sliceId): a flow's other end was clicked.
@@ -68,6 +69,29 @@ export class DetailsPanel {
     this._render(s, args, flows);
   }
 
+  // The details of a CPU's sched slice (kind 'cpu') or a thread state
+  // (kind 'thread_state') with row id |id|.
+  async showSched(kind, id) {
+    const token = ++this._shown;
+    try {
+      const d = await schedDetails(this._engine, kind, id);
+      if (token !== this._shown || !d) return;
+      const fields = [
+        ['Start', `${formatDuration(d.ts - this._model.start)} (ts ${d.ts})`],
+        ['Duration', d.dur < 0 ? 'did not end' : `${formatDuration(d.dur)} (${d.dur} ns)`],
+        ...d.fields.map(([k, v]) => [k, v === null || v === '' ? '–' : String(v)]),
+      ];
+      this._el.replaceChildren(el('h3', {}, d.title), fieldTable(fields));
+      delete this._el.dataset.sliceId;
+      this._el.dataset.schedKind = kind;
+      this._el.dataset.schedId = String(id);
+    } catch (e) {
+      if (token === this._shown) {
+        this._el.replaceChildren(el('p', {className: 'hint'}, `No details: ${e.message}`));
+      }
+    }
+  }
+
   _render(s, args, flows) {
     const start = s.ts - this._model.start;
     const fields = [
@@ -81,13 +105,7 @@ export class DetailsPanel {
       ['Depth', String(s.depth)],
       ['Slice id', String(s.id)],
     ];
-    const table = el('table', {className: 'details-fields'});
-    for (const [k, v] of fields) {
-      const tr = el('tr', {}, el('th', {}, k), el('td', {}, v));
-      tr.dataset.field = k.toLowerCase().replace(' ', '_');
-      table.appendChild(tr);
-    }
-    const parts = [el('h3', {}, s.name ?? '(unnamed)'), table];
+    const parts = [el('h3', {}, s.name ?? '(unnamed)'), fieldTable(fields)];
 
     parts.push(el('h4', {}, `Args (${args.length})`));
     if (args.length) {
@@ -114,5 +132,17 @@ export class DetailsPanel {
     }
     this._el.replaceChildren(...parts);
     this._el.dataset.sliceId = String(s.id);
+    delete this._el.dataset.schedKind;
   }
+}
+
+// A two-column table of [name, value] fields.
+function fieldTable(fields) {
+  const table = el('table', {className: 'details-fields'});
+  for (const [k, v] of fields) {
+    const tr = el('tr', {}, el('th', {}, k), el('td', {}, v));
+    tr.dataset.field = k.toLowerCase().replace(' ', '_');
+    table.appendChild(tr);
+  }
+  return table;
 }

@@ -29,6 +29,9 @@ const timeline = new Timeline({
     showTab('details');
     details.show(id, flows);
   }
+}, (kind, id) => {
+  showTab('details');
+  details.showSched(kind, id);
 });
 const details = new DetailsPanel($('details-panel'),
     (id) => timeline.select(id, {reveal: true}).catch((e) => console.error(e)));

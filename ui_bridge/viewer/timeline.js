@@ -10,6 +10,7 @@ import {FONT, drawCounterRow, drawFlowArrow, drawSliceRow, drawTooltip, sliceCen
 import {SLICE_ROW_H, TRACK_PAD} from './track_tree.js';
 import {queryRows, sqlInt} from './sql_rows.js';
 import {attachTimelineInput} from './timeline_input.js';
+import {drawSchedRow, findSchedRow, isSchedKind} from './sched_tracks.js';
 
 const HIT_TOLERANCE_PX = 3;
 const FRAME_HISTORY = 240;
@@ -17,11 +18,13 @@ const SETTLE_MS = 120;  // The view rests after this long without a change.
 
 export class Timeline {
   // els: {scroll, column, canvas, axis, axisInfo}; tree: TrackTree;
-  // onSelect(sliceId | null).
-  constructor(els, tree, onSelect) {
+  // onSelect(sliceId | null); onSchedSelect(kind, id): a CPU's sched slice
+  // or a thread state was clicked.
+  constructor(els, tree, onSelect, onSchedSelect = () => {}) {
     this._els = els;
     this._tree = tree;
     this._onSelect = onSelect;
+    this._onSchedSelect = onSchedSelect;
     this._ctx = els.canvas.getContext('2d');
     this._axisCtx = els.axis.getContext('2d');
     this._engine = null;
@@ -234,6 +237,8 @@ export class Timeline {
     if (g.kind === 'counter') {
       p.range = this._data.counterRange(g.id);
       drawCounterRow(p);
+    } else if (isSchedKind(g.kind)) {
+      drawSchedRow(p);
     } else {
       p.longSlices = this._model.longSlicesByGroup.get(g.id);
       drawSliceRow(p);
@@ -243,6 +248,11 @@ export class Timeline {
 
   // Names the slice under the pointer (from the cache: no query per move).
   _drawHoverLabel(ctx, scrollTop, width, height) {
+    const sched = this._hoverY === null ? null : this._schedAt(this._hoverX, this._hoverY);
+    if (sched) {
+      drawTooltip(ctx, sched.hit.text, this._hoverX, this._hoverY, width, height);
+      return;
+    }
     const at = this._hoverY === null ? null : this._laneAt(this._hoverY + scrollTop);
     if (!at) return;
     const entry = this._data.entry(at.row.group.id);
@@ -331,6 +341,13 @@ export class Timeline {
     if (!this.scale) return;
     const engine = this._engine;
     try {
+      const sched = this._schedAt(x, y);
+      if (sched && sched.hit.n === 1) {
+        this._selection = null;
+        this._onSchedSelect(sched.row.group.kind, sched.hit.id);
+        this.requestDraw();
+        return;
+      }
       const hit = await this._hitTest(x, y);
       if (engine !== this._engine) return;
       if (hit === null) {
@@ -344,6 +361,17 @@ export class Timeline {
       // The trace was closed or replaced while the query ran.
       if (engine === this._engine) console.error('weft viewer: selecting failed:', e);
     }
+  }
+
+  // The sched slice / thread state under canvas point (x, y), from the
+  // cache: {row, hit} or null.
+  _schedAt(x, y) {
+    const row = this._tree.rowAt(y + this._els.scroll.scrollTop);
+    if (!row || !isSchedKind(row.group.kind)) return null;
+    const hit = findSchedRow(this._data.entry(row.group.id), row.group.kind,
+        this.scale.pxToTime(x), HIT_TOLERANCE_PX * this.scale.nsPerPx,
+        this._model.longThreshold);
+    return hit ? {row, hit} : null;
   }
 
   // {row, lane, depth} of the slice row at content y, or null.

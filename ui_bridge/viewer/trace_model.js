@@ -4,6 +4,7 @@
 // a window query only looks back by |longThreshold| before its start).
 
 import {queryColumns, queryRows, sqlInt} from './sql_rows.js';
+import {isSchedKind} from './sched_tracks.js';
 
 // Slices longer than span / LONG_DIVISOR are "long"; at most that many of
 // them fit end to end on one lane row, which bounds the in-memory list.
@@ -12,7 +13,8 @@ const LONG_DIVISOR = 500;
 export async function loadTraceModel(engine) {
   const groups = await loadGroups(engine);
   const bounds = await loadBounds(engine);
-  const span = Math.max(bounds.lastStart - bounds.start, 1);
+  await widenForScheduling(engine, groups.list, bounds);
+  const span = Math.max(Math.max(bounds.lastStart, bounds.schedEnd ?? 0) - bounds.start, 1);
   const longThreshold = Math.max(Math.ceil(span / LONG_DIVISOR), 1000);
   const longSlices = await loadLongSlices(engine, longThreshold);
   // Short slices end before lastStart + longThreshold; look at the tail.
@@ -23,6 +25,7 @@ export async function loadTraceModel(engine) {
   for (const s of longSlices.all) {
     if (s.dur >= 0) end = Math.max(end, s.ts + s.dur);
   }
+  if (bounds.schedEnd !== null) end = Math.max(end, bounds.schedEnd);
   if (!(end > bounds.start)) end = bounds.start + 1000;
   // Unfinished slices (dur -1) run to the end of the trace.
   for (const s of longSlices.all) {
@@ -42,7 +45,7 @@ export async function loadTraceModel(engine) {
 async function loadGroups(engine) {
   const g = await queryColumns(engine, `
       select id, parent_id, name, kind, source_track_count, lane_count,
-             upid, utid, max_depth, tree_depth
+             upid, utid, cpu, max_depth, tree_depth
       from track_group order by id`);
   const members = await queryRows(engine, `
       select m.group_id as g, min(m.track_id) as t from track_group_member m
@@ -63,6 +66,7 @@ async function loadGroups(engine) {
       treeDepth: g.col.tree_depth[i],
       upid: g.col.upid[i],
       utid: g.col.utid[i],
+      cpu: g.col.cpu[i],
       counterTrackId: counterTrack.get(g.col.id[i]) ?? null,
       children: [],
       parent: null,
@@ -100,6 +104,19 @@ async function loadBounds(engine) {
     counterEnd: b.counter_last ?? start,
     sliceCount: r.slice_last_id + 1,
   };
+}
+
+// Kernel scheduling rows (CPU tracks, thread states) are neither slices nor
+// counters: trace_bounds (computed once by the engine) covers them.
+async function widenForScheduling(engine, groups, bounds) {
+  bounds.schedEnd = null;
+  if (!groups.some((g) => isSchedKind(g.kind))) return;
+  const [tb] = await queryRows(engine, 'select start_ts as s, end_ts as e from trace_bounds');
+  if (!tb || tb.s === null || tb.e === null) return;
+  const empty = bounds.sliceCount === 0 && bounds.counterEnd === bounds.start;
+  bounds.start = empty ? tb.s : Math.min(bounds.start, tb.s);
+  if (empty) bounds.lastStart = bounds.counterEnd = tb.s;
+  bounds.schedEnd = tb.e;
 }
 
 // SQL for the largest id of |table| (-1 when empty). The engine serves

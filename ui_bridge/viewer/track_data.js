@@ -8,6 +8,7 @@
 
 import {queryColumns, queryRows, sqlInt} from './sql_rows.js';
 import {pow2AtLeast} from './time_scale.js';
+import {fetchSchedWindow, isSchedKind} from './sched_tracks.js';
 
 // Above this many rows in a window, slices are merged per pixel bucket.
 export const RAW_ROW_LIMIT = 10000;
@@ -27,6 +28,7 @@ export class TrackData {
     this._entries = new Map();   // group id -> cache entry
     this._pending = new Set();   // group ids being fetched
     this._counterRanges = new Map();
+    this._longSchedRows = new Map();  // cpu / thread_state group id -> long rows
     this._closed = false;
   }
 
@@ -77,6 +79,9 @@ export class TrackData {
         entry = await this._fetchSlices(ids, start, end, bucket, true);
       } else if (group.kind === 'counter') {
         entry = await this._fetchCounters(group, start, end, bucket);
+      } else if (isSchedKind(group.kind)) {
+        entry = await fetchSchedWindow(this._engine, group, start, end, bucket,
+            this._model.longThreshold, this._longSchedRows);
       } else {
         entry = await this._fetchSlices([group.id], start, end, bucket, false);
       }

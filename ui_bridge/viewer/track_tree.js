@@ -8,12 +8,16 @@ export const SLICE_ROW_H = 18;   // One depth row of one lane.
 export const TRACK_PAD = 3;      // Above and below a slice track's rows.
 export const HEADER_H = 26;      // A group with no slices of its own.
 export const COUNTER_H = 44;
+export const CPU_H = 24;         // A CPU's sched slices.
+export const STATE_H = 14;       // A thread's state strip.
 const INDENT_PX = 14;
 const EXPAND_ALL_LIMIT = 400;    // Larger trees start with processes collapsed.
 
 // Height of a group's row and how its lanes are stacked.
 export function groupGeometry(group) {
   if (group.kind === 'counter') return {height: COUNTER_H, laneRows: 0};
+  if (group.kind === 'cpu') return {height: CPU_H, laneRows: 0};
+  if (group.kind === 'thread_state') return {height: STATE_H, laneRows: 0};
   if (group.laneCount === 0 || group.maxDepth < 0) return {height: HEADER_H, laneRows: 0};
   const laneRows = group.maxDepth + 1;
   const height = group.laneCount * laneRows * SLICE_ROW_H + 2 * TRACK_PAD;
@@ -22,6 +26,8 @@ export function groupGeometry(group) {
 
 export function describeGroup(group) {
   if (group.kind === 'counter') return `${group.name}: counter track`;
+  if (group.kind === 'cpu') return `${group.name}: scheduling slices`;
+  if (group.kind === 'thread_state') return `${group.name}: thread states`;
   const parts = [];
   if (group.laneCount === 0) {
     parts.push(group.children.length ? `group of ${group.children.length} tracks` : 'empty track');
