@@ -9,7 +9,7 @@ export const TRACK_PAD = 3;      // Above and below a slice track's rows.
 export const HEADER_H = 26;      // A group with no slices of its own.
 export const COUNTER_H = 44;
 export const CPU_H = 24;         // A CPU's sched slices.
-export const STATE_H = 14;       // A thread's state strip.
+export const STATE_H = 18;       // A thread's state strip (one label line).
 const INDENT_PX = 14;
 const EXPAND_ALL_LIMIT = 400;    // Larger trees start with processes collapsed.
 
