@@ -13,6 +13,9 @@ SystraceParser::SystraceParser(TraceContext* context)
       sched_(context),
       atrace_(context),
       cpu_counters_(context),
+      binder_(context),
+      irq_(context),
+      suspend_resume_(context),
       clock_type_(storage_->Intern("clock_frequency")),
       workqueue_(storage_->Intern("workqueue")) {}
 
@@ -54,6 +57,8 @@ void SystraceParser::ParseLine(const SystraceLine& line) {
     ok = ParseClock(line);
   } else if (e == "workqueue_execute_start" || e == "workqueue_execute_end") {
     ParseWorkqueue(line, utid, e == "workqueue_execute_start");
+  } else {
+    ok = ParseKernelEvent(line);
   }
   if (!ok) storage_->stats.Increment(Stat::systrace_event_malformed);
 }

@@ -91,7 +91,10 @@ FtraceParser::FtraceParser(TraceContext* context)
       storage_(context->storage),
       atrace_(context),
       sched_(context),
-      cpu_counters_(context) {}
+      cpu_counters_(context),
+      binder_(context),
+      irq_(context),
+      suspend_resume_(context) {}
 
 KernelVersion FtraceParser::kernel_version() {
   if (!has_kernel_version_) {
@@ -146,6 +149,8 @@ void FtraceParser::Parse(int64_t ts, protozero::data_view queued) {
       default:
         if (const MarkerLayout* layout = FindMarkerLayout(kind)) {
           ParseKernelMarker(ts, tid, *layout, body);
+        } else {
+          ParseKernelEvent(ts, cpu, tid, kind, body);
         }
     }
   } catch (const protozero::exception&) {

@@ -7,6 +7,7 @@
 #include "protos/perfetto/trace/ftrace/ftrace_event.fields.h"
 #include "protos/perfetto/trace/ftrace/ftrace_event_bundle.fields.h"
 #include "src/importers/proto/proto_tokenizer.h"
+#include "src/importers/proto/ftrace/ftrace_parser.h"
 #include "src/importers/proto/proto_wire.h"
 
 namespace weft {
@@ -37,7 +38,7 @@ bool IsImportedEvent(uint32_t field) {
     case fe::kMaliTracingMarkWrite:
       return true;
     default:
-      return false;
+      return FtraceParser::IsKernelEvent(field);
   }
 }
 
