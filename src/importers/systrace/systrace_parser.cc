@@ -122,10 +122,14 @@ bool SystraceParser::ParseCpuCounter(const SystraceLine& line) {
 }
 
 bool SystraceParser::ParseFrequencyLimits(const SystraceLine& line) {
+  // Newer kernels print min_freq= / max_freq=, older ones min= / max=.
   int64_t cpu = 0, min = 0, max = 0;
-  if (!FindSystraceIntArg(line.args, "cpu_id", &cpu) ||
-      !FindSystraceIntArg(line.args, "min", &min) ||
-      !FindSystraceIntArg(line.args, "max", &max) || cpu < 0 || cpu > 0xffff) {
+  bool has_min = FindSystraceIntArg(line.args, "min", &min) ||
+                 FindSystraceIntArg(line.args, "min_freq", &min);
+  bool has_max = FindSystraceIntArg(line.args, "max", &max) ||
+                 FindSystraceIntArg(line.args, "max_freq", &max);
+  if (!FindSystraceIntArg(line.args, "cpu_id", &cpu) || !has_min || !has_max || cpu < 0 ||
+      cpu > 0xffff) {
     return false;
   }
   cpu_counters_.AddFrequencyLimits(line.ts, static_cast<uint32_t>(cpu), static_cast<double>(min),

@@ -292,15 +292,17 @@ void FtraceParser::ParseNewTask(int64_t ts, int64_t tid, protozero::data_view ne
   if (new_tid == 0) return;
   ProcessTracker& processes = ctx_->processes;
   StringId name = storage_->Intern(comm);
+  uint32_t parent = processes.GetOrCreateThread(tid);
   if ((clone_flags & kCloneThread) == 0) {  // fork(): a new process.
     uint32_t upid = processes.StartNewProcess(new_tid, ts, name, ThreadNamePriority::kFtrace);
-    processes.SetParentThread(upid, processes.GetOrCreateThread(tid));
-    return;
+    processes.SetParentThread(upid, parent);
+  } else {
+    uint32_t thread = processes.StartThreadWithoutProcess(new_tid, ts);
+    processes.SetThreadName(thread, name, ThreadNamePriority::kFtrace);
+    processes.AssociateThreads(parent, thread);
   }
-  uint32_t parent = processes.GetOrCreateThread(tid);
-  uint32_t thread = processes.StartThreadWithoutProcess(new_tid, ts);
-  processes.SetThreadName(thread, name, ThreadNamePriority::kFtrace);
-  processes.AssociateThreads(parent, thread);
+  // As in Perfetto, the new task is runnable, woken by its creator.
+  sched_.PushNewTask(ts, processes.GetOrCreateThread(new_tid), parent);
 }
 
 void FtraceParser::ParseRename(protozero::data_view rename) {
