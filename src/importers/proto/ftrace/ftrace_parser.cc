@@ -149,8 +149,10 @@ void FtraceParser::Parse(int64_t ts, protozero::data_view queued) {
       default:
         if (const MarkerLayout* layout = FindMarkerLayout(kind)) {
           ParseKernelMarker(ts, tid, *layout, body);
-        } else {
-          ParseKernelEvent(ts, cpu, tid, kind, body);
+        } else if (!ParseKernelEvent(ts, cpu, tid, kind, body)) {
+          // Any other event still makes its thread, as Perfetto's raw
+          // table (ftrace_event) rows do.
+          ctx_->processes.GetOrCreateThread(tid);
         }
     }
   } catch (const protozero::exception&) {

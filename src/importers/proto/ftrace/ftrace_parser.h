@@ -10,7 +10,8 @@
 // kernel version), cpu_frequency / cpu_idle / cpu_frequency_limits make
 // per-CPU counters. binder transactions, irq / softirq handlers and
 // suspend_resume go to the trackers the text importer shares
-// (ftrace_kernel_events.cc).
+// (ftrace_kernel_events.cc). Any other event makes the thread that wrote
+// it, as Perfetto's raw table rows do.
 #ifndef SRC_IMPORTERS_PROTO_FTRACE_FTRACE_PARSER_H_
 #define SRC_IMPORTERS_PROTO_FTRACE_FTRACE_PARSER_H_
 

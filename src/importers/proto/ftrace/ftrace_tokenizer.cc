@@ -117,9 +117,9 @@ void ProtoTokenizer::TokenizeFtraceEvents(protozero::data_view bundle,
       CountStat(Stat::trace_sorter_negative_timestamp_dropped);
       continue;
     }
-    // Every kernel event counts towards trace_bounds, imported or not.
+    // Every kernel event counts towards trace_bounds, and is queued: the
+    // ones weft does not read still make their thread (FtraceParser::Parse).
     storage_->NoteRawEventTime(converted);
-    if (!imported) continue;
     if (event.size() > ProtoEventQueue::kMaxPayload) continue;  // Within a packet: cannot be.
     QueuedPacket q{};
     q.ts = converted;
