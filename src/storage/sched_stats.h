@@ -22,6 +22,10 @@
     "header nor an event line weft can read, and was skipped.")             \
   X(systrace_event_malformed, kError, kTrace,                                \
     "A known ftrace event in a text trace had missing or unreadable "       \
-    "fields and was skipped.")
+    "fields and was skipped.")                                             \
+  X(ftrace_event_malformed, kError, kTrace,                                  \
+    "A known kernel event (text or protobuf) had a field value weft "       \
+    "cannot use, such as a softirq vector beyond the kernel's list; the "   \
+    "event was skipped.")
 
 #endif  // SRC_STORAGE_SCHED_STATS_H_

@@ -56,8 +56,8 @@ enum class StatSource { kTrace, kAnalysis };
   X(trace_sorter_negative_timestamp_dropped, kError, kTrace,                 \
     "An event with a negative timestamp was dropped.")                       \
   X(json_system_trace_skipped, kDataLoss, kTrace,                            \
-    "The trace embeds systrace text (systemTraceEvents); weft does not "     \
-    "import it yet.")                                                        \
+    "The trace's systemTraceEvents could not be imported: not a string "    \
+    "(the object form) or text without readable ftrace event lines.")       \
   X(zip_entries_skipped, kDataLoss, kTrace,                                  \
     "The zip archive held more than one file; only the first was imported.") \
   X(json_invalid_escape, kInfo, kTrace,                                      \

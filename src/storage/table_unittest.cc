@@ -150,7 +150,8 @@ TEST_F(TrackViewsTest, AllViewsHaveBaseColumns) {
     }
     EXPECT_EQ(t->row_count(), 0u);
   }
-  EXPECT_EQ(names.size(), 9u);
+  EXPECT_EQ(names.size(), 10u);
+  EXPECT_TRUE(names.count("cpu_track"));
 }
 
 TEST(StatsTableTest, EveryStatHasARow) {

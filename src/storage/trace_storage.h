@@ -10,6 +10,7 @@
 
 #include "src/storage/args_table.h"
 #include "src/storage/counter_tables.h"
+#include "src/storage/diagnostics_tables.h"
 #include "src/storage/layout_tables.h"
 #include "src/storage/machine_tables.h"
 #include "src/storage/misc_tables.h"
@@ -66,6 +67,7 @@ class TraceStorage {
   StatsTable stats{&pool_};
   MetadataTable metadata;
   ImportLogsTable import_logs;
+  TraceDiagnosticsTable trace_diagnostics;
   ClockSnapshotTable clock_snapshot;
   SchedTable sched;
   ThreadStateTable thread_state;

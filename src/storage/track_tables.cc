@@ -30,6 +30,7 @@ const std::vector<ChildTable>& ChildTables() {
       {"process_counter_track", TrackEventType::kCounter, "upid",
        {"unit", "description", "upid"}},
       {"cpu_counter_track", TrackEventType::kCounter, "cpu", {"unit", "description", "cpu"}},
+      {"cpu_track", TrackEventType::kSlice, "cpu", {"cpu"}},
       {"state_track", TrackEventType::kState, nullptr, {}},
       {"process_state_track", TrackEventType::kState, "upid", {"upid"}},
       {"thread_state_track", TrackEventType::kState, "utid", {"utid"}},

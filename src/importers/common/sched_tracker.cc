@@ -103,6 +103,12 @@ void SchedTracker::PushWaking(int64_t ts, int64_t pid, std::string_view comm,
   OpenState(ts, utid, runnable_, kNone, waker_utid, irq_context);
 }
 
+void SchedTracker::PushNewTask(int64_t ts, uint32_t utid, uint32_t waker_utid) {
+  if (utid == 0) return;  // The idle task has no thread states.
+  CloseState(ts, utid);
+  OpenState(ts, utid, runnable_, kNone, waker_utid, /*irq_context=*/-1);
+}
+
 void SchedTracker::PushBlockedReason(int64_t pid, bool io_wait, std::string_view caller) {
   uint32_t utid = ctx_->processes.GetOrCreateThread(pid);
   uint32_t blocked = RowsOf(utid).last_blocked;

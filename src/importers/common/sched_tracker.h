@@ -49,6 +49,9 @@ class SchedTracker {
   // A waking of a compact bundle: the waker is the thread running on |cpu|
   // (none yet: counted in compact_sched_waking_skipped).
   void PushCompactWaking(int64_t ts, uint32_t cpu, int64_t pid, int irq_context);
+  // A new task (task_newtask) |utid| starts runnable, created (woken) by
+  // |waker_utid|.
+  void PushNewTask(int64_t ts, uint32_t utid, uint32_t waker_utid);
   // Why thread |pid| last blocked (sched_blocked_reason); an empty
   // |caller| leaves blocked_function NULL.
   void PushBlockedReason(int64_t pid, bool io_wait, std::string_view caller);

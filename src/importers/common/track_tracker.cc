@@ -96,6 +96,14 @@ uint32_t TrackTracker::GlobalCounterTrack(StringId name, StringId type) {
   return Lookup(&global_counter_tracks_, name, CounterRow(name, type));
 }
 
+uint32_t TrackTracker::CpuSliceTrack(uint32_t cpu, StringId name, StringId type) {
+  TrackTable::Row row;
+  row.name = name;
+  row.type = type;
+  row.cpu = cpu;
+  return Lookup(&cpu_slice_tracks_, (uint64_t{cpu} << 32) | name, row);
+}
+
 uint32_t TrackTracker::NewAsyncTrack(uint32_t upid, StringId name,
                                      StringId type) {
   TrackTable::Row row;

@@ -25,6 +25,8 @@ class TrackTracker {
   // A counter track of one CPU (cpu_counter_track), or of the whole system.
   uint32_t CpuCounterTrack(uint32_t cpu, StringId name, StringId type);
   uint32_t GlobalCounterTrack(StringId name, StringId type);
+  // A slice track of one CPU (e.g. "Irq Cpu 2"), keyed by (cpu, name).
+  uint32_t CpuSliceTrack(uint32_t cpu, StringId name, StringId type);
   // A new async track (callers decide reuse); upid NULL for global ones.
   uint32_t NewAsyncTrack(uint32_t upid, StringId name, StringId type);
 
@@ -46,6 +48,7 @@ class TrackTracker {
   std::unordered_map<uint64_t, uint32_t> counter_tracks_;
   std::unordered_map<uint64_t, uint32_t> cpu_counter_tracks_;
   std::unordered_map<uint32_t, uint32_t> global_counter_tracks_;
+  std::unordered_map<uint64_t, uint32_t> cpu_slice_tracks_;
   uint32_t global_instant_track_ = Uint32Column::kNull;
 };
 

@@ -187,9 +187,21 @@ Status JsonTokenizer::ProcessOne(JsonLexer* lexer, bool* progressed) {
         if (!s.ok()) return s;
         read_any_ = true;
         lexer->set_pos(probe.pos());
+      } else if (key_ == "systemTraceEvents" && c == '"') {
+        // Embedded systrace text: kept whole, imported after the events
+        // (JsonImporter::NotifyEndOfFile).
+        std::string_view text;
+        LexResult r = lexer->ReadString(&text, &scratch_);
+        if (r == LexResult::kNeedMore) {
+          lexer->set_pos(start);
+          return Status::Ok();
+        }
+        if (r == LexResult::kError) return Error("malformed \"systemTraceEvents\" string", start);
+        system_trace_.append(text);
+        read_any_ = true;
       } else {
-        // Other keys (systemTraceEvents, stackFrames, ...) are not
-        // imported yet; their values are skipped whole.
+        // Other keys (stackFrames, systemTraceEvents that are no string,
+        // ...) are not imported yet; their values are skipped whole.
         LexResult r = lexer->SkipValue();
         if (r == LexResult::kNeedMore) {
           lexer->set_pos(start);

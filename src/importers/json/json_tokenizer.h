@@ -25,6 +25,9 @@ class JsonTokenizer {
 
   Status Parse(const char* data, size_t size);
   Status NotifyEndOfFile();
+  // The text of a "systemTraceEvents" string (systrace / ftrace lines), if
+  // the trace has one.
+  const std::string& system_trace() const { return system_trace_; }
 
  private:
   enum class State {
@@ -63,6 +66,7 @@ class JsonTokenizer {
   uint64_t lines_before_ = 0;  // Newlines in the bytes already consumed.
   const char* range_begin_ = nullptr;  // What Process() is reading now.
   std::string scratch_;
+  std::string system_trace_;
 };
 
 }  // namespace weft

@@ -46,6 +46,7 @@ void ProtoTokenizer::ExtractPending() {
 
 void ProtoTokenizer::NotifyEndOfFile() {
   trace_metadata_.WriteTraceClock(static_cast<int64_t>(clocks_.trace_clock()));
+  trace_metadata_.Finish();
 }
 
 SequenceGeneration* ProtoTokenizer::NewGeneration(SequenceState* seq, bool copy) {

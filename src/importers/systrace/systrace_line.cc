@@ -175,11 +175,32 @@ bool FindSystraceArg(std::string_view args, std::string_view key, std::string_vi
 bool FindSystraceIntArg(std::string_view args, std::string_view key, int64_t* value) {
   std::string_view text;
   if (!FindSystraceArg(args, key, &text)) return false;
+  text = text.substr(0, text.find(' '));  // "vec=1 [action=TIMER]"
   bool negative = !text.empty() && text[0] == '-';
   if (negative) text.remove_prefix(1);
   int64_t v = 0;
   if (!ParseUint(text, &v)) return false;
   *value = negative ? -v : v;
+  return true;
+}
+
+bool FindSystraceHexArg(std::string_view args, std::string_view key, uint64_t* value) {
+  std::string_view text;
+  if (!FindSystraceArg(args, key, &text)) return false;
+  text = text.substr(0, text.find(' '));
+  if (text.size() < 3 || text.size() > 18 || text[0] != '0' || (text[1] != 'x' && text[1] != 'X')) {
+    return false;
+  }
+  uint64_t v = 0;
+  for (char c : text.substr(2)) {
+    int digit = c >= '0' && c <= '9'   ? c - '0'
+                : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                       : -1;
+    if (digit < 0) return false;
+    v = (v << 4) | static_cast<uint64_t>(digit);
+  }
+  *value = v;
   return true;
 }
 

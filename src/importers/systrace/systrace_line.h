@@ -38,6 +38,8 @@ bool LooksLikeSystrace(std::string_view head);
 // false if absent.
 bool FindSystraceArg(std::string_view args, std::string_view key, std::string_view* value);
 bool FindSystraceIntArg(std::string_view args, std::string_view key, int64_t* value);
+// A "0x..." value (up to the first space: "cmd=0x7206 BR_TRANSACTION_COMPLETE").
+bool FindSystraceHexArg(std::string_view args, std::string_view key, uint64_t* value);
 
 }  // namespace weft
 

@@ -13,6 +13,9 @@ SystraceParser::SystraceParser(TraceContext* context)
       sched_(context),
       atrace_(context),
       cpu_counters_(context),
+      binder_(context),
+      irq_(context),
+      suspend_resume_(context),
       clock_type_(storage_->Intern("clock_frequency")),
       workqueue_(storage_->Intern("workqueue")) {}
 
@@ -54,6 +57,8 @@ void SystraceParser::ParseLine(const SystraceLine& line) {
     ok = ParseClock(line);
   } else if (e == "workqueue_execute_start" || e == "workqueue_execute_end") {
     ParseWorkqueue(line, utid, e == "workqueue_execute_start");
+  } else {
+    ok = ParseKernelEvent(line);
   }
   if (!ok) storage_->stats.Increment(Stat::systrace_event_malformed);
 }
@@ -117,10 +122,14 @@ bool SystraceParser::ParseCpuCounter(const SystraceLine& line) {
 }
 
 bool SystraceParser::ParseFrequencyLimits(const SystraceLine& line) {
+  // Newer kernels print min_freq= / max_freq=, older ones min= / max=.
   int64_t cpu = 0, min = 0, max = 0;
-  if (!FindSystraceIntArg(line.args, "cpu_id", &cpu) ||
-      !FindSystraceIntArg(line.args, "min", &min) ||
-      !FindSystraceIntArg(line.args, "max", &max) || cpu < 0 || cpu > 0xffff) {
+  bool has_min = FindSystraceIntArg(line.args, "min", &min) ||
+                 FindSystraceIntArg(line.args, "min_freq", &min);
+  bool has_max = FindSystraceIntArg(line.args, "max", &max) ||
+                 FindSystraceIntArg(line.args, "max_freq", &max);
+  if (!FindSystraceIntArg(line.args, "cpu_id", &cpu) || !has_min || !has_max || cpu < 0 ||
+      cpu > 0xffff) {
     return false;
   }
   cpu_counters_.AddFrequencyLimits(line.ts, static_cast<uint32_t>(cpu), static_cast<double>(min),

@@ -4,7 +4,8 @@
 // sched_wakeup_new in traces without it —, sched_blocked_reason) into sched / thread_state,
 // atrace markers (tracing_mark_write, print, and old atrace's event "0"),
 // CPU frequency / idle / frequency-limit counters, clock counters and
-// workqueue slices. Other events make no rows, as in Perfetto's text
+// workqueue slices, binder transactions, irq / softirq handlers and
+// suspend_resume phases (systrace_kernel_events.cc). Other events make no rows, as in Perfetto's text
 // importer. Reference: docs/formats/systrace.md.
 #ifndef SRC_IMPORTERS_SYSTRACE_SYSTRACE_PARSER_H_
 #define SRC_IMPORTERS_SYSTRACE_SYSTRACE_PARSER_H_
@@ -12,6 +13,9 @@
 #include <string_view>
 
 #include "src/importers/common/atrace_print_parser.h"
+#include "src/importers/common/binder_tracker.h"
+#include "src/importers/common/irq_tracker.h"
+#include "src/importers/common/suspend_resume_tracker.h"
 #include "src/importers/common/cpu_counters.h"
 #include "src/importers/common/sched_tracker.h"
 #include "src/importers/common/trace_context.h"
@@ -38,6 +42,12 @@ class SystraceParser {
   bool ParseFrequencyLimits(const SystraceLine& line);
   bool ParseClock(const SystraceLine& line);
   void ParseWorkqueue(const SystraceLine& line, uint32_t utid, bool start);
+  // systrace_kernel_events.cc: binder_*, irq_handler_* / softirq_*,
+  // suspend_resume; other events make no rows (true).
+  bool ParseKernelEvent(const SystraceLine& line);
+  bool ParseBinderTransaction(const SystraceLine& line);
+  bool ParseIrq(const SystraceLine& line);
+  bool ParseSuspendResume(const SystraceLine& line);
 
   TraceContext* ctx_;
   TraceStorage* storage_;
@@ -45,6 +55,9 @@ class SystraceParser {
   SchedTracker sched_;
   AtracePrintParser atrace_;
   CpuCounters cpu_counters_;
+  BinderTracker binder_;
+  IrqTracker irq_;
+  SuspendResumeTracker suspend_resume_;
   StringId clock_type_, workqueue_;
 };
 

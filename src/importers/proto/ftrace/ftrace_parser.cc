@@ -91,7 +91,10 @@ FtraceParser::FtraceParser(TraceContext* context)
       storage_(context->storage),
       atrace_(context),
       sched_(context),
-      cpu_counters_(context) {}
+      cpu_counters_(context),
+      binder_(context),
+      irq_(context),
+      suspend_resume_(context) {}
 
 KernelVersion FtraceParser::kernel_version() {
   if (!has_kernel_version_) {
@@ -146,6 +149,10 @@ void FtraceParser::Parse(int64_t ts, protozero::data_view queued) {
       default:
         if (const MarkerLayout* layout = FindMarkerLayout(kind)) {
           ParseKernelMarker(ts, tid, *layout, body);
+        } else if (!ParseKernelEvent(ts, cpu, tid, kind, body)) {
+          // Any other event still makes its thread, as Perfetto's raw
+          // table (ftrace_event) rows do.
+          ctx_->processes.GetOrCreateThread(tid);
         }
     }
   } catch (const protozero::exception&) {
@@ -287,15 +294,17 @@ void FtraceParser::ParseNewTask(int64_t ts, int64_t tid, protozero::data_view ne
   if (new_tid == 0) return;
   ProcessTracker& processes = ctx_->processes;
   StringId name = storage_->Intern(comm);
+  uint32_t parent = processes.GetOrCreateThread(tid);
   if ((clone_flags & kCloneThread) == 0) {  // fork(): a new process.
     uint32_t upid = processes.StartNewProcess(new_tid, ts, name, ThreadNamePriority::kFtrace);
-    processes.SetParentThread(upid, processes.GetOrCreateThread(tid));
-    return;
+    processes.SetParentThread(upid, parent);
+  } else {
+    uint32_t thread = processes.StartThreadWithoutProcess(new_tid, ts);
+    processes.SetThreadName(thread, name, ThreadNamePriority::kFtrace);
+    processes.AssociateThreads(parent, thread);
   }
-  uint32_t parent = processes.GetOrCreateThread(tid);
-  uint32_t thread = processes.StartThreadWithoutProcess(new_tid, ts);
-  processes.SetThreadName(thread, name, ThreadNamePriority::kFtrace);
-  processes.AssociateThreads(parent, thread);
+  // As in Perfetto, the new task is runnable, woken by its creator.
+  sched_.PushNewTask(ts, processes.GetOrCreateThread(new_tid), parent);
 }
 
 void FtraceParser::ParseRename(protozero::data_view rename) {

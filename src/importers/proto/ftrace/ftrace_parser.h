@@ -8,7 +8,10 @@
 // sched_switch, the wakeups and sched_blocked_reason also make sched and
 // thread_state rows (SchedTracker; prev_state decoded for the trace's
 // kernel version), cpu_frequency / cpu_idle / cpu_frequency_limits make
-// per-CPU counters.
+// per-CPU counters. binder transactions, irq / softirq handlers and
+// suspend_resume go to the trackers the text importer shares
+// (ftrace_kernel_events.cc). Any other event makes the thread that wrote
+// it, as Perfetto's raw table rows do.
 #ifndef SRC_IMPORTERS_PROTO_FTRACE_FTRACE_PARSER_H_
 #define SRC_IMPORTERS_PROTO_FTRACE_FTRACE_PARSER_H_
 
@@ -18,6 +21,9 @@
 
 #include "src/importers/common/trace_context.h"
 #include "src/importers/common/atrace_print_parser.h"
+#include "src/importers/common/binder_tracker.h"
+#include "src/importers/common/irq_tracker.h"
+#include "src/importers/common/suspend_resume_tracker.h"
 #include "src/importers/common/cpu_counters.h"
 #include "src/importers/common/sched_tracker.h"
 #include "src/importers/common/task_state.h"
@@ -36,6 +42,9 @@ class FtraceParser {
   void Parse(int64_t ts, protozero::data_view queued);
   // One switch or waking of a CompactSched bundle (ftrace/compact_sched.h).
   void ParseCompactSched(int64_t ts, protozero::data_view queued);
+  // Whether FtraceEvent field |kind| is one ParseKernelEvent() reads (the
+  // tokenizer queues only the events weft imports).
+  static bool IsKernelEvent(uint32_t kind);
 
  private:
   // |tid|: the thread that emitted the event (FtraceEvent.pid).
@@ -45,6 +54,13 @@ class FtraceParser {
   void ParseWakeup(int64_t ts, int64_t tid, int irq_context, protozero::data_view wakeup);
   void ParseBlockedReason(protozero::data_view blocked_reason);
   void ParseCpuCounter(int64_t ts, uint32_t kind, protozero::data_view counter);
+  // ftrace_kernel_events.cc: binder, irq / softirq and suspend_resume
+  // events; false if |kind| is none of them.
+  bool ParseKernelEvent(int64_t ts, uint32_t cpu, int64_t tid, uint32_t kind,
+                        protozero::data_view body);
+  void ParseBinderTransaction(int64_t ts, int64_t tid, protozero::data_view body);
+  void ParseIrq(int64_t ts, uint32_t cpu, uint32_t kind, protozero::data_view body);
+  void ParseSuspendResume(int64_t ts, protozero::data_view body);
   // The trace's kernel version (SystemInfo's utsname), read once.
   KernelVersion kernel_version();
   void ParseNewTask(int64_t ts, int64_t tid, protozero::data_view new_task);
@@ -59,6 +75,9 @@ class FtraceParser {
   AtracePrintParser atrace_;
   SchedTracker sched_;
   CpuCounters cpu_counters_;
+  BinderTracker binder_;
+  IrqTracker irq_;
+  SuspendResumeTracker suspend_resume_;
   bool has_kernel_version_ = false;
   KernelVersion kernel_version_;
 };

@@ -7,6 +7,7 @@
 #include "protos/perfetto/trace/ftrace/ftrace_event.fields.h"
 #include "protos/perfetto/trace/ftrace/ftrace_event_bundle.fields.h"
 #include "src/importers/proto/proto_tokenizer.h"
+#include "src/importers/proto/ftrace/ftrace_parser.h"
 #include "src/importers/proto/proto_wire.h"
 
 namespace weft {
@@ -37,7 +38,7 @@ bool IsImportedEvent(uint32_t field) {
     case fe::kMaliTracingMarkWrite:
       return true;
     default:
-      return false;
+      return FtraceParser::IsKernelEvent(field);
   }
 }
 
@@ -116,9 +117,9 @@ void ProtoTokenizer::TokenizeFtraceEvents(protozero::data_view bundle,
       CountStat(Stat::trace_sorter_negative_timestamp_dropped);
       continue;
     }
-    // Every kernel event counts towards trace_bounds, imported or not.
+    // Every kernel event counts towards trace_bounds, and is queued: the
+    // ones weft does not read still make their thread (FtraceParser::Parse).
     storage_->NoteRawEventTime(converted);
-    if (!imported) continue;
     if (event.size() > ProtoEventQueue::kMaxPayload) continue;  // Within a packet: cannot be.
     QueuedPacket q{};
     q.ts = converted;

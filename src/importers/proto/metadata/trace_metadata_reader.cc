@@ -18,6 +18,7 @@
 #include "protos/perfetto/trace/trace_uuid.fields.h"
 #include "src/base/string_view_util.h"
 #include "src/importers/proto/args/proto_text.h"
+#include "src/importers/proto/metadata/trace_diagnostics.h"
 #include "src/importers/proto/proto_wire.h"
 
 namespace weft {
@@ -111,6 +112,14 @@ void TraceMetadataReader::WriteTraceClock(int64_t clock_id) {
   // About the whole load: no machine, no trace.
   storage_->metadata.SetInt(storage_->Intern("trace_time_clock_id"), storage_->Intern("single"),
                             clock_id, MetadataTable::kNone, MetadataTable::kNone);
+}
+
+void TraceMetadataReader::Finish() {
+  try {
+    WriteTraceDiagnostics(trace_config_, storage_);
+  } catch (const protozero::exception&) {
+    storage_->stats.Increment(Stat::proto_malformed_packet);
+  }
 }
 
 void TraceMetadataReader::OnPacketLoss(uint32_t seq_id, uint32_t reasons) {
@@ -458,6 +467,7 @@ void TraceMetadataReader::ReadTraceConfig(protozero::data_view bytes) {
     }
   }
   if (!has_uuid_ && (uuid_msb != 0 || uuid_lsb != 0)) SetUuid(uuid_msb, uuid_lsb);
+  trace_config_.assign(bytes.data(), bytes.size());  // Checked at Finish().
   std::string text = ProtoToText(*pool_, ".perfetto.protos.TraceConfig", bytes);
   SetString("trace_config_pbtxt", storage_->Intern(text), MetadataTable::kNone);
   long_trace_mode_ = write_into_file && write_period_ms > 0 && write_period_ms < kLongTraceMaxPeriodMs;

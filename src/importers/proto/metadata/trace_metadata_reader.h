@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <unordered_map>
 
 #include <protozero/data_view.hpp>
@@ -38,6 +39,9 @@ class TraceMetadataReader {
   void ReadPacket(uint32_t field, protozero::data_view bytes, uint32_t machine);
   // trace_time_clock_id: the clock timestamps were converted to.
   void WriteTraceClock(int64_t clock_id);
+  // At the end of the trace: the trace diagnostics of its (last)
+  // TraceConfig (trace_diagnostics.h).
+  void Finish();
 
  private:
   void ReadTraceStats(protozero::data_view bytes, uint32_t machine);
@@ -68,6 +72,7 @@ class TraceMetadataReader {
   bool has_uuid_ = false;  // A TraceUuid packet wins over the config's.
   // TraceConfig: a periodic write_into_file under a day ("long trace" mode).
   bool long_trace_mode_ = false;
+  std::string trace_config_;  // The last TraceConfig read, serialized.
 };
 
 }  // namespace weft
