@@ -76,6 +76,7 @@ class TraceStorage {
   StackProfileCallsiteTable stack_profile_callsite;
   StackProfileSymbolTable stack_profile_symbol;
   TrackEventCallstacksTable track_event_callstacks;
+  CpuProfileStackSampleTable cpu_profile_stack_sample;
   MachineTable machine;
   TraceBoundsTable trace_bounds{
       [this](int64_t* start, int64_t* end) { ComputeTraceBounds(start, end); }};
