@@ -149,6 +149,21 @@ class CpuProfileStackSampleTable final : public StoredTable {
   Int64Column process_priority{this, "process_priority"};
 };
 
+// Native heap profile allocations (heapprofd). weft imports none yet; the
+// table exists, empty, so Perfetto's queries over it run.
+class HeapProfileAllocationTable final : public StoredTable {
+ public:
+  HeapProfileAllocationTable() : StoredTable("heap_profile_allocation") {}
+
+  IdColumn id{this, "id"};
+  Int64Column ts{this, "ts"};
+  Uint32Column upid{this, "upid"};
+  StringColumn heap_name{this, "heap_name"};
+  Uint32Column callsite_id{this, "callsite_id"};
+  Int64Column count{this, "count"};
+  Int64Column size{this, "size"};
+};
+
 }  // namespace weft
 
 #endif  // SRC_STORAGE_PROFILER_TABLES_H_

@@ -63,7 +63,7 @@ std::vector<const Table*> TraceStorage::AllTables() const {
       &track_group, &track_group_member, &slice_layout, &state,
       &stack_profile_mapping, &stack_profile_frame, &stack_profile_callsite,
       &stack_profile_symbol, &track_event_callstacks, &machine, &trace_bounds,
-      &cpu_profile_stack_sample};
+      &cpu_profile_stack_sample, &heap_profile_allocation};
   for (const Table* t : track_views.tables()) tables.push_back(t);
   return tables;
 }
