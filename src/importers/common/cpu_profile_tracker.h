@@ -6,6 +6,13 @@
 // id); its pieces may come in any order: at Finish() they are ordered by
 // event timestamp (file order at equal ones), so time deltas add up as the
 // profiler wrote them whatever the file order.
+//
+// For later steps: TraceContext::cpu_profiles is this tracker. The JSON
+// importer calls Finish() in its NotifyEndOfFile(), after its events are
+// parsed (slices exist); a step that runs right after it reads profiles():
+// one CpuProfile per (pid, id) with its node tree (node ids, parents, call
+// frames, the callsite of each node) and its samples (absolute ns, node id,
+// by time). Rows written by Finish() are never changed afterwards.
 // Reference: docs/formats/json.md ("CPU profiles").
 #ifndef SRC_IMPORTERS_COMMON_CPU_PROFILE_TRACKER_H_
 #define SRC_IMPORTERS_COMMON_CPU_PROFILE_TRACKER_H_
