@@ -16,7 +16,9 @@ namespace weft {
 class JsonImporter final : public TraceImporter {
  public:
   explicit JsonImporter(TraceContext* context)
-      : ctx_(context), tokenizer_(context->storage, &queue_), parser_(context, &queue_) {}
+      : ctx_(context),
+        tokenizer_(context->storage, &queue_, &context->cpu_profiles),
+        parser_(context, &queue_) {}
 
   Status Parse(const char* data, size_t size) override {
     return tokenizer_.Parse(data, size);
@@ -26,6 +28,9 @@ class JsonImporter final : public TraceImporter {
     Status status = tokenizer_.NotifyEndOfFile();
     parser_.ParseAll();
     ImportSystemTrace();
+    tokenizer_.stack_samples()->Finish(&ctx_->processes, &ctx_->stack_profiles,
+                                       &ctx_->cpu_profiles);
+    ctx_->cpu_profiles.Finish(&ctx_->processes, &ctx_->stack_profiles);
     return status;
   }
 
