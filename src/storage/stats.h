@@ -5,6 +5,7 @@
 
 #include <cstddef>
 
+#include "src/storage/fxt_stats.h"
 #include "src/storage/sched_stats.h"
 #include "src/storage/trace_service_stats.h"
 
@@ -18,6 +19,7 @@ enum class StatSource { kTrace, kAnalysis };
 #define WEFT_STATS(X)                                                        \
   WEFT_TRACE_SERVICE_STATS(X)                                                \
   WEFT_SCHED_STATS(X)                                                        \
+  WEFT_FXT_STATS(X)                                                          \
   X(truncated_trace, kDataLoss, kTrace,                                      \
     "The trace ends (or becomes unreadable) inside a record: the value is "  \
     "the byte offset, in the decompressed trace, of the first byte not "     \
@@ -142,12 +144,14 @@ enum class StatSource { kTrace, kAnalysis };
   X(fuchsia_record_read_error, kError, kTrace,                               \
     "An FXT record was cut short (an inline string, thread or argument "     \
     "past the end of its record) and was skipped.")                          \
-  X(fuchsia_invalid_string_ref, kError, kTrace,                              \
+  X(fuchsia_invalid_string_ref, kDataLoss, kTrace,                           \
     "An FXT record referred to a string index its provider never "           \
-    "registered; the record was skipped.")                                   \
-  X(fuchsia_invalid_thread_ref, kError, kTrace,                              \
+    "registered (its string record was overwritten or lost); the record "    \
+    "was kept with the placeholder \"<unknown string N>\".")                 \
+  X(fuchsia_invalid_thread_ref, kDataLoss, kTrace,                           \
     "An FXT record referred to a thread index its provider never "           \
-    "registered; the record was skipped.")                                   \
+    "registered (its thread record was overwritten or lost); the record "    \
+    "was kept on the placeholder thread pid 0, tid 0.")                      \
   X(fuchsia_timestamp_overflow, kError, kTrace,                              \
     "An FXT timestamp did not fit in int64 nanoseconds (or a complete "      \
     "event ended before it began); the event was dropped.")                  \
@@ -159,9 +163,6 @@ enum class StatSource { kTrace, kAnalysis };
     "koid; the record was skipped.")                                         \
   X(fuchsia_non_numeric_counters, kError, kTrace,                            \
     "An FXT counter event had a non-numeric argument (skipped).")            \
-  X(fuchsia_unsupported_record, kInfo, kTrace,                               \
-    "An FXT record of a type weft does not import yet (blob, userspace "     \
-    "object, scheduling, log, large record) was skipped.")                   \
   X(fuchsia_unknown_record, kInfo, kTrace,                                   \
     "An FXT record of an undefined record type was skipped by its size.")    \
   X(cpu_profile_missing_head, kDataLoss, kTrace,                             \

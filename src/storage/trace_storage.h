@@ -12,6 +12,8 @@
 #include "src/storage/counter_tables.h"
 #include "src/storage/diagnostics_tables.h"
 #include "src/storage/layout_tables.h"
+#include "src/storage/fxt_tables.h"
+#include "src/storage/log_tables.h"
 #include "src/storage/machine_tables.h"
 #include "src/storage/misc_tables.h"
 #include "src/storage/process_tables.h"
@@ -72,6 +74,10 @@ class TraceStorage {
   SchedTable sched;
   ThreadStateTable thread_state;
   CpuTable cpu;
+  AndroidLogTable android_logs;
+  FuchsiaBlobTable fuchsia_blob;
+  FuchsiaUserspaceObjectTable fuchsia_userspace_object;
+  FuchsiaCategoryTable fuchsia_category;
   StateTable state;
   StackProfileMappingTable stack_profile_mapping;
   StackProfileFrameTable stack_profile_frame;

@@ -55,6 +55,11 @@ class SchedTracker {
   // Why thread |pid| last blocked (sched_blocked_reason); an empty
   // |caller| leaves blocked_function NULL.
   void PushBlockedReason(int64_t pid, bool io_wait, std::string_view caller);
+  // The utid of the thread a switch last put on |cpu|, or kNull if none
+  // yet (e.g. the waker of a wakeup that names only its CPU).
+  uint32_t RunningUtid(uint32_t cpu) const {
+    return cpu < cpus_.size() && cpus_[cpu].has_pid ? cpus_[cpu].utid : kNone;
+  }
 
  private:
   // The open slice of a CPU and the thread it is of.

@@ -20,10 +20,19 @@ std::vector<uint32_t> TimestampOrder(const Items& items) {
     order[i] = static_cast<uint32_t>(i);
     if (i && items[i].ts < items[i - 1].ts) sorted = false;
   }
-  if (!sorted) {
-    std::stable_sort(order.begin(), order.end(),
-                     [&](uint32_t a, uint32_t b) { return items[a].ts < items[b].ts; });
-  }
+  if (sorted) return order;
+  // Sorting (ts, index) keys side by side is several times faster than
+  // sorting indices that look their ts up; the index breaks ties, which
+  // keeps equal timestamps in file order.
+  struct Key {
+    int64_t ts;
+    uint32_t index;
+    bool operator<(const Key& o) const { return ts != o.ts ? ts < o.ts : index < o.index; }
+  };
+  std::vector<Key> keys(n);
+  for (size_t i = 0; i < n; ++i) keys[i] = Key{items[i].ts, static_cast<uint32_t>(i)};
+  std::sort(keys.begin(), keys.end());
+  for (size_t i = 0; i < n; ++i) order[i] = keys[i].index;
   return order;
 }
 

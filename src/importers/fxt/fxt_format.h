@@ -5,6 +5,7 @@
 #define SRC_IMPORTERS_FXT_FXT_FORMAT_H_
 
 #include <cstdint>
+#include <climits>
 
 namespace weft {
 namespace fxt {
@@ -57,6 +58,35 @@ constexpr uint32_t kArgString = 6;
 constexpr uint32_t kArgPointer = 7;
 constexpr uint32_t kArgKoid = 8;
 constexpr uint32_t kArgBool = 9;
+
+// Scheduling record types (bits 60-63 of a scheduling record).
+constexpr uint32_t kLegacyContextSwitch = 0;
+constexpr uint32_t kContextSwitch = 1;
+constexpr uint32_t kThreadWakeup = 2;
+
+// Zircon thread states (ZX_THREAD_STATE_*) of a context switch's outgoing
+// thread.
+constexpr uint32_t kThreadNew = 0;
+constexpr uint32_t kThreadRunning = 1;
+constexpr uint32_t kThreadSuspended = 2;
+constexpr uint32_t kThreadBlocked = 3;
+constexpr uint32_t kThreadDying = 4;
+constexpr uint32_t kThreadDead = 5;
+
+// The weight argument value that marks a scheduling record's thread as the
+// CPU's idle thread (current layouts; legacy ones use pid 0 and priority 0).
+constexpr int32_t kIdleWeight = INT32_MIN;
+
+// Blob types (bits 48-55 of a blob record).
+constexpr uint32_t kBlobPerfetto = 3;
+
+// Large record types (bits 36-39) and large blob formats (bits 40-43).
+constexpr uint32_t kLargeBlob = 0;
+constexpr uint32_t kLargeBlobWithMetadata = 0;
+constexpr uint32_t kLargeBlobNoMetadata = 1;
+
+// Provider event ids (bits 52-55 of a provider event metadata record).
+constexpr uint32_t kProviderBufferOverflow = 0;
 
 // Zircon object types of kernel object records.
 constexpr uint32_t kObjProcess = 1;

@@ -15,6 +15,7 @@ FxtParser::FxtParser(TraceContext* context, FxtEventQueue* queue)
       storage_(context->storage),
       queue_(queue),
       async_tracks_(&context->tracks),
+      sched_(context),
       type_counter_(storage_->Intern("fuchsia_counter")),
       type_async_(storage_->Intern("legacy_async_process_slice")) {
   ctx_->processes.NameIdleTask();
@@ -25,6 +26,8 @@ void FxtParser::ParseAll() {
   for (uint32_t index : order) Parse(queue_->events[index]);
   PodVector<FxtEvent>().swap(queue_->events);
   PodVector<FxtArg>().swap(queue_->args);
+  PodVector<FxtSwitch>().swap(queue_->switches);
+  PodVector<FxtBlobRow>().swap(queue_->blobs);
 }
 
 uint32_t FxtParser::ArgSet(const FxtEvent& e) {
@@ -45,9 +48,24 @@ void FxtParser::Parse(const FxtEvent& e) {
     processes.SetProcessName(processes.GetOrCreateProcess(e.pid), e.name);
     return;
   }
-  if (e.kind == FxtEvent::kThreadName) {
-    processes.SetThreadName(processes.UpdateThread(e.tid, e.pid), e.name);
-    return;
+  switch (e.kind) {
+    case FxtEvent::kThreadName:
+      processes.SetThreadName(processes.UpdateThread(e.tid, e.pid), e.name);
+      return;
+    case FxtEvent::kContextSwitch:
+      return sched_.ParseSwitch(e, queue_->switches[static_cast<size_t>(e.extra)]);
+    case FxtEvent::kWakeup:
+      return sched_.ParseWakeup(e);
+    case FxtEvent::kLog:
+      return ParseLog(e);
+    case FxtEvent::kBlob:
+      return ParseBlob(e);
+    case FxtEvent::kUserspaceObject:
+      storage_->fuchsia_userspace_object.Insert(processes.GetOrCreateProcess(e.pid),
+                                                static_cast<int64_t>(e.extra), e.name, ArgSet(e));
+      return;
+    default:
+      break;
   }
   SliceInfo info;
   info.cat = e.cat;
@@ -91,7 +109,9 @@ void FxtParser::Parse(const FxtEvent& e) {
     // Like Perfetto, an end closes the innermost open slice whatever its
     // name, so ends at one timestamp close in the right order.
     info.cat = info.name = kNullStringId;
-    ctx_->slices.End(track, e.ts, info);
+    if (ctx_->slices.End(track, e.ts, info) == kNoSlice) {
+      storage_->stats.Increment(Stat::fuchsia_unmatched_end_event);
+    }
     return;
   }
   Overlap overlap;
@@ -179,6 +199,21 @@ void FxtParser::ParseFlow(const FxtEvent& e) {
   } else {
     ctx_->flows.End(e.extra, slice, /*close=*/true);
   }
+}
+
+void FxtParser::ParseLog(const FxtEvent& e) {
+  // FXT log records carry no severity or tag: INFO and NULL.
+  uint32_t utid = ctx_->processes.UpdateThread(e.tid, e.pid);
+  storage_->android_logs.Insert(e.ts, utid, AndroidLogTable::kPriorityInfo, kNullStringId, e.name);
+}
+
+void FxtParser::ParseBlob(const FxtEvent& e) {
+  const FxtBlobRow& row = queue_->blobs[static_cast<size_t>(e.extra)];
+  bool metadata = e.event_type == 1;
+  uint32_t utid = metadata ? ctx_->processes.UpdateThread(e.tid, e.pid) : Uint32Column::kNull;
+  StringId kind = storage_->Intern(row.blob_type < 0 ? "large_blob" : "blob");
+  storage_->fuchsia_blob.Insert(kind, e.ts, utid, row.blob_type < 0 ? e.cat : kNullStringId,
+                                e.name, row.blob_type, row.size, row.hex, ArgSet(e));
 }
 
 }  // namespace weft

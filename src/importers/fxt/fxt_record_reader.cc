@@ -3,6 +3,7 @@
 #include "src/importers/fxt/fxt_record_reader.h"
 
 #include <climits>
+#include <cstdio>
 #include <cstring>
 
 namespace weft {
@@ -49,7 +50,15 @@ FxtReadError FxtRecordReader::ReadString(uint32_t ref, StringId* out) {
     return FxtReadError::kOk;
   }
   auto it = provider_->strings.find(ref);
-  if (it == provider_->strings.end()) return FxtReadError::kBadStringRef;
+  if (it == provider_->strings.end()) {
+    // Its string record was overwritten (circular buffer) or lost: the
+    // record is kept with a placeholder.
+    storage_->stats.Increment(Stat::fuchsia_invalid_string_ref);
+    char placeholder[32];
+    snprintf(placeholder, sizeof(placeholder), "<unknown string %u>", ref);
+    *out = storage_->Intern(placeholder);
+    return FxtReadError::kOk;
+  }
   *out = it->second;
   return FxtReadError::kOk;
 }
@@ -60,7 +69,12 @@ FxtReadError FxtRecordReader::ReadThread(uint32_t ref, FxtThread* out) {
     return FxtReadError::kOk;
   }
   auto it = provider_->threads.find(ref);
-  if (it == provider_->threads.end()) return FxtReadError::kBadThreadRef;
+  if (it == provider_->threads.end()) {
+    // Likewise: the placeholder thread is pid 0, tid 0.
+    storage_->stats.Increment(Stat::fuchsia_invalid_thread_ref);
+    *out = FxtThread{};
+    return FxtReadError::kOk;
+  }
   *out = it->second;
   return FxtReadError::kOk;
 }

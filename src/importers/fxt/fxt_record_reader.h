@@ -7,9 +7,11 @@
 #define SRC_IMPORTERS_FXT_FXT_RECORD_READER_H_
 
 #include <cstddef>
+#include <climits>
 #include <cstdint>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "src/base/pod_vector.h"
 #include "src/importers/fxt/fxt_format.h"
@@ -21,10 +23,9 @@ namespace weft {
 enum class FxtReadError : uint8_t {
   kOk,
   kTruncated,         // A field or inline payload runs past the record.
-  kBadStringRef,      // An indexed string the provider never registered.
-  kBadThreadRef,      // An indexed thread the provider never registered.
   kTimestampOverflow, // Ticks that do not fit in int64 nanoseconds.
   kBadArgType,        // A kernel object's "process" arg is not a koid.
+  kUnknownType,       // A scheduling / large record subtype not defined.
 };
 
 struct FxtThread {
@@ -34,7 +35,11 @@ struct FxtThread {
 
 // Per-provider state that later records are read against.
 struct FxtProvider {
+  StringId name = kNullStringId;  // From its provider info record.
   uint64_t ticks_per_second = fxt::kDefaultTicksPerSecond;
+  int64_t last_ts = INT64_MIN;    // Of its newest timed record so far.
+  std::vector<StringId> categories;  // Of its events, in order of appearance.
+  StringId last_category = ~StringId{0};  // None yet.
   std::unordered_map<uint32_t, StringId> strings;  // Index 1..0x7fff.
   std::unordered_map<uint32_t, FxtThread> threads;  // Index 1..0xff.
 };
@@ -48,9 +53,48 @@ struct FxtArg {
   int64_t raw;       // The value, a StringId, or a double's bits.
 };
 
-// An event record (or a kernel object naming a process / thread), decoded.
+// The incoming side of a context switch (the outgoing one is its event's
+// pid / tid): koids cut to 32 bits, priorities (legacy layout) or weights.
+struct FxtSwitch {
+  uint32_t in_pid = 0;
+  uint32_t in_tid = 0;
+  int32_t out_priority = 0;
+  int32_t in_priority = 0;
+};
+
+// The payload of a blob or large blob record: its size, its type (-1 for
+// large blobs, which have none) and its bytes (in the record being read).
+struct FxtBlob {
+  int64_t size = 0;
+  int32_t blob_type = -1;
+  std::string_view bytes;
+};
+
+// Names of the scheduling record arguments weft reads, interned once.
+struct FxtSchedArgNames {
+  StringId weight, incoming_weight, outgoing_weight;
+};
+
+// An event record, a kernel object naming a process / thread, a
+// scheduling record or a log record, decoded.
 struct FxtEvent {
-  enum Kind : uint8_t { kEvent, kProcessName, kThreadName };
+  // kContextSwitch: pid / tid the outgoing thread (0 / 0: the CPU's idle
+  // thread), extra the index of its FxtSwitch, cpu its CPU, event_type the
+  // outgoing thread's state (fxt::kThread*). kWakeup: pid / tid the woken
+  // thread, cpu the CPU. kLog: name the message.
+  // kBlob: cat / name, pid / tid and args when it has metadata
+  // (event_type 1; ts INT64_MIN without), extra the index of its row data.
+  // kUserspaceObject: pid its process, name, args, extra the pointer.
+  enum Kind : uint8_t {
+    kEvent,
+    kProcessName,
+    kThreadName,
+    kContextSwitch,
+    kWakeup,
+    kLog,
+    kBlob,
+    kUserspaceObject
+  };
   int64_t ts = 0;         // ns; INT64_MIN for kernel objects (see tokenizer).
   // Process and thread koids, cut to 32 bits as Perfetto keeps them.
   uint32_t pid = 0;
@@ -61,7 +105,10 @@ struct FxtEvent {
   // id of async and flow events, counter id of counters.
   uint64_t extra = 0;
   uint32_t first_arg = 0;  // Index into the queue's args.
-  uint32_t arg_count = 0;
+  union {
+    uint32_t arg_count = 0;
+    uint32_t cpu;            // Scheduling records (which have no args kept).
+  };
   Kind kind = kEvent;
   uint8_t event_type = 0;
 };
@@ -81,9 +128,11 @@ class FxtRecordReader {
   bool ReadWord(uint64_t* out);
   // |bytes| of a zero-padded stream.
   bool ReadStream(size_t bytes, std::string_view* out);
-  // A string ref: 0 is "", bit 15 an inline stream, else a table index.
+  // A string ref: 0 is "", bit 15 an inline stream, else a table index (one
+  // the provider never registered reads as "<unknown string N>", counted).
   FxtReadError ReadString(uint32_t ref, StringId* out);
-  // A thread ref: 0 is an inline (pid, tid) pair, else a table index.
+  // A thread ref: 0 is an inline (pid, tid) pair, else a table index (one
+  // never registered reads as pid 0, tid 0, counted).
   FxtReadError ReadThread(uint32_t ref, FxtThread* out);
   FxtReadError ReadTimestamp(int64_t* ns);
   // |count| arguments, appended to |args|.
@@ -95,6 +144,18 @@ class FxtRecordReader {
   // threads take their process from the "process" koid arg. Other object
   // types leave |event|->kind at kEvent.
   FxtReadError ReadKernelObject(FxtEvent* event);
+  // A scheduling record (context switch in either layout, thread wakeup);
+  // |scratch| holds its arguments while the weights are looked up.
+  FxtReadError ReadScheduling(const FxtSchedArgNames& names, FxtEvent* event, FxtSwitch* sw,
+                              PodVector<FxtArg>* scratch);
+  // A log record: its thread and message.
+  FxtReadError ReadLog(FxtEvent* event);
+  // A blob record: name and payload (ts INT64_MIN).
+  FxtReadError ReadBlob(FxtEvent* event, FxtBlob* blob);
+  // A large blob record, with metadata (ts, thread, args) or without.
+  FxtReadError ReadLargeBlob(FxtEvent* event, FxtBlob* blob, PodVector<FxtArg>* args);
+  // A userspace object record: pointer, process, name, args.
+  FxtReadError ReadUserspaceObject(FxtEvent* event, PodVector<FxtArg>* args);
 
  private:
   uint64_t Word(size_t i) const;

@@ -22,6 +22,8 @@ uint64_t LoadWord(const void* p) {
 
 FxtTokenizer::FxtTokenizer(TraceStorage* storage, FxtEventQueue* queue)
     : storage_(storage), queue_(queue) {
+  sched_names_ = {storage->Intern("weight"), storage->Intern("incoming_weight"),
+                  storage->Intern("outgoing_weight")};
   // Records before any provider section belong to provider 0.
   current_ = Provider(0);
 }
@@ -101,6 +103,7 @@ Status FxtTokenizer::Parse(const uint8_t* data, size_t size) {
 }
 
 Status FxtTokenizer::NotifyEndOfFile() {
+  WriteCategories();
   if (!error_.ok()) return error_;
   if (carry_.empty()) return Status::Ok();
   if (carry_.size() < kHeaderBytes) {
@@ -123,10 +126,8 @@ void FxtTokenizer::CountReadError(FxtReadError error) {
       return;
     case FxtReadError::kTruncated:
       return storage_->stats.Increment(Stat::fuchsia_record_read_error);
-    case FxtReadError::kBadStringRef:
-      return storage_->stats.Increment(Stat::fuchsia_invalid_string_ref);
-    case FxtReadError::kBadThreadRef:
-      return storage_->stats.Increment(Stat::fuchsia_invalid_thread_ref);
+    case FxtReadError::kUnknownType:
+      return storage_->stats.Increment(Stat::fuchsia_unknown_record);
     case FxtReadError::kTimestampOverflow:
       return storage_->stats.Increment(Stat::fuchsia_timestamp_overflow);
     case FxtReadError::kBadArgType:
@@ -173,8 +174,7 @@ void FxtTokenizer::OnRecord(const uint8_t* data, size_t bytes) {
       FxtEvent event;
       FxtReadError error = reader.ReadEvent(&event, &queue_->args);
       if (error != FxtReadError::kOk) return CountReadError(error);
-      queue_->events.push_back(event);
-      return;
+      return Queue(event);
     }
     case fxt::kKernelObject: {
       FxtEvent event;
@@ -183,12 +183,31 @@ void FxtTokenizer::OnRecord(const uint8_t* data, size_t bytes) {
       if (event.kind != FxtEvent::kEvent) queue_->events.push_back(event);
       return;
     }
-    case fxt::kBlob:
-    case fxt::kUserspaceObject:
     case fxt::kScheduling:
-    case fxt::kLog:
-    case fxt::kLargeRecord:
-      return storage_->stats.Increment(Stat::fuchsia_unsupported_record);
+      return OnScheduling(&reader);
+    case fxt::kLog: {
+      FxtEvent event;
+      FxtReadError error = reader.ReadLog(&event);
+      if (error != FxtReadError::kOk) return CountReadError(error);
+      return Queue(event);
+    }
+    case fxt::kBlob:
+    case fxt::kLargeRecord: {
+      FxtEvent event;
+      FxtBlob blob;
+      FxtReadError error = Bits(header, 0, 3) == fxt::kBlob
+                               ? reader.ReadBlob(&event, &blob)
+                               : reader.ReadLargeBlob(&event, &blob, &queue_->args);
+      if (error != FxtReadError::kOk) return CountReadError(error);
+      return OnBlob(event, blob);
+    }
+    case fxt::kUserspaceObject: {
+      FxtEvent event;
+      FxtReadError error = reader.ReadUserspaceObject(&event, &queue_->args);
+      if (error != FxtReadError::kOk) return CountReadError(error);
+      queue_->events.push_back(event);  // No timestamp: first in order.
+      return;
+    }
     default:
       return storage_->stats.Increment(Stat::fuchsia_unknown_record);
   }
@@ -202,20 +221,115 @@ void FxtTokenizer::OnMetadata(uint64_t header, FxtRecordReader* reader) {
       if (!reader->ReadStream(Bits(header, 52, 59), &name)) {
         return CountReadError(FxtReadError::kTruncated);
       }
-      // A provider (re)registering starts with fresh tables.
-      providers_[provider].reset(new FxtProvider());
-      current_ = providers_[provider].get();
+      // A provider (re)registering starts with fresh tables (the categories
+      // it used stay).
+      std::unique_ptr<FxtProvider>& slot = providers_[provider];
+      std::unique_ptr<FxtProvider> fresh(new FxtProvider());
+      if (slot) fresh->categories = std::move(slot->categories);
+      slot = std::move(fresh);
+      current_ = slot.get();
+      current_->name = storage_->Intern(name);
       return;
     }
     case fxt::kProviderSection:
       current_ = Provider(provider);
       return;
-    case fxt::kProviderEvent:  // Buffer-full notices: nothing to import.
-    case fxt::kTraceInfo:      // The magic number record.
+    case fxt::kProviderEvent:
+      if (Bits(header, 52, 55) != fxt::kProviderBufferOverflow) {
+        return storage_->stats.Increment(Stat::fuchsia_unknown_record);
+      }
+      return OnBufferOverflow(provider);
+    case fxt::kTraceInfo:  // The magic number record (trace info type 0).
+      if (Bits(header, 20, 23) != 0) storage_->stats.Increment(Stat::fuchsia_unknown_record);
       return;
     default:
       return storage_->stats.Increment(Stat::fuchsia_unknown_record);
   }
+}
+
+void FxtTokenizer::Queue(const FxtEvent& event) {
+  if (event.kind == FxtEvent::kEvent && event.cat != current_->last_category) {
+    current_->last_category = event.cat;
+    NoteCategory(event.cat);
+  }
+  if (event.ts < current_->last_ts) {
+    storage_->stats.Increment(Stat::fuchsia_timestamp_jump_back);
+  } else {
+    current_->last_ts = event.ts;
+  }
+  queue_->events.push_back(event);
+}
+
+void FxtTokenizer::OnScheduling(FxtRecordReader* reader) {
+  FxtEvent event;
+  FxtSwitch sw;
+  FxtReadError error = reader->ReadScheduling(sched_names_, &event, &sw, &scratch_args_);
+  if (error != FxtReadError::kOk) return CountReadError(error);
+  if (event.kind == FxtEvent::kContextSwitch) {
+    event.extra = queue_->switches.size();
+    queue_->switches.push_back(sw);
+  } else if (event.tid == 0) {
+    return storage_->stats.Increment(Stat::fuchsia_idle_thread_wakeup);
+  }
+  Queue(event);
+}
+
+void FxtTokenizer::OnBlob(const FxtEvent& event, const FxtBlob& blob) {
+  if (blob.blob_type == static_cast<int32_t>(fxt::kBlobPerfetto)) {
+    storage_->stats.Increment(Stat::fuchsia_perfetto_blob);
+    perfetto_packets_.append(blob.bytes.data(), blob.bytes.size());
+    return;
+  }
+  static const char kDigits[] = "0123456789abcdef";
+  std::string hex;
+  size_t n = std::min(blob.bytes.size(), FuchsiaBlobTable::kMaxDataBytes);
+  for (size_t i = 0; i < n; ++i) {
+    uint8_t b = static_cast<uint8_t>(blob.bytes[i]);
+    hex.push_back(kDigits[b >> 4]);
+    hex.push_back(kDigits[b & 15]);
+  }
+  FxtEvent e = event;
+  e.extra = queue_->blobs.size();
+  queue_->blobs.push_back(FxtBlobRow{blob.size, blob.blob_type, storage_->Intern(hex)});
+  if (e.ts == INT64_MIN) {
+    queue_->events.push_back(e);
+  } else {
+    Queue(e);
+  }
+}
+
+void FxtTokenizer::NoteCategory(StringId category) {
+  // Providers use a handful of categories: a linear scan, newest first.
+  std::vector<StringId>& seen = current_->categories;
+  for (auto it = seen.rbegin(); it != seen.rend(); ++it) {
+    if (*it == category) return;
+  }
+  seen.push_back(category);
+}
+
+void FxtTokenizer::WriteCategories() {
+  std::vector<uint32_t> ids;
+  for (const auto& [id, provider] : providers_) ids.push_back(id);
+  std::sort(ids.begin(), ids.end());
+  for (uint32_t id : ids) {
+    const FxtProvider& p = *providers_[id];
+    for (StringId category : p.categories) {
+      storage_->fuchsia_category.Insert(id, p.name, category);
+    }
+  }
+}
+
+void FxtTokenizer::OnBufferOverflow(uint32_t provider) {
+  storage_->stats.Increment(Stat::fuchsia_buffer_overflow);
+  ArgsTable& args = storage_->args;
+  uint32_t set = args.BeginSet();
+  StringId id_key = storage_->Intern("provider_id");
+  StringId name_key = storage_->Intern("provider_name");
+  args.Add(set, id_key, id_key, ArgType::kInt, provider);
+  args.Add(set, name_key, name_key, ArgType::kString, Provider(provider)->name);
+  storage_->import_logs.InsertAtOffset(storage_->Intern("data_loss"),
+                                       storage_->Intern("fuchsia_buffer_overflow"),
+                                       static_cast<int64_t>(offset_), args.FinishSet());
 }
 
 }  // namespace weft

@@ -22,10 +22,20 @@
 
 namespace weft {
 
+// What a fuchsia_blob row keeps of a blob: its size, type (-1: a large
+// blob) and first bytes as hex.
+struct FxtBlobRow {
+  int64_t size;
+  int32_t blob_type;
+  StringId hex;
+};
+
 // Decoded records waiting to be parsed in timestamp order.
 struct FxtEventQueue {
   PodVector<FxtEvent> events;
   PodVector<FxtArg> args;
+  PodVector<FxtSwitch> switches;  // Of kContextSwitch events (their extra).
+  PodVector<FxtBlobRow> blobs;    // Of kBlob events (their extra).
 };
 
 class FxtTokenizer {
@@ -33,8 +43,10 @@ class FxtTokenizer {
   FxtTokenizer(TraceStorage* storage, FxtEventQueue* queue);
 
   Status Parse(const uint8_t* data, size_t size);
-  // An error if the trace ends inside a record.
+  // An error if the trace ends inside a record. Writes fuchsia_category.
   Status NotifyEndOfFile();
+  // The Perfetto TracePacket bytes of the Perfetto blobs read so far.
+  std::string TakePerfettoPackets() { return std::move(perfetto_packets_); }
 
  private:
   // Header bytes needed before a record's size is known.
@@ -48,6 +60,17 @@ class FxtTokenizer {
   // One complete record of |bytes| bytes.
   void OnRecord(const uint8_t* data, size_t bytes);
   void OnMetadata(uint64_t header, FxtRecordReader* reader);
+  void OnScheduling(FxtRecordReader* reader);
+  void OnLargeRecord(uint64_t header);
+  // A buffer overflow of |provider|: counted, and logged with its name.
+  void OnBufferOverflow(uint32_t provider);
+  // Queues |event|, counting a timestamp older than its provider's last.
+  void Queue(const FxtEvent& event);
+  // A blob (or large blob) with |event| as its metadata: Perfetto packets
+  // are kept for the protobuf importer, others queued as fuchsia_blob rows.
+  void OnBlob(const FxtEvent& event, const FxtBlob& blob);
+  void NoteCategory(StringId category);
+  void WriteCategories();
   void CountReadError(FxtReadError error);
   FxtProvider* Provider(uint32_t id);
 
@@ -55,6 +78,9 @@ class FxtTokenizer {
   FxtEventQueue* queue_;
   std::unordered_map<uint32_t, std::unique_ptr<FxtProvider>> providers_;
   FxtProvider* current_;       // Records belong to the last provider section.
+  FxtSchedArgNames sched_names_;
+  PodVector<FxtArg> scratch_args_;  // Of the scheduling record being read.
+  std::string perfetto_packets_;
   std::string carry_;          // An unfinished record: its bytes so far.
   uint64_t carry_bytes_ = 0;   // Its total size, once the header is in.
   uint64_t offset_ = 0;        // File offset of the next record's start.

@@ -1,7 +1,8 @@
 -- Malformed records are skipped and counted; the records around them are
--- imported: an unregistered string or thread index, an inline string or
+-- imported. An unregistered string or thread index is kept with a
+-- placeholder (counted). Skipped: an inline string or
 -- argument past the end of its record, a missing correlation id, unknown
--- record / metadata / event types, unsupported (blob) records, timestamps
+-- record / metadata / event types, timestamps
 -- past int64 ns, a complete event ending before it begins, a non-koid
 -- "process" arg, a tick rate of 0. Index 0 string / thread records are
 -- ignored, as the format says.
