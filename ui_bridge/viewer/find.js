@@ -252,13 +252,14 @@ export class FindBar {
     if (key === this._markKey) return;
     this._markKey = key;
     const token = this._token;
-    const rows = await queryRows(this._engine, `
-        select l.slice_id as id, l.group_id as g, l.lane as lane, l.depth as depth,
-               l.ts as ts, l.dur as dur
-        from slice s join slice_layout l on l.slice_id = s.id
-        where s.ts >= ${sqlInt(scale.start - model.longThreshold)} and s.ts <= ${sqlInt(scale.end)}
-          and ${this._cond}
-        limit ${MARK_LIMIT}`).catch(() => []);
+    // Two narrow queries (matches by ts range, then their layout rows)
+    // rather than a join, which SQLite would run as one lookup per row.
+    const ids = await queryRows(this._engine, `select id from slice
+        where ts >= ${sqlInt(scale.start - model.longThreshold)} and ts <= ${sqlInt(scale.end)}
+          and ${this._cond} limit ${MARK_LIMIT}`).catch(() => []);
+    const rows = !ids.length || token !== this._token ? [] : await queryRows(this._engine, `
+        select slice_id as id, group_id as g, lane, depth, ts, dur from slice_layout
+        where slice_id in (${ids.map((r) => r.id).join(',')})`).catch(() => []);
     if (token !== this._token) return;
     this._marks = rows;
     this._timeline.requestDraw();
