@@ -10,6 +10,7 @@ import {el} from './dom.js';
 import {queryRows, sqlInt} from './sql_rows.js';
 
 const PAGE = 500;              // Matches fetched per step query.
+const FIRST_WINDOW = 1024;     // The first step window: 1/1024 of the trace.
 const MARK_LIMIT = 5000;       // Matches outlined in the visible window.
 const TYPE_DELAY_MS = 150;     // Wait for typing to pause before querying.
 const MARK_DELAY_MS = 120;
@@ -34,17 +35,34 @@ export function countSql(cond) {
   return `select count(*) as n from slice where ${cond}`;
 }
 
-// SQL for up to PAGE matches {id, ts} after (dir > 0) or before (dir < 0)
-// |from| {ts, id} in time order (nearest first); from null: the first / last.
-export function pageSql(cond, from, dir) {
-  let where = cond;
-  if (from) {
-    const [cmp, idCmp] = dir > 0 ? ['>=', '<='] : ['<=', '>='];
-    where += ` and ts ${cmp} ${sqlInt(from.ts)}` +
-        ` and not (ts = ${sqlInt(from.ts)} and id ${idCmp} ${sqlInt(from.id)})`;
-  }
+// SQL for up to |limit| matches {id, ts} after (dir > 0) or before (dir < 0)
+// |from| {ts, id} in time order (nearest first), with ts short of |bound|
+// (exclusive): a window, so the engine filters only the rows in it.
+export function pageSql(cond, from, dir, bound, limit = PAGE) {
+  const [cmp, idCmp, boundCmp] = dir > 0 ? ['>=', '<=', '<'] : ['<=', '>=', '>'];
+  const where = `${cond} and ts ${cmp} ${sqlInt(from.ts)} and ts ${boundCmp} ${sqlInt(bound)}` +
+      ` and not (ts = ${sqlInt(from.ts)} and id ${idCmp} ${sqlInt(from.id)})`;
   const order = dir > 0 ? 'ts, id' : 'ts desc, id desc';
-  return `select id, ts from slice where ${where} order by ${order} limit ${PAGE}`;
+  return `select id, ts from slice where ${where} order by ${order} limit ${limit}`;
+}
+
+// Up to PAGE matches next to |from| (null: from the trace's first / last
+// slice) in time order, nearest first: windows of ts doubling in width
+// from 1/FIRST_WINDOW of the trace, so a step near dense matches reads a
+// sliver of the slices and a step to a rare match reads about twice the gap.
+export async function findPage(engine, cond, from, dir, traceStart, traceEnd) {
+  const out = [];
+  let cursor = from || (dir > 0 ? {ts: traceStart - 1, id: -1} : {ts: traceEnd + 1, id: Number.MAX_SAFE_INTEGER});
+  let width = Math.max((traceEnd - traceStart) / FIRST_WINDOW, 1000);
+  for (;;) {
+    const bound = cursor.ts + (dir > 0 ? width : -width);
+    const rows = await queryRows(engine, pageSql(cond, cursor, dir, bound, PAGE - out.length));
+    out.push(...rows);
+    if (out.length >= PAGE || (dir > 0 ? bound > traceEnd : bound < traceStart)) return out;
+    // The next window starts where this one stopped (bound itself included).
+    cursor = {ts: bound, id: dir > 0 ? -1 : Number.MAX_SAFE_INTEGER};
+    width *= 2;
+  }
 }
 
 export class FindBar {
@@ -208,7 +226,8 @@ export class FindBar {
 
   // Up to PAGE matches next to |from| (see pageSql), in time order.
   async _page(from, dir) {
-    const rows = await queryRows(this._engine, pageSql(this._cond, from, dir));
+    const {start, end} = this._timeline.model;
+    const rows = await findPage(this._engine, this._cond, from, dir, start, end);
     return dir > 0 ? rows : rows.reverse();
   }
 
