@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <string>
-#include <unordered_map>
 #include <unordered_set>
 
 #include "src/sql/operators/slice_layout_function.h"
@@ -23,26 +22,32 @@ std::vector<SliceSummaryRow> ComputeSliceSummary(const SliceTable& slice, const 
     return ts <= end_ts && (dur < 0 || ts + dur >= start_ts) &&
            (!track_ids || tracks.count(slice.track_id[r]));
   };
-  std::unordered_map<StringId, SliceSummaryRow> by_name;
+  // Rows by name: a slot per pool string (one lookup per slice, no hashing).
+  constexpr uint32_t kNone = UINT32_MAX;
+  std::vector<uint32_t> slot(pool.size(), kNone);
+  std::vector<SliceSummaryRow> out;
+  auto row_of = [&](StringId name) -> SliceSummaryRow& {
+    uint32_t& k = slot[name];
+    if (k == kNone) {
+      k = static_cast<uint32_t>(out.size());
+      out.push_back({});
+      out.back().name = name;
+    }
+    return out[k];
+  };
   for (uint32_t r = 0; r < slice.row_count(); ++r) {
     int64_t dur = std::max<int64_t>(slice.dur[r], 0);
     // A selected slice's children count against its self time wherever
     // they lie (self time is the slice's own, not the range's).
     uint32_t parent = slice.parent_id[r];
     if (parent != Uint32Column::kNull && parent < slice.row_count() && selected(parent)) {
-      by_name[slice.name[parent]].child_dur += dur;
+      row_of(slice.name[parent]).child_dur += dur;
     }
     if (!selected(r)) continue;
-    SliceSummaryRow& row = by_name[slice.name[r]];
+    SliceSummaryRow& row = row_of(slice.name[r]);
     ++row.slice_count;
     row.total_dur += dur;
     row.max_dur = std::max(row.max_dur, dur);
-  }
-  std::vector<SliceSummaryRow> out;
-  out.reserve(by_name.size());
-  for (auto& [name, row] : by_name) {
-    row.name = name;
-    out.push_back(row);
   }
   auto text = [&](StringId id) { return id == kNullStringId ? std::string_view() : pool.Get(id); };
   std::sort(out.begin(), out.end(), [&](const SliceSummaryRow& a, const SliceSummaryRow& b) {
