@@ -134,6 +134,10 @@ void KeepIf(RowSet* rows, Pred pred) {
 void RowFilter::Apply(uint32_t col_index, FilterOp op, sqlite3_value* value,
                       RowSet* rows) const {
   const Column* col = table_->columns()[col_index];
+  if (op == FilterOp::kLike || op == FilterOp::kGlob) {
+    ApplyPattern(col_index, op, value, rows);
+    return;
+  }
   if (op == FilterOp::kIsNull || op == FilterOp::kIsNotNull) {
     bool want_null = op == FilterOp::kIsNull;
     if (col->sorted() && col->type() != ColumnType::kString) {
@@ -264,6 +268,37 @@ void RowFilter::Apply(uint32_t col_index, FilterOp op, sqlite3_value* value,
   });
 }
 
+void RowFilter::ApplyPattern(uint32_t col_index, FilterOp op, sqlite3_value* value,
+                             RowSet* rows) const {
+  const Column* col = table_->columns()[col_index];
+  const char* pattern = value ? reinterpret_cast<const char*>(sqlite3_value_text(value)) : nullptr;
+  if (!pattern || col->type() != ColumnType::kString) {  // NULL pattern: no row matches.
+    rows->Clear();
+    return;
+  }
+  auto matches = [&](const char* text) {
+    return op == FilterOp::kLike ? sqlite3_strlike(pattern, text, 0) == 0
+                                 : sqlite3_strglob(pattern, text) == 0;
+  };
+  if (col->text_is_pooled()) {
+    std::vector<int8_t> memo(pool_->size(), -1);  // Per StringId: unknown, no, yes.
+    KeepIf(rows, [&](uint32_t r) {
+      if (col->IsNull(r)) return false;
+      StringId id = col->GetString(r);
+      int8_t& m = memo[id];
+      if (m < 0) m = matches(pool_->CStr(id)) ? 1 : 0;
+      return m == 1;
+    });
+    return;
+  }
+  std::string scratch, text;
+  KeepIf(rows, [&](uint32_t r) {
+    if (col->IsNull(r)) return false;
+    text.assign(col->GetText(r, *pool_, &scratch));  // NUL-terminated copy.
+    return matches(text.c_str());
+  });
+}
+
 void RowFilter::ApplyIn(uint32_t col_index,
                         const std::vector<sqlite3_value*>& values,
                         RowSet* rows) const {
@@ -299,13 +334,17 @@ void RowFilter::ApplyIn(uint32_t col_index,
 RowFilter::Walk RowFilter::WalkFor(const std::vector<OrderTerm>& terms) const {
   if (terms.empty()) return Walk::kForward;
   const Column* col = table_->columns()[terms[0].column];
-  // A sorted first key serves only if it is unique (ids) or the only key;
-  // then its direction decides the walk (ties may come in either order).
-  if (!col->sorted() || !(terms.size() == 1 || col->is_id())) return Walk::kSort;
+  // A sorted first key serves if it is unique (ids), the only key, or
+  // followed by the id in the same direction (rows are in id order, so
+  // ties come in id order); then its direction decides the walk.
+  bool then_id = terms.size() == 2 && table_->columns()[terms[1].column]->is_id() &&
+                 terms[1].desc == terms[0].desc;
+  if (!col->sorted() || !(terms.size() == 1 || col->is_id() || then_id)) return Walk::kSort;
   return terms[0].desc ? Walk::kBackward : Walk::kForward;
 }
 
 void RowFilter::Sort(const std::vector<OrderTerm>& terms, RowSet* rows) const {
+  if (terms.size() == 1 && SortByPooledString(terms[0], rows)) return;
   std::vector<uint32_t> order(rows->size());
   for (uint32_t i = 0; i < order.size(); ++i) order[i] = rows->at(i);
   std::string sa, sb;
@@ -339,6 +378,42 @@ void RowFilter::Sort(const std::vector<OrderTerm>& terms, RowSet* rows) const {
   };
   std::stable_sort(order.begin(), order.end(), compare);
   rows->SetOwned(std::move(order));
+}
+
+// ORDER BY one pooled string column (GROUP BY name sorts by it): sorts
+// the distinct strings only, then places rows by their string's rank, a
+// stable counting sort, so millions of rows cost two linear passes.
+bool RowFilter::SortByPooledString(const OrderTerm& term, RowSet* rows) const {
+  const Column* col = table_->columns()[term.column];
+  if (col->type() != ColumnType::kString || !col->text_is_pooled()) return false;
+  uint32_t n = rows->size();
+  constexpr uint32_t kUnseen = UINT32_MAX;
+  std::vector<uint32_t> rank(pool_->size(), kUnseen);  // By string id.
+  std::vector<StringId> ids;
+  for (uint32_t i = 0; i < n; ++i) {
+    StringId id = col->GetString(rows->at(i));
+    if (rank[id] == kUnseen) {
+      rank[id] = 0;
+      ids.push_back(id);
+    }
+  }
+  // NULL (kNullStringId) sorts first ascending, last descending.
+  std::sort(ids.begin(), ids.end(), [&](StringId a, StringId b) {
+    if (a == kNullStringId || b == kNullStringId) return a == kNullStringId && b != kNullStringId;
+    return pool_->Get(a).compare(pool_->Get(b)) < 0;
+  });
+  uint32_t d = static_cast<uint32_t>(ids.size());
+  for (uint32_t k = 0; k < d; ++k) rank[ids[k]] = term.desc ? d - 1 - k : k;
+  std::vector<uint32_t> start(d + 1, 0);
+  for (uint32_t i = 0; i < n; ++i) ++start[rank[col->GetString(rows->at(i))] + 1];
+  for (uint32_t k = 1; k <= d; ++k) start[k] += start[k - 1];
+  std::vector<uint32_t> out(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    uint32_t r = rows->at(i);
+    out[start[rank[col->GetString(r)]]++] = r;
+  }
+  rows->SetOwned(std::move(out));
+  return true;
 }
 
 }  // namespace weft

@@ -14,7 +14,11 @@
 
 namespace weft {
 
-enum class FilterOp : uint8_t { kEq, kNe, kLt, kLe, kGt, kGe, kIsNull, kIsNotNull, kIs, kIsNot };
+// kLike / kGlob: SQLite's LIKE (ASCII case-insensitive, no ESCAPE) and GLOB,
+// the column being the matched string and the value the pattern.
+enum class FilterOp : uint8_t {
+  kEq, kNe, kLt, kLe, kGt, kGe, kIsNull, kIsNotNull, kIs, kIsNot, kLike, kGlob
+};
 
 struct OrderTerm {
   uint32_t column;
@@ -81,11 +85,15 @@ class RowFilter {
   // Narrows |rows| to the rows where column |col| |op| |value| holds, with
   // SQLite's comparison semantics (NULL never matches a comparison).
   void Apply(uint32_t col, FilterOp op, sqlite3_value* value, RowSet* rows) const;
+  // LIKE / GLOB on a string column: each distinct pooled string is matched
+  // once, so a pattern over millions of rows costs one pass over their ids.
+  void ApplyPattern(uint32_t col, FilterOp op, sqlite3_value* value, RowSet* rows) const;
   // Keeps rows whose column equals any of |values| (an IN list).
   void ApplyIn(uint32_t col, const std::vector<sqlite3_value*>& values,
                RowSet* rows) const;
   // Orders |rows| by |terms| (NULLs first ascending, as SQLite does).
   void Sort(const std::vector<OrderTerm>& terms, RowSet* rows) const;
+
   // How |terms| can be served from the storage order of a RowSet (rows are
   // always kept in increasing row order): as is, walked backwards, or only
   // by sorting.
@@ -93,6 +101,8 @@ class RowFilter {
   Walk WalkFor(const std::vector<OrderTerm>& terms) const;
 
  private:
+  bool SortByPooledString(const OrderTerm& term, RowSet* rows) const;
+
   const Table* table_;
   const StringPool* pool_;
 };

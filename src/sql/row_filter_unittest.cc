@@ -331,5 +331,23 @@ TEST_F(RowFilterTest, WalkFor) {
   EXPECT_EQ(filter_.WalkFor({{kI, false}}), Walk::kSort);
 }
 
+TEST_F(RowFilterTest, LikeAndGlobMatchStringsLikeSqlite) {
+  EXPECT_EQ(Filter(kS, FilterOp::kLike, "'B'"), (V{0, 4}));     // LIKE ignores ASCII case.
+  EXPECT_EQ(Filter(kS, FilterOp::kLike, "'%'"), (V{0, 2, 3, 4, 5}));  // Not NULL.
+  EXPECT_EQ(Filter(kS, FilterOp::kLike, "'_'"), (V{0, 2, 3, 4}));
+  EXPECT_EQ(Filter(kS, FilterOp::kGlob, "'[ab]'"), (V{0, 2, 4}));
+  EXPECT_EQ(Filter(kS, FilterOp::kGlob, "'B'"), (V{}));         // GLOB is case-sensitive.
+  EXPECT_EQ(Filter(kS, FilterOp::kLike, "'zz%'"), (V{}));
+  EXPECT_EQ(Filter(kS, FilterOp::kLike, "NULL"), (V{}));  // A NULL pattern matches nothing.
+}
+
+TEST_F(RowFilterTest, SortedColumnThenIdWalksForward) {
+  using Walk = RowFilter::Walk;
+  EXPECT_EQ(filter_.WalkFor({{kTs, false}, {kId, false}}), Walk::kForward);
+  EXPECT_EQ(filter_.WalkFor({{kTs, true}, {kId, true}}), Walk::kBackward);
+  EXPECT_EQ(filter_.WalkFor({{kTs, false}, {kId, true}}), Walk::kSort);
+  EXPECT_EQ(filter_.WalkFor({{kTs, false}, {kI, false}}), Walk::kSort);
+}
+
 }  // namespace
 }  // namespace weft

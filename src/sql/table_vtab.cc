@@ -84,6 +84,8 @@ char OpCode(unsigned char op) {
     case SQLITE_INDEX_CONSTRAINT_ISNOT: return 'I';
     case SQLITE_INDEX_CONSTRAINT_ISNULL: return 'n';
     case SQLITE_INDEX_CONSTRAINT_ISNOTNULL: return 'N';
+    case SQLITE_INDEX_CONSTRAINT_LIKE: return 'k';
+    case SQLITE_INDEX_CONSTRAINT_GLOB: return 'G';
     default: return 0;
   }
 }
@@ -98,6 +100,8 @@ FilterOp ToFilterOp(char code) {
     case 'g': return FilterOp::kGe;
     case 'i': return FilterOp::kIs;
     case 'I': return FilterOp::kIsNot;
+    case 'k': return FilterOp::kLike;
+    case 'G': return FilterOp::kGlob;
     case 'n': return FilterOp::kIsNull;
     default: return FilterOp::kIsNotNull;
   }
@@ -117,6 +121,8 @@ int Vtab::BestIndex(sqlite3_index_info* info) {
     char code = OpCode(c.op);
     if (!code) continue;
     const Column* col = table->columns()[c.iColumn];
+    // LIKE / GLOB are ours on string columns only (numbers match as text).
+    if ((code == 'k' || code == 'G') && col->type() != ColumnType::kString) continue;
     // Only BINARY comparisons are ours; NOCASE etc. stay with SQLite.
     const char* collation = sqlite3_vtab_collation(info, i);
     if (col->type() == ColumnType::kString && collation &&

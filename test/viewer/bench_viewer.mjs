@@ -1,7 +1,8 @@
 // Viewer benchmark (run by `tools/bench --viewer`): in headless Chromium,
 // the time from choosing a trace file to the first complete timeline frame,
 // then frame times while zooming (W held) and panning (D held, then a mouse
-// drag). Prints one JSON object.
+// drag), and the workflows on the whole trace: the find count for a name
+// and the Summary of a selection of the whole trace. Prints one JSON object.
 //
 //   node test/viewer/bench_viewer.mjs TRACE
 
@@ -40,6 +41,34 @@ async function measureFrames(page, action) {
     return {intervals, draw: st.frameMs.slice(-drawn), drawn};
   });
   return {frames: r.drawn, drawMs: summary(r.draw), intervalMs: summary(r.intervals)};
+}
+
+// Find (the name of the slice in the middle of the trace, as typed) and the
+// summary of the whole trace (R with the whole trace in view), timed from
+// the call to the result shown.
+async function measureWorkflows(page) {
+  return page.evaluate(async () => {
+    const v = window.weftViewer;
+    const [{name}] = await v.engine.query(`select name from slice
+        where id = (select count(*) from slice) / 2`).toArray();
+    const find = v.workflows.find;
+    let t0 = performance.now();
+    await find.search(name);
+    const findResult = {term: name, matches: find.count, ms: Math.round(performance.now() - t0)};
+    find.setTrace(v.engine);  // Clears the search again.
+
+    const s = v.timeline.scale;
+    [s.start, s.end] = [s.traceStart, s.traceEnd];
+    const panel = document.getElementById('summary-panel');
+    t0 = performance.now();
+    v.workflows.area.selectVisible();
+    while (panel.dataset.ready !== 'true') await new Promise((r) => setTimeout(r, 2));
+    return {
+      find: findResult,
+      summary: {ms: Math.round(performance.now() - t0),
+        names: panel.querySelectorAll('#summary-by-name tbody tr').length},
+    };
+  });
 }
 
 async function main() {
@@ -95,6 +124,7 @@ async function main() {
       await page.waitForTimeout(200);
     });
     await waitForCompleteFrame(page);
+    const workflows = await measureWorkflows(page);
     console.log(JSON.stringify({
       trace,
       bytes: fs.statSync(trace).size,
@@ -103,6 +133,7 @@ async function main() {
       zoomW: zoom,
       panD: pan,
       dragPan: drag,
+      ...workflows,
       pageErrors: page.errors,
     }, null, 1));
   } finally {

@@ -3,12 +3,15 @@
 // track per CPU at the top with its frequency counter under it, and a
 // thread-state strip in each thread; the drawn colours are the ones the
 // data asks for, and clicking a sched slice / state shows its details.
+// The same for a Fuchsia trace with scheduling records (tools/gen_fxt_trace.py).
 // Screenshots go to out/viewer_artifacts/.
 //
 //   node --test test/viewer/sched_tracks.test.mjs
 
 import assert from 'node:assert/strict';
+import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 
@@ -129,5 +132,37 @@ describe('CPU tracks and thread states', () => {
     await page.waitForSelector('#details-panel[data-sched-kind="thread_state"]');
     assert.equal(await page.textContent('#details-panel h3'), 'Running');
     assert.deepEqual(page.errors, []);
+  });
+});
+
+describe('Fuchsia scheduling records', () => {
+  test('draw CPU tracks and thread states', async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'weft-fxt-sched-'));
+    const fxt = path.join(tmp, 'sched.fxt');
+    execFileSync('python3', [path.join(ROOT, 'tools/gen_fxt_trace.py'), fxt, '1'],
+        {stdio: 'ignore'});
+    try {
+      await page.setInputFiles('#file-input', fxt);
+      assert.equal(await waitForLoad(page), 'ready');
+      await waitForCompleteFrame(page);
+      const rows = await treeRows();
+      const cpus = await sql('select count(distinct cpu) as n from sched');
+      assert.ok(cpus[0].n >= 2);
+      assert.equal(rows.filter((r) => r.kind === 'cpu').length, cpus[0].n);
+      assert.ok(rows.some((r) => r.kind === 'thread_state'));
+      const [s] = await sql(`select s.ts, s.dur from sched s join thread t using (utid)
+          where s.cpu = 0 and t.tid != 0 order by s.dur desc limit 1`);
+      const cpu0 = rows.find((r) => r.kind === 'cpu' && r.name === 'CPU 0');
+      await page.evaluate(({ts, dur}) => window.weftViewer.timeline.scale.show(
+          ts - dur, ts + 2 * dur), s);
+      const p = await pointIn(cpu0.id, s.ts + s.dur / 2);
+      const [r, g, b, a] = await pixelAt(p.x, p.y);
+      assert.equal(a, 255);
+      assert.ok(r + g + b < 700, `CPU 0 is blank at the slice (${r},${g},${b})`);
+      await page.screenshot({path: path.join(ARTIFACTS, 'fuchsia_sched_tracks.png')});
+      assert.deepEqual(page.errors, []);
+    } finally {
+      fs.rmSync(tmp, {recursive: true, force: true});
+    }
   });
 });

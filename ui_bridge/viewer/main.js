@@ -5,10 +5,12 @@
 
 import {DetailsPanel} from './details_panel.js';
 import {SqlConsole} from './sql_console.js';
+import {Tabs} from './tabs.js';
 import {Timeline} from './timeline.js';
 import {TraceLoader} from './loader.js';
 import {TrackTree} from './track_tree.js';
 import {loadTraceModel} from './trace_model.js';
+import {setUpWorkflows} from './workflows.js';
 
 const EXAMPLE_URL = '../../test/data/viewer_example.json';
 const $ = (id) => document.getElementById(id);
@@ -26,18 +28,31 @@ const timeline = new Timeline({
 }, tree, (id, flows) => {
   if (id === null) details.clear();
   else {
-    showTab('details');
+    tabs.show('details');
     details.show(id, flows);
   }
+  workflows.selectionChanged();
 }, (kind, id) => {
-  showTab('details');
+  tabs.show('details');
   details.showSched(kind, id);
+  workflows.selectionChanged();
 });
+// The bottom panel's tabs; features add theirs with tabs.add(name, label).
+const tabs = new Tabs(document.querySelector('.bottom-panel .tabs'), document.querySelector('.bottom-panel'));
+tabs.adopt('details');
+tabs.adopt('sql');
 const details = new DetailsPanel($('details-panel'),
     (id) => timeline.select(id, {reveal: true}).catch((e) => console.error(e)));
 const sqlConsole = new SqlConsole({
   input: $('sql-input'), run: $('sql-run'), status: $('sql-status'), results: $('sql-results'),
 });
+const workflows = setUpWorkflows({
+  topbar: document.querySelector('.topbar'),
+  findAnchor: $('find-anchor'),
+  badgeAnchor: $('badge-anchor'),
+  trackTools: document.querySelector('.timeline .axis-row'),
+  axis: $('time-axis'),
+}, {timeline, tree, tabs});
 const loader = new TraceLoader({
   fileInput: $('file-input'),
   dropOverlay: $('drop-overlay'),
@@ -70,6 +85,7 @@ const loader = new TraceLoader({
     sqlConsole.setEngine(engine);
     $('trace-info').textContent = describeLoad(info, model);
     setState('ready');
+    await workflows.traceShown(engine, model, info);
   },
   onFailed() {
     $('trace-info').textContent = '';
@@ -88,6 +104,7 @@ function closeTrace() {
   timeline.clear();
   details.setTrace(null, null);
   sqlConsole.setEngine(null);
+  workflows.traceClosed();
 }
 
 function setState(state) {
@@ -112,14 +129,6 @@ function describeLoad(info, m) {
   return parts.join(' · ');
 }
 
-function showTab(name) {
-  for (const tab of ['details', 'sql']) {
-    $(`tab-${tab}`).setAttribute('aria-selected', String(tab === name));
-    $(`${tab}-panel`).hidden = tab !== name;
-  }
-}
-$('tab-details').addEventListener('click', () => showTab('details'));
-$('tab-sql').addEventListener('click', () => showTab('sql'));
 
 function openExample() {
   loader.open({url: new URL(EXAMPLE_URL, location.href).href}, 'viewer_example.json');
@@ -175,6 +184,8 @@ window.weftViewer = {
   timeline,
   tree,
   loader,
+  tabs,
+  workflows,
   get engine() { return engine; },
   get model() { return model; },
 };

@@ -44,6 +44,11 @@ export class Timeline {
     this._frames = 0;
     this._completeFrames = 0;
     this._firstCompleteAt = null;
+    // Painters drawn over the tracks each frame (find marks, the area
+    // selection, ...): fn(ctx, {scrollTop, width, height}).
+    this._overlays = [];
+    // Set by a module that handles shift+drag: {begin(x, y), move(x, y), end()}.
+    this.areaInput = null;
     els.scroll.addEventListener('scroll', () => this.requestDraw());
     new ResizeObserver(() => this.requestDraw()).observe(els.column);
     attachTimelineInput(this, els.canvas);
@@ -163,6 +168,7 @@ export class Timeline {
       const top = row.top - scrollTop;
       if (!this._drawRow(ctx, row, top, width)) complete = false;
     }
+    for (const paint of this._overlays) paint(ctx, {scrollTop, width, height});
     this._drawSelection(ctx, scrollTop, width);
     this._drawAxis(ticks, width);
     if (this._hoverX !== null) {
@@ -437,6 +443,40 @@ export class Timeline {
   }
 
   get selectedSliceId() { return this._selection ? this._selection.slice.id : null; }
+  // The selected slice's layout row {id, g, lane, depth, ts, dur, name}, or null.
+  get selectedSlice() { return this._selection ? this._selection.slice : null; }
+  get model() { return this._model; }
+  get tree() { return this._tree; }
+  get scrollTop() { return this._els.scroll.scrollTop; }
+
+  addOverlay(painter) {
+    this._overlays.push(painter);
+    this.requestDraw();
+  }
+
+  // Clears the selected slice (and its details).
+  clearSelection() {
+    this._selection = null;
+    this._onSelect(null);
+    this.requestDraw();
+  }
+
+  // Shows [start, end] (with a margin).
+  zoomTo(start, end) {
+    if (!this.scale) return;
+    this.scale.show(start, end);
+    this.requestDraw();
+  }
+
+  // Canvas box {x0, x1, y, h} of a slice layout row {g, lane, depth, ts, dur}
+  // in its group's own row, or null when that row is not shown.
+  sliceBox(s, scrollTop = this.scrollTop) {
+    const row = this._tree.rowOf(s.g);
+    if (!row || !row.laneRows) return null;
+    const y = row.top - scrollTop + TRACK_PAD + (s.lane * row.laneRows + s.depth) * SLICE_ROW_H;
+    const end = s.dur < 0 ? this._model.end : s.ts + s.dur;
+    return {x0: this.scale.timeToPx(s.ts), x1: this.scale.timeToPx(end), y, h: SLICE_ROW_H};
+  }
 
   _reveal(s) {
     const row = this._tree.reveal(s.g);

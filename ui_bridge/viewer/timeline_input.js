@@ -30,7 +30,10 @@ export function attachTimelineInput(timeline, canvas) {
 
   canvas.addEventListener('mousedown', (e) => {
     if (e.button !== 0 || !timeline.hasTrace) return;
-    drag = {x: e.clientX, y: e.clientY, moved: false};
+    // Shift+drag selects an area (when a module handles it); drag pans.
+    const area = e.shiftKey && timeline.areaInput ? timeline.areaInput : null;
+    if (area) area.begin(localX(e), localY(e));
+    drag = {x: e.clientX, y: e.clientY, moved: false, area};
     e.preventDefault();
   });
   window.addEventListener('mousemove', (e) => {
@@ -40,7 +43,9 @@ export function attachTimelineInput(timeline, canvas) {
         drag.moved = true;
         canvas.classList.add('dragging');
       }
-      if (drag.moved) {
+      if (drag.area) {
+        if (drag.moved) drag.area.move(localX(e), localY(e));
+      } else if (drag.moved) {
         timeline.scale.panPx(-dx);
         drag.x = e.clientX;
         drag.y = e.clientY;
@@ -58,6 +63,7 @@ export function attachTimelineInput(timeline, canvas) {
   window.addEventListener('mouseup', (e) => {
     if (!drag) return;
     const wasClick = !drag.moved && e.target === canvas;
+    if (drag.area) drag.area.end(drag.moved);
     drag = null;
     canvas.classList.remove('dragging');
     if (wasClick) timeline.clickAt(localX(e), localY(e));

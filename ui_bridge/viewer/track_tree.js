@@ -47,6 +47,9 @@ export class TrackTree {
     this._onChange = onChange;
     this._groups = [];
     this._collapsed = new Set();
+    this._pinned = [];      // Group ids shown first, in pinning order.
+    this._filter = '';      // Lower-cased name filter ('' shows all).
+    this.onPinsChanged = () => {};
     this._rows = [];
     this._rowById = new Map();
     this._height = 0;
@@ -55,12 +58,16 @@ export class TrackTree {
     this._el.addEventListener('click', (e) => {
       const toggle = e.target.closest('.track-toggle');
       if (toggle) this.toggle(Number(toggle.closest('.track-row').dataset.groupId));
+      const pin = e.target.closest('.track-pin');
+      if (pin) this.togglePin(Number(pin.closest('.track-row').dataset.groupId));
     });
   }
 
   setGroups(groups) {
     this._groups = groups;
     this._collapsed.clear();
+    this._pinned = [];
+    this._filter = '';
     if (groups.length > EXPAND_ALL_LIMIT) {
       for (const g of groups) {
         if (g.parent === null && g.children.length) this._collapsed.add(g.id);
@@ -79,6 +86,46 @@ export class TrackTree {
   toggle(id) {
     if (this._collapsed.has(id)) this._collapsed.delete(id);
     else this._collapsed.add(id);
+    this._render();
+    this._onChange();
+  }
+
+  get pinned() { return this._pinned.slice(); }
+
+  // Pins the groups |ids| (unknown ids are skipped), in that order.
+  setPinned(ids) {
+    const known = new Set(this._groups.map((g) => g.id));
+    this._pinned = ids.filter((id) => known.has(id));
+    this._changed();
+    this.onPinsChanged();
+  }
+
+  togglePin(id) {
+    const i = this._pinned.indexOf(id);
+    if (i >= 0) this._pinned.splice(i, 1);
+    else this._pinned.push(id);
+    this._changed();
+    this.onPinsChanged();
+  }
+
+  // Shows only tracks whose name (or an ancestor's or descendant's)
+  // contains |text|, case-insensitively; pinned tracks always show.
+  setFilter(text) {
+    this._filter = text.trim().toLowerCase();
+    this._changed();
+  }
+
+  expandAll() {
+    this._collapsed.clear();
+    this._changed();
+  }
+
+  collapseAll() {
+    for (const g of this._groups) if (g.children.length) this._collapsed.add(g.id);
+    this._changed();
+  }
+
+  _changed() {
     this._render();
     this._onChange();
   }
@@ -122,16 +169,34 @@ export class TrackTree {
   }
 
   _visibleGroups() {
-    const out = [];
+    const pinned = new Set(this._pinned);
+    const out = this._pinned.map((id) => this._groups.find((g) => g.id === id));
     const hidden = new Set();
+    const kept = this._filter ? this._filterMatches() : null;
     for (const g of this._groups) {  // Pre-order: parents come first.
       if (g.parent && (hidden.has(g.parent.id) || this._collapsed.has(g.parent.id))) {
         hidden.add(g.id);
         continue;
       }
-      out.push(g);
+      if (!pinned.has(g.id) && (!kept || kept.has(g.id))) out.push(g);
     }
     return out;
+  }
+
+  // Ids of the groups matching the filter, with their ancestors and descendants.
+  _filterMatches() {
+    const kept = new Set();
+    for (const g of this._groups) {  // Pre-order: a kept parent keeps its children.
+      if ((g.parent && kept.has(g.parent.id) && g.parent.matched) ||
+          g.name.toLowerCase().includes(this._filter)) {
+        g.matched = true;
+        kept.add(g.id);
+        for (let p = g.parent; p; p = p.parent) kept.add(p.id);
+      } else {
+        g.matched = false;
+      }
+    }
+    return kept;
   }
 
   _render() {
@@ -144,16 +209,16 @@ export class TrackTree {
       const row = {group, top, height, laneRows};
       this._rows.push(row);
       this._rowById.set(group.id, row);
-      frag.appendChild(this._rowElement(group, height));
+      frag.appendChild(this._rowElement(group, height, this._pinned.includes(group.id)));
       top += height;
     }
     this._height = top;
     this._el.replaceChildren(frag);
   }
 
-  _rowElement(group, height) {
+  _rowElement(group, height, pinned) {
     const row = document.createElement('div');
-    row.className = `track-row track-${group.kind}` +
+    row.className = `track-row track-${group.kind}` + (pinned ? ' track-pinned' : '') +
         (group.parent ? '' : ' track-top') + (group.children.length ? ' track-parent' : '');
     row.style.height = `${height}px`;
     row.setAttribute('role', 'treeitem');
@@ -168,10 +233,11 @@ export class TrackTree {
     d.merged = String(group.sourceCount > 1);
     d.maxDepth = String(group.maxDepth);
     d.treeDepth = String(group.treeDepth);
+    d.pinned = String(pinned);
 
     const label = document.createElement('div');
     label.className = 'track-label';
-    label.style.paddingLeft = `${6 + group.treeDepth * INDENT_PX}px`;
+    label.style.paddingLeft = `${6 + (pinned ? 0 : group.treeDepth) * INDENT_PX}px`;
     if (group.children.length) {
       const expanded = !this._collapsed.has(group.id);
       row.setAttribute('aria-expanded', String(expanded));
@@ -196,6 +262,13 @@ export class TrackTree {
     if (group.laneCount > 1) {
       label.appendChild(badge(`${group.laneCount} lanes`, `${group.laneCount} lanes`));
     }
+    const pin = document.createElement('button');
+    pin.className = 'track-pin';
+    pin.textContent = pinned ? '📌' : '⊤';
+    pin.setAttribute('aria-pressed', String(pinned));
+    pin.setAttribute('aria-label', `${pinned ? 'Unpin' : 'Pin'} ${group.name || '(unnamed)'}`);
+    pin.title = pinned ? 'Unpin this track' : 'Pin this track to the top';
+    label.appendChild(pin);
     row.appendChild(label);
     return row;
   }

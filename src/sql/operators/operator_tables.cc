@@ -3,6 +3,7 @@
 
 #include "src/sql/operators/flow_functions.h"
 #include "src/sql/operators/slice_layout_function.h"
+#include "src/sql/operators/slice_summary_function.h"
 #include "src/sql/operators/slice_tree_functions.h"
 #include "src/sql/operators/span_join.h"
 
@@ -13,6 +14,7 @@ Status RegisterOperatorTables(sqlite3* db, const TraceStorage* storage) {
   WEFT_RETURN_IF_ERROR(RegisterSliceTreeFunctions(db, storage));
   WEFT_RETURN_IF_ERROR(RegisterFlowFunctions(db, storage));
   WEFT_RETURN_IF_ERROR(RegisterSliceLayoutFunction(db, storage));
+  WEFT_RETURN_IF_ERROR(RegisterSliceSummaryFunction(db, storage));
   return Status::Ok();
 }
 

@@ -14,7 +14,6 @@
 #include "src/sql/vtab_module.h"
 
 namespace weft {
-namespace {
 
 std::unordered_set<uint32_t> ParseTrackIds(std::string_view list) {
   std::unordered_set<uint32_t> ids;
@@ -30,6 +29,8 @@ std::unordered_set<uint32_t> ParseTrackIds(std::string_view list) {
   }
   return ids;
 }
+
+namespace {
 
 struct Stalactite {
   int64_t start = 0;

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "src/base/status.h"
@@ -27,6 +28,9 @@ struct SliceLayoutRow {
 // Stalactites are placed in start order, each at the smallest offset whose
 // depth range is disjoint from those of the stalactites still open at its
 // start (one ends at its last descendant's end; unfinished: never).
+// The ids in a list like "1,2,5"; tokens that are not track ids are skipped.
+std::unordered_set<uint32_t> ParseTrackIds(std::string_view list);
+
 std::vector<SliceLayoutRow> ComputeSliceLayout(const SliceTable& slice,
                                                std::string_view filter_track_ids);
 

@@ -1,0 +1,187 @@
+// slice_summary: the area summary (see the header) and its eponymous
+// virtual table (columns name, slice_count, total_dur, max_dur, self_dur;
+// hidden start_ts, end_ts, filter_track_ids bind the arguments).
+#include "src/sql/operators/slice_summary_function.h"
+
+#include <algorithm>
+#include <string>
+#include <unordered_set>
+
+#include "src/sql/operators/slice_layout_function.h"
+#include "src/sql/vtab_module.h"
+
+namespace weft {
+
+std::vector<SliceSummaryRow> ComputeSliceSummary(const SliceTable& slice, const StringPool& pool,
+                                                 int64_t start_ts, int64_t end_ts,
+                                                 std::optional<std::string_view> track_ids) {
+  std::unordered_set<uint32_t> tracks;
+  if (track_ids) tracks = ParseTrackIds(*track_ids);
+  auto selected = [&](uint32_t r) {
+    int64_t ts = slice.ts[r], dur = slice.dur[r];
+    return ts <= end_ts && (dur < 0 || ts + dur >= start_ts) &&
+           (!track_ids || tracks.count(slice.track_id[r]));
+  };
+  // Rows by name: a slot per pool string (one lookup per slice, no hashing).
+  constexpr uint32_t kNone = UINT32_MAX;
+  std::vector<uint32_t> slot(pool.size(), kNone);
+  std::vector<SliceSummaryRow> out;
+  auto row_of = [&](StringId name) -> SliceSummaryRow& {
+    uint32_t& k = slot[name];
+    if (k == kNone) {
+      k = static_cast<uint32_t>(out.size());
+      out.push_back({});
+      out.back().name = name;
+    }
+    return out[k];
+  };
+  for (uint32_t r = 0; r < slice.row_count(); ++r) {
+    int64_t dur = std::max<int64_t>(slice.dur[r], 0);
+    // A selected slice's children count against its self time wherever
+    // they lie (self time is the slice's own, not the range's).
+    uint32_t parent = slice.parent_id[r];
+    if (parent != Uint32Column::kNull && parent < slice.row_count() && selected(parent)) {
+      row_of(slice.name[parent]).child_dur += dur;
+    }
+    if (!selected(r)) continue;
+    SliceSummaryRow& row = row_of(slice.name[r]);
+    ++row.slice_count;
+    row.total_dur += dur;
+    row.max_dur = std::max(row.max_dur, dur);
+  }
+  auto text = [&](StringId id) { return id == kNullStringId ? std::string_view() : pool.Get(id); };
+  std::sort(out.begin(), out.end(), [&](const SliceSummaryRow& a, const SliceSummaryRow& b) {
+    if (a.total_dur != b.total_dur) return a.total_dur > b.total_dur;
+    if ((a.name == kNullStringId) != (b.name == kNullStringId)) return a.name == kNullStringId;
+    return text(a.name) < text(b.name);
+  });
+  return out;
+}
+
+namespace {
+
+enum Col { kName, kSliceCount, kTotalDur, kMaxDur, kSelfDur, kStartTs, kEndTs, kTrackIds };
+constexpr int kArgs = 3;  // start_ts, end_ts, filter_track_ids: argv order.
+
+struct SummaryVtab : sqlite3_vtab {
+  const TraceStorage* storage;
+  int BestIndex(sqlite3_index_info* info);
+};
+
+struct SummaryCursor : VtabCursor<SummaryVtab> {
+  std::vector<SliceSummaryRow> rows;
+  sqlite3_value* args[kArgs] = {};
+  size_t pos = 0;
+
+  ~SummaryCursor() { FreeArgs(); }
+  int Filter(int idx_num, const char* idx_str, int argc, sqlite3_value** argv);
+  int Next() {
+    ++pos;
+    return SQLITE_OK;
+  }
+  bool Eof() const { return pos >= rows.size(); }
+  void ColumnValue(sqlite3_context* ctx, int i);
+  sqlite3_int64 Rowid() const { return static_cast<sqlite3_int64>(pos); }
+  void FreeArgs() {
+    for (sqlite3_value*& v : args) {
+      sqlite3_value_free(v);
+      v = nullptr;
+    }
+  }
+};
+
+int Connect(sqlite3* db, void* aux, int, const char* const*, sqlite3_vtab** out, char**) {
+  int rc = sqlite3_declare_vtab(
+      db, "CREATE TABLE x(name TEXT, slice_count BIGINT, total_dur BIGINT, max_dur BIGINT, "
+          "self_dur BIGINT, start_ts BIGINT HIDDEN, end_ts BIGINT HIDDEN, "
+          "filter_track_ids TEXT HIDDEN)");
+  if (rc != SQLITE_OK) return rc;
+  auto* vtab = new SummaryVtab();
+  vtab->storage = static_cast<const TraceStorage*>(aux);
+  *out = vtab;
+  return SQLITE_OK;
+}
+
+// idxNum bit k: argument k (start_ts, end_ts, filter_track_ids) is bound,
+// passed in argv in that order.
+int SummaryVtab::BestIndex(sqlite3_index_info* info) {
+  int slot[kArgs] = {-1, -1, -1};
+  for (int i = 0; i < info->nConstraint; ++i) {
+    const auto& c = info->aConstraint[i];
+    int arg = c.iColumn - kStartTs;
+    if (arg < 0 || arg >= kArgs || c.op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
+    if (!c.usable) return SQLITE_CONSTRAINT;  // Pick an order where it is known.
+    slot[arg] = i;
+  }
+  int argv_index = 0;
+  info->idxNum = 0;
+  for (int arg = 0; arg < kArgs; ++arg) {
+    if (slot[arg] < 0) continue;
+    info->aConstraintUsage[slot[arg]].argvIndex = ++argv_index;
+    info->aConstraintUsage[slot[arg]].omit = 1;
+    info->idxNum |= 1 << arg;
+  }
+  info->estimatedCost = (info->idxNum & 3) == 3 ? 1000 : 1e30;
+  return SQLITE_OK;
+}
+
+int SummaryCursor::Filter(int idx_num, const char*, int argc, sqlite3_value** argv) {
+  rows.clear();
+  pos = 0;
+  FreeArgs();
+  int next = 0;
+  for (int arg = 0; arg < kArgs; ++arg) {
+    if ((idx_num & (1 << arg)) && next < argc) args[arg] = sqlite3_value_dup(argv[next++]);
+  }
+  auto is_int = [](sqlite3_value* v) { return v && sqlite3_value_type(v) == SQLITE_INTEGER; };
+  if (!is_int(args[0]) || !is_int(args[1])) {
+    return SetVtabError(vtab(), "slice_summary: needs start_ts and end_ts (integers)");
+  }
+  std::optional<std::string_view> tracks;
+  if (args[2] && sqlite3_value_type(args[2]) != SQLITE_NULL) {
+    tracks = std::string_view(reinterpret_cast<const char*>(sqlite3_value_text(args[2])),
+                              static_cast<size_t>(sqlite3_value_bytes(args[2])));
+  }
+  const TraceStorage* s = vtab()->storage;
+  rows = ComputeSliceSummary(s->slice, s->pool(), sqlite3_value_int64(args[0]),
+                             sqlite3_value_int64(args[1]), tracks);
+  return SQLITE_OK;
+}
+
+void SummaryCursor::ColumnValue(sqlite3_context* ctx, int i) {
+  const SliceSummaryRow& row = rows[pos];
+  switch (i) {
+    case kName:
+      if (row.name == kNullStringId) {
+        sqlite3_result_null(ctx);
+      } else {
+        std::string_view name = vtab()->storage->pool().Get(row.name);
+        sqlite3_result_text(ctx, name.data(), static_cast<int>(name.size()), SQLITE_STATIC);
+      }
+      break;
+    case kSliceCount: sqlite3_result_int64(ctx, row.slice_count); break;
+    case kTotalDur: sqlite3_result_int64(ctx, row.total_dur); break;
+    case kMaxDur: sqlite3_result_int64(ctx, row.max_dur); break;
+    case kSelfDur: sqlite3_result_int64(ctx, row.total_dur - row.child_dur); break;
+    default: {
+      sqlite3_value* v = args[i - kStartTs];
+      if (v) sqlite3_result_value(ctx, v);
+      else sqlite3_result_null(ctx);
+    }
+  }
+}
+
+const sqlite3_module kModule = VtabModule<SummaryVtab, SummaryCursor>(Connect);
+
+}  // namespace
+
+Status RegisterSliceSummaryFunction(sqlite3* db, const TraceStorage* storage) {
+  int rc = sqlite3_create_module_v2(db, "slice_summary", &kModule,
+                                    const_cast<TraceStorage*>(storage), nullptr);
+  if (rc != SQLITE_OK) {
+    return ErrStatus("cannot register slice_summary: %s", sqlite3_errmsg(db));
+  }
+  return Status::Ok();
+}
+
+}  // namespace weft
