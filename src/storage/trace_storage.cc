@@ -62,7 +62,7 @@ std::vector<const Table*> TraceStorage::AllTables() const {
       &track_group, &track_group_member, &slice_layout, &state,
       &stack_profile_mapping, &stack_profile_frame, &stack_profile_callsite,
       &stack_profile_symbol, &track_event_callstacks, &machine, &trace_bounds,
-      &trace_diagnostics};
+      &trace_diagnostics, &ftrace_event};
   for (const Table* t : track_views.tables()) tables.push_back(t);
   return tables;
 }

@@ -11,6 +11,7 @@
 #include "src/storage/args_table.h"
 #include "src/storage/counter_tables.h"
 #include "src/storage/diagnostics_tables.h"
+#include "src/storage/ftrace_event_table.h"
 #include "src/storage/layout_tables.h"
 #include "src/storage/machine_tables.h"
 #include "src/storage/misc_tables.h"
@@ -72,6 +73,7 @@ class TraceStorage {
   SchedTable sched;
   ThreadStateTable thread_state;
   CpuTable cpu;
+  FtraceEventTable ftrace_event;
   StateTable state;
   StackProfileMappingTable stack_profile_mapping;
   StackProfileFrameTable stack_profile_frame;
