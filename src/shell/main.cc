@@ -60,9 +60,10 @@ const char kUsage[] =
     "  --http-max-body-mb N    Largest request body or WebSocket message\n"
     "                          (default 64; larger ones get 413).\n"
     "  --allow-sql-file-access Let SQL open files (ATTACH, VACUUM INTO).\n"
+    "  --no-ftrace-raw         Do not fill ftrace_event (raw) from protobuf ftrace.\n"
     "\n"
     "Accepted for compatibility with trace_processor_shell (no effect on\n"
-    "the formats weft reads today): --extra-checks, --no-ftrace-raw, --dev.\n"
+    "the formats weft reads today): --extra-checks, --dev.\n"
     "With -D, other unknown --flags are ignored with a warning.\n"
     "\n"
     "Without -q/-Q, statements are read from standard input; each runs\n"
@@ -168,7 +169,9 @@ bool ParseArgs(int argc, char** argv, Options* opts, int* exit_code) {
       opts->config.single_thread = true;
     } else if (arg == "--analyze-trace-proto-content") {
       opts->config.analyze_trace_proto_content = true;
-    } else if (arg == "--extra-checks" || arg == "--no-ftrace-raw" || arg == "--dev") {
+    } else if (arg == "--no-ftrace-raw") {
+      opts->config.no_ftrace_raw = true;
+    } else if (arg == "--extra-checks" || arg == "--dev") {
       // Compatibility flags.
     } else if (int handled = ParseHttpdFlag(arg, value, &opts->httpd)) {
       if (handled < 0) {

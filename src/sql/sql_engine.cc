@@ -25,7 +25,17 @@ Status SqlEngine::Init() {
     WEFT_RETURN_IF_ERROR(RegisterTableVtab(db_, t, &storage_->pool()));
   }
   WEFT_RETURN_IF_ERROR(RegisterFunctions(db_, storage_));
-  return RegisterOperatorTables(db_, storage_);
+  WEFT_RETURN_IF_ERROR(RegisterOperatorTables(db_, storage_));
+  return RegisterAliases();
+}
+
+Status SqlEngine::RegisterAliases() {
+  // Perfetto's older names for tables weft stores under the new one.
+  static constexpr const char* kAliases = "CREATE VIEW raw AS SELECT * FROM ftrace_event;";
+  if (sqlite3_exec(db_, kAliases, nullptr, nullptr, nullptr) != SQLITE_OK) {
+    return Status::Error(std::string("cannot create table aliases: ") + sqlite3_errmsg(db_));
+  }
+  return Status::Ok();
 }
 
 std::string SqlEngine::DescribeOffset(std::string_view sql, int offset) {

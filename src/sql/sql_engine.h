@@ -36,6 +36,8 @@ class SqlEngine {
   static std::string DescribeOffset(std::string_view sql, int offset);
 
  private:
+  // SQL views under the older names Perfetto also accepts (raw).
+  Status RegisterAliases();
   Status SqlError(std::string_view sql, int offset_base);
 
   const TraceStorage* storage_;

@@ -11,6 +11,7 @@
 #include "src/storage/args_table.h"
 #include "src/storage/counter_tables.h"
 #include "src/storage/diagnostics_tables.h"
+#include "src/storage/ftrace_event_table.h"
 #include "src/storage/layout_tables.h"
 #include "src/storage/fxt_tables.h"
 #include "src/storage/log_tables.h"
@@ -78,6 +79,7 @@ class TraceStorage {
   FuchsiaBlobTable fuchsia_blob;
   FuchsiaUserspaceObjectTable fuchsia_userspace_object;
   FuchsiaCategoryTable fuchsia_category;
+  FtraceEventTable ftrace_event;
   StateTable state;
   StackProfileMappingTable stack_profile_mapping;
   StackProfileFrameTable stack_profile_frame;

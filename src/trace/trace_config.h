@@ -21,6 +21,9 @@ struct TraceConfig {
   // Perfetto's --analyze-trace-proto-content: weft records its TrackEvent
   // annotations as args (see ProtoContentAnnotations).
   bool analyze_trace_proto_content = false;
+  // Perfetto's --no-ftrace-raw: protobuf ftrace events make no ftrace_event
+  // (raw) rows.
+  bool no_ftrace_raw = false;
 };
 
 }  // namespace weft

@@ -94,7 +94,8 @@ FtraceParser::FtraceParser(TraceContext* context)
       cpu_counters_(context),
       binder_(context),
       irq_(context),
-      suspend_resume_(context) {}
+      suspend_resume_(context),
+      raw_(context) {}
 
 KernelVersion FtraceParser::kernel_version() {
   if (!has_kernel_version_) {
@@ -117,6 +118,7 @@ void FtraceParser::Parse(int64_t ts, protozero::data_view queued) {
   try {
     int64_t tid = 0;
     int irq_context = -1;
+    uint32_t common_flags = 0;
     uint32_t kind = 0;
     protozero::data_view body;
     protozero::pbf_reader r(event);
@@ -125,7 +127,8 @@ void FtraceParser::Parse(int64_t ts, protozero::data_view queued) {
         tid = r.get_uint32();
       } else if (r.tag_and_type() == tag_and_type(fe::kCommonFlags, kVarint)) {
         // TRACE_FLAG_HARDIRQ | TRACE_FLAG_SOFTIRQ: written in interrupt context.
-        irq_context = (r.get_uint32() & (0x08 | 0x10)) ? 1 : 0;
+        common_flags = r.get_uint32();
+        irq_context = (common_flags & (0x08 | 0x10)) ? 1 : 0;
       } else if (r.wire_type() == kBytes && r.tag() != fe::kTimestamp) {
         kind = r.tag();  // FtraceEvent's only message fields: the oneof `event`.
         body = r.get_view();
@@ -154,6 +157,10 @@ void FtraceParser::Parse(int64_t ts, protozero::data_view queued) {
           // table (ftrace_event) rows do.
           ctx_->processes.GetOrCreateThread(tid);
         }
+    }
+    // After the parsers: the threads they make keep Perfetto's utid order.
+    if (kind != 0 && !ctx_->config.no_ftrace_raw) {
+      raw_.Write(ts, cpu, tid, common_flags, kind, body);
     }
   } catch (const protozero::exception&) {
     storage_->stats.Increment(Stat::proto_malformed_packet);

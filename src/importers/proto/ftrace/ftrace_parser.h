@@ -10,8 +10,9 @@
 // kernel version), cpu_frequency / cpu_idle / cpu_frequency_limits make
 // per-CPU counters. binder transactions, irq / softirq handlers and
 // suspend_resume go to the trackers the text importer shares
-// (ftrace_kernel_events.cc). Any other event makes the thread that wrote
-// it, as Perfetto's raw table rows do.
+// (ftrace_kernel_events.cc). Every event also makes a raw (ftrace_event)
+// row (FtraceRawWriter) unless --no-ftrace-raw, and so the thread that
+// wrote it.
 #ifndef SRC_IMPORTERS_PROTO_FTRACE_FTRACE_PARSER_H_
 #define SRC_IMPORTERS_PROTO_FTRACE_FTRACE_PARSER_H_
 
@@ -27,6 +28,7 @@
 #include "src/importers/common/cpu_counters.h"
 #include "src/importers/common/sched_tracker.h"
 #include "src/importers/common/task_state.h"
+#include "src/importers/proto/ftrace/ftrace_raw_writer.h"
 
 namespace weft {
 
@@ -78,6 +80,7 @@ class FtraceParser {
   BinderTracker binder_;
   IrqTracker irq_;
   SuspendResumeTracker suspend_resume_;
+  FtraceRawWriter raw_;
   bool has_kernel_version_ = false;
   KernelVersion kernel_version_;
 };

@@ -1,0 +1,43 @@
+// `ftrace_event` (alias `raw`): one row per protobuf kernel (ftrace) event,
+// as in Perfetto, with the event's fields as args (arg_set_id).
+#ifndef SRC_STORAGE_FTRACE_EVENT_TABLE_H_
+#define SRC_STORAGE_FTRACE_EVENT_TABLE_H_
+
+#include "src/storage/column.h"
+#include "src/storage/table.h"
+
+namespace weft {
+
+class FtraceEventTable final : public StoredTable {
+ public:
+  FtraceEventTable() : StoredTable("ftrace_event") {}
+  // |args|: 0 for none.
+  uint32_t Insert(int64_t t, StringId event_name, uint32_t cpu_value, uint32_t thread,
+                  uint32_t args, uint32_t flags, uint32_t ucpu_value) {
+    ts.Append(t);
+    name.Append(event_name);
+    cpu.Append(cpu_value);
+    utid.Append(thread);
+    if (args == 0) {
+      arg_set_id.AppendNull();
+    } else {
+      arg_set_id.Append(args);
+    }
+    common_flags.Append(flags);
+    ucpu.Append(ucpu_value);
+    return NextRow();
+  }
+
+  IdColumn id{this, "id"};
+  Int64Column ts{this, "ts"};
+  StringColumn name{this, "name"};
+  Uint32Column cpu{this, "cpu"};
+  Uint32Column utid{this, "utid"};
+  Uint32Column arg_set_id{this, "arg_set_id"};
+  Uint32Column common_flags{this, "common_flags"};
+  Uint32Column ucpu{this, "ucpu"};
+};
+
+}  // namespace weft
+
+#endif  // SRC_STORAGE_FTRACE_EVENT_TABLE_H_
