@@ -61,7 +61,8 @@ std::vector<const Table*> TraceStorage::AllTables() const {
       &stats, &metadata, &import_logs, &clock_snapshot, &sched, &thread_state, &cpu,
       &track_group, &track_group_member, &slice_layout, &state,
       &stack_profile_mapping, &stack_profile_frame, &stack_profile_callsite,
-      &stack_profile_symbol, &track_event_callstacks, &machine, &trace_bounds};
+      &stack_profile_symbol, &track_event_callstacks, &machine, &trace_bounds,
+      &annotation_rows};
   for (const Table* t : track_views.tables()) tables.push_back(t);
   return tables;
 }

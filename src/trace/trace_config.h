@@ -21,6 +21,10 @@ struct TraceConfig {
   // Perfetto's --analyze-trace-proto-content: weft records its TrackEvent
   // annotations as args (see ProtoContentAnnotations).
   bool analyze_trace_proto_content = false;
+  // Run the built-in derived-event analyses at the end of the load (they
+  // add slices and tracks; alert analyses always run). Shell
+  // --derived-events; see docs/analysis.md.
+  bool derived_events = false;
 };
 
 }  // namespace weft

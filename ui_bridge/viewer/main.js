@@ -3,7 +3,9 @@
 // opening another trace closes the previous engine and frees its memory).
 // Reference: docs/viewer.md
 
+import {AlertsPanel, annotationSection, deriveEvents, derivedGroupIds} from './analysis_view.js';
 import {DetailsPanel} from './details_panel.js';
+import {MetricsPanel} from './metrics_panel.js';
 import {SqlConsole} from './sql_console.js';
 import {Timeline} from './timeline.js';
 import {TraceLoader} from './loader.js';
@@ -27,9 +29,22 @@ const timeline = new Timeline({
   if (id === null) details.clear();
   else {
     showTab('details');
-    details.show(id, flows);
+    details.show(id, flows).then(() => showAnnotations(id));
   }
 });
+const alerts = new AlertsPanel($('alerts-panel'),
+    (id) => timeline.select(id, {reveal: true}).catch((e) => console.error(e)));
+timeline.overlays.push((ctx, view) => alerts.drawMarkers(ctx, view));
+const metrics = new MetricsPanel({select: $('metrics-select'), run: $('metrics-run'),
+  status: $('metrics-status'), output: $('metrics-output')});
+
+// Appends the slice's annotations to the details panel, if still shown.
+async function showAnnotations(id) {
+  if (!engine) return;
+  const section = await annotationSection(engine, id).catch(() => null);
+  const panel = $('details-panel');
+  if (section && panel.dataset.sliceId === String(id)) panel.appendChild(section);
+}
 const details = new DetailsPanel($('details-panel'),
     (id) => timeline.select(id, {reveal: true}).catch((e) => console.error(e)));
 const sqlConsole = new SqlConsole({
@@ -57,7 +72,10 @@ const loader = new TraceLoader({
   },
   async onLoaded(newEngine, info) {
     const t0 = performance.now();
+    await deriveEvents(newEngine).catch((e) => console.error(e));
     const newModel = await loadTraceModel(newEngine);
+    const derived = await derivedGroupIds(newEngine).catch(() => new Set());
+    for (const g of newModel.groups) g.derived = derived.has(g.id);
     window.weftViewer.modelMs = performance.now() - t0;
     engine = newEngine;
     model = newModel;
@@ -65,6 +83,9 @@ const loader = new TraceLoader({
     timeline.setTrace(engine, model);
     details.setTrace(engine, model);
     sqlConsole.setEngine(engine);
+    metrics.setEngine(engine);
+    await alerts.setTrace(engine).catch((e) => console.error(e));
+    timeline.requestDraw();
     $('trace-info').textContent = describeLoad(info, model);
     setState('ready');
   },
@@ -85,6 +106,8 @@ function closeTrace() {
   timeline.clear();
   details.setTrace(null, null);
   sqlConsole.setEngine(null);
+  metrics.setEngine(null);
+  alerts.clear();
 }
 
 function setState(state) {
@@ -110,13 +133,15 @@ function describeLoad(info, m) {
 }
 
 function showTab(name) {
-  for (const tab of ['details', 'sql']) {
+  for (const tab of ['details', 'sql', 'alerts', 'metrics']) {
     $(`tab-${tab}`).setAttribute('aria-selected', String(tab === name));
     $(`${tab}-panel`).hidden = tab !== name;
   }
 }
 $('tab-details').addEventListener('click', () => showTab('details'));
 $('tab-sql').addEventListener('click', () => showTab('sql'));
+$('tab-alerts').addEventListener('click', () => showTab('alerts'));
+$('tab-metrics').addEventListener('click', () => showTab('metrics'));
 
 function openExample() {
   loader.open({url: new URL(EXAMPLE_URL, location.href).href}, 'viewer_example.json');
@@ -172,6 +197,7 @@ window.weftViewer = {
   timeline,
   tree,
   loader,
+  alerts,
   get engine() { return engine; },
   get model() { return model; },
 };

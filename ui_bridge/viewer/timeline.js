@@ -41,6 +41,8 @@ export class Timeline {
     this._frames = 0;
     this._completeFrames = 0;
     this._firstCompleteAt = null;
+    // Drawn over the slices: fn(ctx, {scale, scrollTop, width, height, tree, model}).
+    this.overlays = [];
     els.scroll.addEventListener('scroll', () => this.requestDraw());
     new ResizeObserver(() => this.requestDraw()).observe(els.column);
     attachTimelineInput(this, els.canvas);
@@ -161,6 +163,9 @@ export class Timeline {
       if (!this._drawRow(ctx, row, top, width)) complete = false;
     }
     this._drawSelection(ctx, scrollTop, width);
+    for (const draw of this.overlays) {
+      draw(ctx, {scale: this.scale, scrollTop, width, height, tree: this._tree, model: this._model});
+    }
     this._drawAxis(ticks, width);
     if (this._hoverX !== null) {
       ctx.fillStyle = 'rgba(0, 0, 0, 0.35)';
