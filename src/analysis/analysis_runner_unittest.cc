@@ -51,7 +51,7 @@ TEST_F(AnalysisTest, DerivedSlicesNestOnTheirOwnTrack) {
                              "UNION ALL SELECT 1100, 5, 'after', 'T'");
   ASSERT_TRUE(s.ok()) << s.message();
   EXPECT_EQ(Query("SELECT name || ':' || depth || ':' || COALESCE(parent_id, '-') FROM slice "
-                  "WHERE ts >= 1000 ORDER BY ts"),
+                  "WHERE track_id IN (SELECT id FROM derived_track) ORDER BY ts"),
             "outer:0:-,inner:1:4,after:0:-");
   EXPECT_EQ(Query("SELECT type || ':' || analysis FROM derived_track"), "derived:mine");
   EXPECT_EQ(Query("SELECT COUNT(*) FROM slice_layout"), Query("SELECT COUNT(*) FROM slice"));
@@ -100,7 +100,7 @@ TEST_F(AnalysisTest, BadAnalysesFailAndAddNothing) {
 TEST_F(AnalysisTest, RunAnalysisFromSql) {
   EXPECT_EQ(Query("SELECT run_analysis('q', 'SELECT 1 AS ts, 2 AS dur, ''n'' AS name')"),
             "slices=1 counters=0 annotations=0 tracks=1");
-  EXPECT_EQ(Query("SELECT name FROM slice JOIN derived_track d ON d.id = track_id"), "n");
+  EXPECT_EQ(Query("SELECT s.name FROM slice s JOIN derived_track d ON d.id = s.track_id"), "n");
   EXPECT_EQ(Query("SELECT run_analysis('android_startups')"),
             "slices=1 counters=0 annotations=1 tracks=1");
 }

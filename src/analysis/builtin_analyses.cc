@@ -21,15 +21,15 @@ FROM chrome_long_task
 // its ancestors) whose total within one top-level task is >= 30 ms.
 constexpr char kDevtoolsForcedReflow[] = R"sql(
 WITH reflow AS (
-  SELECT s.id, s.dur,
-    COALESCE((SELECT a.id FROM ancestor_slice(s.id) a WHERE a.depth = 0), s.id) AS task_id
-  FROM slice s
+  -- One ancestor_slice() call per reflow: its top-level task and whether
+  -- a JS invocation encloses it (a top-level reflow has no ancestors).
+  SELECT s.id, s.dur, MAX(CASE WHEN a.depth = 0 THEN a.id END) AS task_id
+  FROM slice s JOIN ancestor_slice(s.id) a
   WHERE s.name IN ('Layout', 'UpdateLayoutTree')
-    AND EXISTS (
-      SELECT 1 FROM ancestor_slice(s.id) a
-      WHERE a.name IN ('RunMicrotasks', 'FunctionCall', 'EvaluateScript', 'v8.evaluateModule',
-                       'EventDispatch', 'V8.Execute', 'V8Console::runTask')
-         OR a.name GLOB 'v8*' OR a.name GLOB 'V8*')
+  GROUP BY s.id
+  HAVING SUM(a.name IN ('RunMicrotasks', 'FunctionCall', 'EvaluateScript', 'v8.evaluateModule',
+                        'EventDispatch', 'V8.Execute', 'V8Console::runTask')
+             OR a.name GLOB 'v8*' OR a.name GLOB 'V8*') > 0
 ),
 forced_task AS (
   SELECT task_id FROM reflow GROUP BY task_id HAVING SUM(MAX(dur, 0)) >= 30000000
@@ -69,12 +69,15 @@ WHERE name = 'EventTiming' AND dur > 200000000
   AND COALESCE(extract_arg(arg_set_id, 'args.data.processingEnd'), 0) != 0
 )sql";
 
-// One "Long task" slice per DevTools long task, on a track per process.
+// One "Long task" slice per DevTools long task, on a track per thread
+// (placed under its process): long tasks of two threads may overlap.
 constexpr char kChromeLongTasks[] = R"sql(
-SELECT ts, dur, 'Long task' AS name, 'Long tasks' AS track_name, 'devtools' AS category,
-  upid, 'A task over 50 ms: the thread could not respond to input during it.' AS description,
+SELECT l.ts, l.dur, 'Long task' AS name, 'devtools' AS category, l.upid,
+  CASE WHEN t.utid IS NULL THEN 'Long tasks'
+       ELSE printf('Long tasks: %s %d', COALESCE(t.name, 'thread'), t.tid) END AS track_name,
+  'A task over 50 ms: the thread could not respond to input during it.' AS description,
   'https://web.dev/articles/long-tasks-devtools' AS link
-FROM chrome_long_task
+FROM chrome_long_task l LEFT JOIN thread t ON t.utid = l.utid
 )sql";
 
 // Android app startups: the `launching: <package>` slices ActivityManager

@@ -24,13 +24,15 @@ test('alerts, built-in and user analyses through the bridge', async () => {
     assert.deepEqual(await rows(engine, 'select kind, count(*) as n from alert group by kind'),
         [{kind: 'long_task', n: 2}]);
     assert.equal(await engine.runAnalysis('chrome_long_tasks'),
-        'slices=2 counters=0 annotations=2 tracks=1');
+        'slices=2 counters=0 annotations=2 tracks=2');
     assert.equal(await engine.runAnalysis('mine',
         "select ts, dur, 'it''s mine' as name, 'Mine' as track_name from slice where name = 'RunTask' limit 1"),
         'slices=1 counters=0 annotations=0 tracks=1');
     assert.deepEqual(await rows(engine,
         'select analysis, name from derived_track order by id'),
-        [{analysis: 'chrome_long_tasks', name: 'Long tasks'}, {analysis: 'mine', name: 'Mine'}]);
+        [{analysis: 'chrome_long_tasks', name: 'Long tasks: CrRendererMain 10'},
+          {analysis: 'chrome_long_tasks', name: 'Long tasks: Compositor 11'},
+          {analysis: 'mine', name: 'Mine'}]);
     assert.deepEqual(await rows(engine,
         "select count(*) as n from slice_layout l join slice s on s.id = l.slice_id where s.name = 'it''s mine' and l.group_id is not null"),
         [{n: 1}]);

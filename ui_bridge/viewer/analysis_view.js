@@ -59,7 +59,7 @@ export class AlertsPanel {
                a.kind as kind, a.name as name, a.description as description,
                l.group_id as g
         from alert a join slice_layout l on l.slice_id = a.slice_id
-        order by a.ts`);
+        order by a.ts, a.slice_id`);
     this._render();
   }
 
