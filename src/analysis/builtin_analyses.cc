@@ -18,18 +18,25 @@ FROM chrome_long_task
 )sql";
 
 // Layout / style recalculation run inside JavaScript (a JS invocation among
-// its ancestors) whose total within one top-level task is >= 30 ms.
+// its ancestors) whose total within one top-level task is >= 30 ms. Only
+// tasks of 30 ms or more can hold that much: their reflows are the only
+// ones whose ancestors are looked at (ancestor_slice() per reflow of a whole
+// trace would cost more than the rest of the analyses together).
 constexpr char kDevtoolsForcedReflow[] = R"sql(
-WITH reflow AS (
-  -- One ancestor_slice() call per reflow: its top-level task and whether
-  -- a JS invocation encloses it (a top-level reflow has no ancestors).
-  SELECT s.id, s.dur, MAX(CASE WHEN a.depth = 0 THEN a.id END) AS task_id
-  FROM slice s JOIN ancestor_slice(s.id) a
-  WHERE s.name IN ('Layout', 'UpdateLayoutTree')
-  GROUP BY s.id
-  HAVING SUM(a.name IN ('RunMicrotasks', 'FunctionCall', 'EvaluateScript', 'v8.evaluateModule',
-                        'EventDispatch', 'V8.Execute', 'V8Console::runTask')
-             OR a.name GLOB 'v8*' OR a.name GLOB 'V8*') > 0
+WITH long_task AS MATERIALIZED (
+  SELECT id, track_id, ts, ts + dur AS end_ts FROM slice
+  WHERE dur >= 30000000 AND depth = 0
+),
+reflow AS (
+  SELECT s.id, s.dur, t.id AS task_id
+  FROM long_task t JOIN slice s
+    ON s.track_id = t.track_id AND s.ts >= t.ts AND s.ts < t.end_ts
+  WHERE s.name IN ('Layout', 'UpdateLayoutTree') AND s.depth > 0
+    AND EXISTS (
+      SELECT 1 FROM ancestor_slice(s.id) a
+      WHERE a.name IN ('RunMicrotasks', 'FunctionCall', 'EvaluateScript', 'v8.evaluateModule',
+                       'EventDispatch', 'V8.Execute', 'V8Console::runTask')
+         OR a.name GLOB 'v8*' OR a.name GLOB 'V8*')
 ),
 forced_task AS (
   SELECT task_id FROM reflow GROUP BY task_id HAVING SUM(MAX(dur, 0)) >= 30000000
@@ -84,18 +91,23 @@ FROM chrome_long_task l LEFT JOIN thread t ON t.utid = l.utid
 // emits; in traces without them, from each bindApplication to the end of
 // the process' first Choreographer#doFrame after it.
 constexpr char kAndroidStartups[] = R"sql(
-WITH launching AS (
-  SELECT ts, dur, name FROM slice WHERE name GLOB 'launching: *'
+WITH launching AS MATERIALIZED (
+  -- A range, not GLOB 'launching: *': the store compares it faster.
+  SELECT ts, dur, name FROM slice WHERE name >= 'launching: ' AND name < 'launching:!'
 ),
-bind AS (
-  SELECT s.ts, th.upid FROM slice s
+-- Slices first, then their threads: the name test is the selective one.
+bind AS MATERIALIZED (
+  SELECT s.ts, th.upid
+  FROM (SELECT ts, track_id FROM slice WHERE name = 'bindApplication') s
   JOIN thread_track tt ON s.track_id = tt.id JOIN thread th USING (utid)
-  WHERE s.name = 'bindApplication' AND NOT EXISTS (SELECT 1 FROM launching)
+  WHERE NOT EXISTS (SELECT 1 FROM launching)
 ),
-frame AS (
-  SELECT s.ts, s.dur, th.upid FROM slice s
+frame AS MATERIALIZED (
+  -- Computed only when some bindApplication needs its first frame.
+  SELECT s.ts, s.dur, th.upid
+  FROM (SELECT ts, dur, track_id FROM slice
+        WHERE name >= 'Choreographer#doFrame' AND name < 'Choreographer#doFramf') s
   JOIN thread_track tt ON s.track_id = tt.id JOIN thread th USING (utid)
-  WHERE s.name GLOB 'Choreographer#doFrame*' AND EXISTS (SELECT 1 FROM bind)
 ),
 bound AS (
   SELECT b.ts, b.upid,
