@@ -20,17 +20,19 @@ export async function derivedGroupIds(engine) {
   return new Set(rows.map((r) => r.g));
 }
 
-// Marks the tree rows of derived groups (data-derived, a "derived" badge).
-export function markDerivedRows(treeEl, ids) {
-  for (const row of treeEl.querySelectorAll('.track-row')) {
-    if (!ids.has(Number(row.dataset.groupId))) continue;
-    row.dataset.derived = 'true';
-    const label = row.querySelector('.track-label');
-    if (label && !label.querySelector('.track-derived')) {
-      label.appendChild(el('span', {className: 'track-badge track-derived',
-        title: 'derived by an analysis (not in the trace)'}, 'derived'));
-    }
+// |groups| in display (pre-)order: derived groups are appended to
+// track_group after the load, so their ids come after every other group's;
+// each one belongs after its siblings (its order_rank is the last).
+export function inDisplayOrder(groups) {
+  const out = [];
+  const visit = (g) => {
+    out.push(g);
+    for (const c of g.children) visit(c);
+  };
+  for (const g of groups) {
+    if (!g.parent) visit(g);
   }
+  return out;
 }
 
 const ALERT_COLORS = {warning: '#f9a825', error: '#d32f2f'};

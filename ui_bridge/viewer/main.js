@@ -3,7 +3,8 @@
 // opening another trace closes the previous engine and frees its memory).
 // Reference: docs/viewer.md
 
-import {AlertsPanel, annotationSection, deriveEvents, derivedGroupIds} from './analysis_view.js';
+import {AlertsPanel, annotationSection, deriveEvents, derivedGroupIds, inDisplayOrder}
+    from './analysis_view.js';
 import {DetailsPanel} from './details_panel.js';
 import {MetricsPanel} from './metrics_panel.js';
 import {SqlConsole} from './sql_console.js';
@@ -76,6 +77,7 @@ const loader = new TraceLoader({
     const newModel = await loadTraceModel(newEngine);
     const derived = await derivedGroupIds(newEngine).catch(() => new Set());
     for (const g of newModel.groups) g.derived = derived.has(g.id);
+    if (derived.size) newModel.groups = inDisplayOrder(newModel.groups);
     window.weftViewer.modelMs = performance.now() - t0;
     engine = newEngine;
     model = newModel;
