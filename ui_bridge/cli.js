@@ -5,7 +5,8 @@
 // Prints the same CSV as the native shell (`out/host/weft -q`): one result
 // set per statement that returns rows, separated by blank lines. Errors print
 // one line on stderr and exit 1. --crop-track-events, --full-sort and
-// --analyze-trace-proto-content work as in the native shell; --extra-checks
+// --analyze-trace-proto-content, --derived-events and --run-analysis FILE
+// work as in the native shell; --extra-checks
 // is accepted for compatibility.
 import fs from 'node:fs';
 
@@ -21,7 +22,8 @@ function fail(message) {
 
 async function main(argv) {
   let queryFile = '', sql = null, trace = '', sliceSize, cropTrackEvents = false;
-  let analyzeTraceProtoContent = false, fullSort = false;
+  let analyzeTraceProtoContent = false, fullSort = false, derivedEvents = false;
+  const analysisFiles = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '-q' || a === '--query-file') queryFile = argv[++i];
@@ -30,6 +32,8 @@ async function main(argv) {
     else if (a === '--crop-track-events') cropTrackEvents = true;
     else if (a === '--analyze-trace-proto-content') analyzeTraceProtoContent = true;
     else if (a === '--full-sort') fullSort = true;
+    else if (a === '--derived-events') derivedEvents = true;
+    else if (a === '--run-analysis') analysisFiles.push(argv[++i]);
     else if (a === '--extra-checks') { /* compatibility */ }
     else if (a === '-h' || a === '--help') { console.log(USAGE); return; }
     else if (a.startsWith('-')) return fail(`unknown option ${a} (see --help)`);
@@ -57,6 +61,15 @@ async function main(argv) {
     } catch (e) {
       const msg = e.message.startsWith('cannot open') ? e.message : `${trace}: ${e.message}`;
       return fail(msg);
+    }
+    if (derivedEvents) await engine.deriveEvents();
+    for (const file of analysisFiles) {
+      const name = file.split('/').pop().replace(/(.)\.[^.]*$/, '$1');
+      try {
+        await engine.runAnalysis(name, fs.readFileSync(file, 'utf8'));
+      } catch (e) {
+        return fail(`analysis ${file}: ${e.message}`);
+      }
     }
     let out = '';
     try {

@@ -404,6 +404,24 @@ export class Engine {
     return result;
   }
 
+  // Runs an analysis (docs/analysis.md): built-in |name| when |sql| is
+  // omitted, else |sql| as analysis |name|. Its rows become derived events
+  // or annotations. Resolves to "slices=N counters=N annotations=N tracks=N".
+  async runAnalysis(name, sql = null) {
+    const text = (v) => `'${String(v).replace(/'/g, "''")}'`;
+    const call = sql === null ? `run_analysis(${text(name)})`
+        : `run_analysis(${text(name)}, ${text(sql)})`;
+    const rows = await this.query(`select ${call} as result`).toArray();
+    return rows[0].result;
+  }
+
+  // Runs every built-in analysis that derives events (the shell's
+  // --derived-events); resolves when their tracks are in the layout.
+  async deriveEvents() {
+    await this.query(
+        'select run_analysis(name) from builtin_analysis where derives_events').toArray();
+  }
+
   // {loadedTraceName, humanReadableVersion, apiVersion, wasmHeapBytes}:
   // the StatusResult plus the size of the module's memory (it only grows;
   // the 4 GB wasm limit bounds it).

@@ -46,6 +46,11 @@ const char kUsage[] =
     "                          Add an arg set (event.category, event.name) per\n"
     "                          distinct protobuf TrackEvent category and name,\n"
     "                          as trace_processor_shell's content analysis.\n"
+    "  --derived-events        Run the built-in derived-event analyses (Chrome\n"
+    "                          long tasks, Android app startups) after the load.\n"
+    "  --run-analysis FILE     After the load, run the analysis in FILE (SQL\n"
+    "                          whose rows become derived events or annotations;\n"
+    "                          see docs/analysis.md). Repeatable.\n"
     "  -h, --help              Show this help.\n"
     "\n"
     "HTTP server (Perfetto's RPC endpoints; see docs/http_server.md):\n"
@@ -79,6 +84,7 @@ struct Options {
   bool time_statements = false;
   size_t read_size = 4 << 20;
   HttpdSettings httpd;
+  std::vector<std::string> analysis_files;
 };
 
 int Fail(const std::string& message) {
@@ -171,6 +177,12 @@ bool ParseArgs(int argc, char** argv, Options* opts, int* exit_code) {
       opts->config.analyze_trace_proto_content = true;
     } else if (arg == "--no-ftrace-raw") {
       opts->config.no_ftrace_raw = true;
+    } else if (arg == "--derived-events") {
+      opts->config.derived_events = true;
+    } else if (arg == "--run-analysis") {
+      const char* v = value("--run-analysis");
+      if (!v) return false;
+      opts->analysis_files.push_back(v);
     } else if (arg == "--extra-checks" || arg == "--dev") {
       // Compatibility flags.
     } else if (int handled = ParseHttpdFlag(arg, value, &opts->httpd)) {
@@ -209,6 +221,13 @@ bool ReadFile(const std::string& path, std::string* out) {
   while ((n = fread(buf, 1, sizeof(buf), f)) > 0) out->append(buf, n);
   fclose(f);
   return true;
+}
+
+// An analysis file's name without folders and extension.
+std::string AnalysisName(const std::string& path) {
+  std::string name = path.substr(path.find_last_of('/') + 1);
+  size_t dot = name.rfind('.');
+  return dot == std::string::npos || dot == 0 ? name : name.substr(0, dot);
 }
 
 long PeakRssKb() {
@@ -329,9 +348,19 @@ int Main(int argc, char** argv) {
     double mb = static_cast<double>(tp->bytes_parsed()) / (1024.0 * 1024.0);
     fprintf(stderr,
             "weft: loaded %.1f MB in %.3f s (%.1f MB/s), %u slices, peak RSS %ld KB"
-            " (track layout %.3f s, %u groups)\n",
+            " (track layout %.3f s, %u groups) (analyses %.3f s)\n",
             mb, secs, secs > 0 ? mb / secs : 0.0, tp->storage()->slice.row_count(),
-            PeakRssKb(), tp->layout_seconds(), tp->storage()->track_group.row_count());
+            PeakRssKb(), tp->layout_seconds(), tp->storage()->track_group.row_count(),
+            tp->analysis_seconds());
+  }
+
+  for (const std::string& path : opts.analysis_files) {
+    std::string analysis_sql;
+    if (!ReadFile(path, &analysis_sql)) {
+      return Fail("cannot read analysis file " + path + ": " + strerror(errno));
+    }
+    Status run = tp->RunAnalysis(AnalysisName(path), analysis_sql);
+    if (!run.ok()) return Fail("analysis " + path + ": " + run.message());
   }
 
   if (!opts.has_query) return Interactive(tp.get(), opts.time_statements);

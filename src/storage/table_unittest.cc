@@ -150,8 +150,20 @@ TEST_F(TrackViewsTest, AllViewsHaveBaseColumns) {
     }
     EXPECT_EQ(t->row_count(), 0u);
   }
-  EXPECT_EQ(names.size(), 10u);
+  EXPECT_EQ(names.size(), 11u);
   EXPECT_TRUE(names.count("cpu_track"));
+  EXPECT_TRUE(names.count("derived_track"));
+}
+
+TEST_F(TrackViewsTest, DerivedTracksOfEveryKind) {
+  Add(TrackEventType::kSlice, N, N, N);    // 0: not derived
+  Add(TrackEventType::kSlice, N, N, N);    // 1: derived slice track
+  Add(TrackEventType::kCounter, N, N, N);  // 2: derived counter track
+  track_.analysis.Set(1, pool_.Intern("a"));
+  track_.analysis.Set(2, pool_.Intern("b"));
+  views_.Refresh();
+  EXPECT_EQ(Ids("derived_track"), (std::vector<int64_t>{1, 2}));
+  EXPECT_EQ(Ids("counter_track"), (std::vector<int64_t>{2}));
 }
 
 TEST(StatsTableTest, EveryStatHasARow) {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "src/storage/annotation_tables.h"
 #include "src/storage/args_table.h"
 #include "src/storage/counter_tables.h"
 #include "src/storage/diagnostics_tables.h"
@@ -98,6 +99,8 @@ class TraceStorage {
   TrackGroupTable track_group;
   TrackGroupMemberTable track_group_member;
   SliceLayoutTable slice_layout{&slice};
+  // Annotations added by analyses (src/analysis/), after the load.
+  AnnotationTable annotation_rows;
 
  private:
   int64_t raw_event_start_ = INT64_MAX, raw_event_end_ = INT64_MIN;

@@ -18,6 +18,7 @@ struct ChildTable {
   TrackEventType kind;
   const char* context;
   std::vector<std::string> own_columns;
+  bool any_kind = false;  // Every event type (derived tracks hold both).
 };
 
 const std::vector<ChildTable>& ChildTables() {
@@ -34,6 +35,7 @@ const std::vector<ChildTable>& ChildTables() {
       {"state_track", TrackEventType::kState, nullptr, {}},
       {"process_state_track", TrackEventType::kState, "upid", {"upid"}},
       {"thread_state_track", TrackEventType::kState, "utid", {"utid"}},
+      {"derived_track", TrackEventType::kSlice, "analysis", {"analysis", "upid"}, true},
   };
   return kTables;
 }
@@ -56,7 +58,8 @@ void TrackViews::Refresh() {
     std::vector<uint32_t>& rows = views_[i]->mutable_rows();
     rows.clear();
     for (uint32_t r = 0; r < track_->row_count(); ++r) {
-      if (track_->kind(r) == children[i].kind && (!context || !context->IsNull(r))) {
+      bool kind_ok = children[i].any_kind || track_->kind(r) == children[i].kind;
+      if (kind_ok && (!context || !context->IsNull(r))) {
         rows.push_back(r);
       }
     }

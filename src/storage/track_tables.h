@@ -43,6 +43,7 @@ class TrackTable final : public StoredTable {
     cpu.Append(row.cpu);
     unit.Append(row.unit);
     description.Append(kNullStringId);
+    analysis.Append(kNullStringId);
     kinds_.push_back(row.event_type);
     return NextRow();
   }
@@ -62,6 +63,8 @@ class TrackTable final : public StoredTable {
   Uint32Column cpu{this, "cpu", kHidden};
   StringColumn unit{this, "unit", kHidden};
   StringColumn description{this, "description", kHidden};
+  // The analysis that derived the track's events (derived tracks only).
+  StringColumn analysis{this, "analysis", kHidden};
 
  private:
   std::vector<TrackEventType> kinds_;

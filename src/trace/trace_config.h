@@ -24,6 +24,10 @@ struct TraceConfig {
   // Perfetto's --no-ftrace-raw: protobuf ftrace events make no ftrace_event
   // (raw) rows.
   bool no_ftrace_raw = false;
+  // Run the built-in derived-event analyses at the end of the load (they
+  // add slices and tracks; alert analyses always run). Shell
+  // --derived-events; see docs/analysis.md.
+  bool derived_events = false;
 };
 
 }  // namespace weft

@@ -6,6 +6,9 @@
 #include <cstdio>
 #include <cstring>
 
+#include "src/analysis/analysis_runner.h"
+#include "src/analysis/analysis_views.h"
+#include "src/analysis/builtin_analyses.h"
 #include "src/base/string_view_util.h"
 #include "src/importers/common/trace_context.h"
 #include "src/importers/common/trace_importer.h"
@@ -232,13 +235,36 @@ void TraceProcessor::Finalize() {
   ComputeTrackLayout(storage_.get());
   layout_seconds_ =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  RunBuiltinAnalyses();
   load_state_ = LoadState::kReady;
+}
+
+void TraceProcessor::RunBuiltinAnalyses() {
+  auto start = std::chrono::steady_clock::now();
+  if (!EnsureEngine().ok()) return;
+  for (const BuiltinAnalysis& a : BuiltinAnalyses()) {
+    if (a.derives_events && !context_->config.derived_events) continue;
+    // A built-in analysis reads only tables every trace has: it fails on
+    // no trace (its diff tests say so), and a failure adds no rows.
+    (void)weft::RunAnalysis(storage_.get(), engine_.get(), a.name, a.sql);
+  }
+  analysis_seconds_ =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+Status TraceProcessor::RunAnalysis(std::string_view name, std::string_view sql) {
+  if (load_state_ != LoadState::kReady) {
+    return Status::Error("analyses run after the end of the trace");
+  }
+  WEFT_RETURN_IF_ERROR(EnsureEngine());
+  return weft::RunAnalysis(storage_.get(), engine_.get(), name, sql);
 }
 
 Status TraceProcessor::EnsureEngine() {
   if (engine_) return Status::Ok();
   engine_.reset(new SqlEngine(storage_.get()));
-  return engine_->Init();
+  WEFT_RETURN_IF_ERROR(engine_->Init());
+  return InstallAnalysisViews(engine_.get(), storage_.get());
 }
 
 TraceStorage* TraceProcessor::storage() {

@@ -59,6 +59,12 @@ class TraceProcessor {
   const std::string& format_name() const { return format_name_; }
   // Time spent computing the track layout at the end of the load.
   double layout_seconds() const { return layout_seconds_; }
+  // Time spent in built-in analyses at the end of the load.
+  double analysis_seconds() const { return analysis_seconds_; }
+
+  // After NotifyEndOfFile(): runs |sql| as analysis |name| (see
+  // src/analysis/analysis_runner.h); its rows are appended to the store.
+  Status RunAnalysis(std::string_view name, std::string_view sql);
 
  private:
   // Picks gzip / zip / plain from the first bytes and feeds them.
@@ -72,6 +78,8 @@ class TraceProcessor {
   // kLoading → kFinalizing → kReady: finalizes the storage and computes the
   // track layout.
   void Finalize();
+  // The built-in analyses of the load (src/analysis/builtin_analyses.h).
+  void RunBuiltinAnalyses();
   // Logs a data-loss status and returns Ok (the load goes on with what was
   // read); any other status is returned as is.
   Status NoteDamage(const Status& status);
@@ -105,6 +113,7 @@ class TraceProcessor {
   uint64_t bytes_parsed_ = 0;
   LoadState load_state_ = LoadState::kLoading;
   double layout_seconds_ = 0;
+  double analysis_seconds_ = 0;
   Status sticky_error_;
   DamageLog damage_;
   bool damaged_ = false;  // Bytes after the damage are ignored.

@@ -3,7 +3,10 @@
 // opening another trace closes the previous engine and frees its memory).
 // Reference: docs/viewer.md
 
+import {AlertsPanel, annotationSection, deriveEvents, derivedGroupIds, inDisplayOrder}
+    from './analysis_view.js';
 import {DetailsPanel} from './details_panel.js';
+import {MetricsPanel} from './metrics_panel.js';
 import {SqlConsole} from './sql_console.js';
 import {Tabs} from './tabs.js';
 import {Timeline} from './timeline.js';
@@ -29,7 +32,7 @@ const timeline = new Timeline({
   if (id === null) details.clear();
   else {
     tabs.show('details');
-    details.show(id, flows);
+    details.show(id, flows).then(() => showAnnotations(id));
   }
   workflows.selectionChanged();
 }, (kind, id) => {
@@ -41,6 +44,21 @@ const timeline = new Timeline({
 const tabs = new Tabs(document.querySelector('.bottom-panel .tabs'), document.querySelector('.bottom-panel'));
 tabs.adopt('details');
 tabs.adopt('sql');
+tabs.adopt('alerts');
+tabs.adopt('metrics');
+const alerts = new AlertsPanel($('alerts-panel'),
+    (id) => timeline.select(id, {reveal: true}).catch((e) => console.error(e)));
+timeline.addOverlay((ctx, view) => alerts.drawMarkers(ctx, view));
+const metrics = new MetricsPanel({select: $('metrics-select'), run: $('metrics-run'),
+  status: $('metrics-status'), output: $('metrics-output')});
+
+// Appends the slice's annotations to the details panel, if still shown.
+async function showAnnotations(id) {
+  if (!engine) return;
+  const section = await annotationSection(engine, id).catch(() => null);
+  const panel = $('details-panel');
+  if (section && panel.dataset.sliceId === String(id)) panel.appendChild(section);
+}
 const details = new DetailsPanel($('details-panel'),
     (id) => timeline.select(id, {reveal: true}).catch((e) => console.error(e)));
 const sqlConsole = new SqlConsole({
@@ -75,7 +93,11 @@ const loader = new TraceLoader({
   },
   async onLoaded(newEngine, info) {
     const t0 = performance.now();
+    await deriveEvents(newEngine).catch((e) => console.error(e));
     const newModel = await loadTraceModel(newEngine);
+    const derived = await derivedGroupIds(newEngine).catch(() => new Set());
+    for (const g of newModel.groups) g.derived = derived.has(g.id);
+    if (derived.size) newModel.groups = inDisplayOrder(newModel.groups);
     window.weftViewer.modelMs = performance.now() - t0;
     engine = newEngine;
     model = newModel;
@@ -83,6 +105,9 @@ const loader = new TraceLoader({
     timeline.setTrace(engine, model);
     details.setTrace(engine, model);
     sqlConsole.setEngine(engine);
+    metrics.setEngine(engine);
+    await alerts.setTrace(engine).catch((e) => console.error(e));
+    timeline.requestDraw();
     $('trace-info').textContent = describeLoad(info, model);
     setState('ready');
     await workflows.traceShown(engine, model, info);
@@ -105,6 +130,8 @@ function closeTrace() {
   details.setTrace(null, null);
   sqlConsole.setEngine(null);
   workflows.traceClosed();
+  metrics.setEngine(null);
+  alerts.clear();
 }
 
 function setState(state) {
@@ -186,6 +213,7 @@ window.weftViewer = {
   loader,
   tabs,
   workflows,
+  alerts,
   get engine() { return engine; },
   get model() { return model; },
 };

@@ -45,7 +45,8 @@ export class Timeline {
     this._completeFrames = 0;
     this._firstCompleteAt = null;
     // Painters drawn over the tracks each frame (find marks, the area
-    // selection, ...): fn(ctx, {scrollTop, width, height}).
+    // selection, alert markers, ...): fn(ctx, {scale, scrollTop, width,
+    // height, tree, model}).
     this._overlays = [];
     // Set by a module that handles shift+drag: {begin(x, y), move(x, y), end()}.
     this.areaInput = null;
@@ -168,7 +169,8 @@ export class Timeline {
       const top = row.top - scrollTop;
       if (!this._drawRow(ctx, row, top, width)) complete = false;
     }
-    for (const paint of this._overlays) paint(ctx, {scrollTop, width, height});
+    const view = {scale: this.scale, scrollTop, width, height, tree: this._tree, model: this._model};
+    for (const paint of this._overlays) paint(ctx, view);
     this._drawSelection(ctx, scrollTop, width);
     this._drawAxis(ticks, width);
     if (this._hoverX !== null) {

@@ -262,6 +262,10 @@ export class TrackTree {
     if (group.laneCount > 1) {
       label.appendChild(badge(`${group.laneCount} lanes`, `${group.laneCount} lanes`));
     }
+    if (group.derived) {
+      d.derived = 'true';
+      label.appendChild(badge('derived', 'derived by an analysis, not recorded in the trace'));
+    }
     const pin = document.createElement('button');
     pin.className = 'track-pin';
     pin.textContent = pinned ? '📌' : '⊤';

@@ -1,0 +1,1 @@
+select kind, ts, dur, description from alert order by ts;

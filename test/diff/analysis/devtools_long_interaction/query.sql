@@ -1,0 +1,1 @@
+select kind, ts, dur, name from alert order by ts;

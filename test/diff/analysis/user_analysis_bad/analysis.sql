@@ -1,0 +1,1 @@
+select id as slice_id, 'fatal' as alert_type from slice;
