@@ -141,6 +141,9 @@ enum class StatSource { kTrace, kAnalysis };
     "event was imported without its callstack.")                             \
   X(stackprofile_empty_callstack, kInfo, kTrace,                             \
     "An interned callstack had no frames.")                                  \
+  X(stackprofile_parser_error, kError, kTrace,                               \
+    "A StreamingProfilePacket had not one timestamp per callstack, or a "    \
+    "sample had no thread; the samples without both were dropped.")          \
   X(fuchsia_record_read_error, kError, kTrace,                               \
     "An FXT record was cut short (an inline string, thread or argument "     \
     "past the end of its record) and was skipped.")                          \

@@ -36,6 +36,7 @@ enum class PacketKind : uint8_t {
   kCloneSnapshotTrigger,  // data: a Trigger.
   kCompactSched,  // data: a CompactSchedEvent and its comm (ftrace/compact_sched.h).
   kGpuCounterEvent,       // data: a GpuCounterEvent.
+  kStreamingProfileSample,  // data: a StreamingProfilePacket with one sample.
 };
 
 struct QueuedPacket {

@@ -117,6 +117,10 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
       case PacketKind::kGpuCounterEvent:
         gpu_counters_.Parse(p.ts, payload);
         break;
+      case PacketKind::kStreamingProfileSample:
+        streaming_profiles_.Parse(p.ts, p.generation, tokenizer_->generation(p.generation),
+                                  payload);
+        break;
     }
   } catch (const protozero::exception&) {
     // The tokenizer read the packet's top level; a nested message is bad.

@@ -265,7 +265,7 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
     case 0:
       return;
     case pb::trace_packet::kStreamingProfilePacket:
-      StreamingProfileTimestamps(f.payload.view(), &seq);
+      TokenizeStreamingProfile(f.payload.view(), &seq);
       return;
     case pb::trace_packet::kFtraceEvents:
       TokenizeFtraceEvents(f.payload.view(), seq);

@@ -170,7 +170,10 @@ class ProtoTokenizer {
   // |gen|).
   LegacyTime ScanTrackEvent(protozero::data_view event, const SequenceGeneration& gen,
                             SequenceState* seq, int64_t* ts, TrackEventHeader* header);
-  void StreamingProfileTimestamps(protozero::data_view packet, SequenceState* seq);
+  // A StreamingProfilePacket: its timestamp deltas advance the sequence's
+  // TrackEvent time, and each sample is queued at its time as a one-sample
+  // StreamingProfilePacket (profiling/streaming_profile_tokenizer.cc).
+  void TokenizeStreamingProfile(protozero::data_view packet, SequenceState* seq);
   // TracePacket.ftrace_events: queues each event weft imports by its own
   // timestamp (ftrace_tokenizer.cc).
   void TokenizeFtraceEvents(protozero::data_view bundle, const SequenceState& seq);

@@ -5,7 +5,6 @@
 #include <protozero/pbf_reader.hpp>
 
 #include "protos/perfetto/trace/clock_snapshot.fields.h"
-#include "protos/perfetto/trace/profiling/profile_packet.fields.h"
 #include "protos/perfetto/trace/track_event/range_of_interest.fields.h"
 #include "protos/perfetto/trace/track_event/track_event.fields.h"
 #include "src/importers/proto/proto_tokenizer.h"
@@ -245,30 +244,6 @@ void ProtoTokenizer::ReadRangeOfInterest(protozero::data_view bytes) {
   }
   if (config_.crop_track_events) {
     has_range_of_interest_ = UsToNs(start_us, &range_of_interest_start_ns_);
-  }
-}
-
-void ProtoTokenizer::StreamingProfileTimestamps(protozero::data_view bytes, SequenceState* seq) {
-  namespace sp = pb::streaming_profile_packet;
-  // Only the timestamps are read (they advance the sequence's TrackEvent
-  // time); weft has no table for the samples yet.
-  protozero::pbf_reader packet(bytes);
-  auto advance = [&](int64_t delta_us) {
-    if (!AdvanceTrackEventTime(delta_us, seq)) {
-      CountStat(Stat::streaming_profile_invalid_timestamp);
-    }
-  };
-  while (packet.next()) {
-    switch (packet.tag_and_type()) {
-      case tag_and_type(sp::kTimestampDeltaUs, kVarint):
-        advance(packet.get_int64());
-        break;
-      case tag_and_type(sp::kTimestampDeltaUs, kBytes):
-        for (int64_t d : packet.get_packed_int64()) advance(d);
-        break;
-      default:
-        packet.skip();
-    }
   }
 }
 
