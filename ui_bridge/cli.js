@@ -4,7 +4,8 @@
 //   node ui_bridge/cli.js [flags] -Q 'SQL' TRACE
 // Prints the same CSV as the native shell (`out/host/weft -q`): one result
 // set per statement that returns rows, separated by blank lines. Errors print
-// one line on stderr and exit 1. --crop-track-events, --full-sort and
+// one line on stderr and exit 1. --crop-track-events, --full-sort,
+// --no-profile-calls and
 // --analyze-trace-proto-content work as in the native shell; --extra-checks
 // is accepted for compatibility.
 import fs from 'node:fs';
@@ -21,7 +22,7 @@ function fail(message) {
 
 async function main(argv) {
   let queryFile = '', sql = null, trace = '', sliceSize, cropTrackEvents = false;
-  let analyzeTraceProtoContent = false, fullSort = false;
+  let analyzeTraceProtoContent = false, fullSort = false, noProfileCalls = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '-q' || a === '--query-file') queryFile = argv[++i];
@@ -30,6 +31,7 @@ async function main(argv) {
     else if (a === '--crop-track-events') cropTrackEvents = true;
     else if (a === '--analyze-trace-proto-content') analyzeTraceProtoContent = true;
     else if (a === '--full-sort') fullSort = true;
+    else if (a === '--no-profile-calls') noProfileCalls = true;
     else if (a === '--extra-checks') { /* compatibility */ }
     else if (a === '-h' || a === '--help') { console.log(USAGE); return; }
     else if (a.startsWith('-')) return fail(`unknown option ${a} (see --help)`);
@@ -48,8 +50,8 @@ async function main(argv) {
   const engine = await Engine.create();
   try {
     try {
-      if (cropTrackEvents || analyzeTraceProtoContent || fullSort) {
-        await engine.reset({cropTrackEvents, analyzeTraceProtoContent, fullSort});
+      if (cropTrackEvents || analyzeTraceProtoContent || fullSort || noProfileCalls) {
+        await engine.reset({cropTrackEvents, analyzeTraceProtoContent, fullSort, noProfileCalls});
       }
       const {loadWarning} = await engine.load(trace, sliceSize ? {sliceSize} : {});
       // As the native shell: a damaged trace loads in part, with a warning.

@@ -21,6 +21,10 @@ struct TraceConfig {
   // Perfetto's --analyze-trace-proto-content: weft records its TrackEvent
   // annotations as args (see ProtoContentAnnotations).
   bool analyze_trace_proto_content = false;
+  // Keep V8 CPU profiles as samples only: no JS profile calls in the
+  // thread tracks (the shell's --no-profile-calls), so `slice` is
+  // Perfetto's exactly. See docs/sync_tracks.md.
+  bool no_profile_calls = false;
 };
 
 }  // namespace weft

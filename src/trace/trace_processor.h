@@ -59,6 +59,8 @@ class TraceProcessor {
   const std::string& format_name() const { return format_name_; }
   // Time spent computing the track layout at the end of the load.
   double layout_seconds() const { return layout_seconds_; }
+  // Time spent building the JS profile calls (sync tracks) at the end.
+  double profile_calls_seconds() const { return profile_calls_seconds_; }
 
  private:
   // Picks gzip / zip / plain from the first bytes and feeds them.
@@ -105,6 +107,7 @@ class TraceProcessor {
   uint64_t bytes_parsed_ = 0;
   LoadState load_state_ = LoadState::kLoading;
   double layout_seconds_ = 0;
+  double profile_calls_seconds_ = 0;
   Status sticky_error_;
   DamageLog damage_;
   bool damaged_ = false;  // Bytes after the damage are ignored.
