@@ -5,6 +5,7 @@
 import {formatDuration} from './time_scale.js';
 import {queryRows, sqlInt} from './sql_rows.js';
 import {el} from './dom.js';
+import {profileCallDetails} from './js_profile_panel.js';
 
 export class DetailsPanel {
   // onNavigate(sliceId): a flow's other end was clicked.
@@ -81,6 +82,8 @@ export class DetailsPanel {
       ['Depth', String(s.depth)],
       ['Slice id', String(s.id)],
     ];
+    // JS frames: source position and sample count (js_profile_panel.js).
+    if (s.category === 'ProfileCall') fields.splice(2, 0, ...profileCallDetails(args));
     const table = el('table', {className: 'details-fields'});
     for (const [k, v] of fields) {
       const tr = el('tr', {}, el('th', {}, k), el('td', {}, v));

@@ -4,6 +4,7 @@
 // Reference: docs/viewer.md
 
 import {DetailsPanel} from './details_panel.js';
+import {JsProfilePanel} from './js_profile_panel.js';
 import {SqlConsole} from './sql_console.js';
 import {Timeline} from './timeline.js';
 import {TraceLoader} from './loader.js';
@@ -35,6 +36,9 @@ const details = new DetailsPanel($('details-panel'),
 const sqlConsole = new SqlConsole({
   input: $('sql-input'), run: $('sql-run'), status: $('sql-status'), results: $('sql-results'),
 });
+// The range in view; the whole trace before the timeline has a scale.
+const jsProfile = new JsProfilePanel($('js-profile-panel'), () =>
+  timeline.scale ? [timeline.scale.start, timeline.scale.end] : [model.start, model.end]);
 const loader = new TraceLoader({
   fileInput: $('file-input'),
   dropOverlay: $('drop-overlay'),
@@ -65,6 +69,7 @@ const loader = new TraceLoader({
     timeline.setTrace(engine, model);
     details.setTrace(engine, model);
     sqlConsole.setEngine(engine);
+    jsProfile.setEngine(engine);
     $('trace-info').textContent = describeLoad(info, model);
     setState('ready');
   },
@@ -85,6 +90,7 @@ function closeTrace() {
   timeline.clear();
   details.setTrace(null, null);
   sqlConsole.setEngine(null);
+  jsProfile.setEngine(null);
 }
 
 function setState(state) {
@@ -110,13 +116,15 @@ function describeLoad(info, m) {
 }
 
 function showTab(name) {
-  for (const tab of ['details', 'sql']) {
+  for (const tab of ['details', 'sql', 'js-profile']) {
     $(`tab-${tab}`).setAttribute('aria-selected', String(tab === name));
     $(`${tab}-panel`).hidden = tab !== name;
   }
+  if (name === 'js-profile') jsProfile.refresh().catch((e) => console.error(e));
 }
 $('tab-details').addEventListener('click', () => showTab('details'));
 $('tab-sql').addEventListener('click', () => showTab('sql'));
+$('tab-js-profile').addEventListener('click', () => showTab('js-profile'));
 
 function openExample() {
   loader.open({url: new URL(EXAMPLE_URL, location.href).href}, 'viewer_example.json');
