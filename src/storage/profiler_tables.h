@@ -129,6 +129,41 @@ class TrackEventCallstacksTable final : public StoredTable {
   DoubleColumn weight{this, "weight"};
 };
 
+// One row per sample of a CPU profile (V8 JS sampling): the stack, as a
+// callsite, on thread |utid| at |ts|. Perfetto's cpu_profile_stack_sample.
+class CpuProfileStackSampleTable final : public StoredTable {
+ public:
+  CpuProfileStackSampleTable() : StoredTable("cpu_profile_stack_sample") {}
+  uint32_t Insert(int64_t t, uint32_t callsite, uint32_t thread, int64_t priority) {
+    ts.Append(t);
+    callsite_id.Append(callsite);
+    utid.Append(thread);
+    process_priority.Append(priority);
+    return NextRow();
+  }
+
+  IdColumn id{this, "id"};
+  Int64Column ts{this, "ts"};
+  Uint32Column callsite_id{this, "callsite_id"};
+  Uint32Column utid{this, "utid"};
+  Int64Column process_priority{this, "process_priority"};
+};
+
+// Native heap profile allocations (heapprofd). weft imports none yet; the
+// table exists, empty, so Perfetto's queries over it run.
+class HeapProfileAllocationTable final : public StoredTable {
+ public:
+  HeapProfileAllocationTable() : StoredTable("heap_profile_allocation") {}
+
+  IdColumn id{this, "id"};
+  Int64Column ts{this, "ts"};
+  Uint32Column upid{this, "upid"};
+  StringColumn heap_name{this, "heap_name"};
+  Uint32Column callsite_id{this, "callsite_id"};
+  Int64Column count{this, "count"};
+  Int64Column size{this, "size"};
+};
+
 }  // namespace weft
 
 #endif  // SRC_STORAGE_PROFILER_TABLES_H_

@@ -163,7 +163,20 @@ enum class StatSource { kTrace, kAnalysis };
     "An FXT record of a type weft does not import yet (blob, userspace "     \
     "object, scheduling, log, large record) was skipped.")                   \
   X(fuchsia_unknown_record, kInfo, kTrace,                                   \
-    "An FXT record of an undefined record type was skipped by its size.")
+    "An FXT record of an undefined record type was skipped by its size.")    \
+  X(cpu_profile_missing_head, kDataLoss, kTrace,                             \
+    "A V8 CPU profile had chunks but no Profile event (startTime) for its "  \
+    "pid and id: its samples count time from its first chunk's timestamp.")  \
+  X(cpu_profile_unknown_node, kError, kTrace,                                \
+    "A V8 CPU profile sample named a node id that is not in the profile "    \
+    "(or whose node was dropped); the sample was dropped.")                  \
+  X(cpu_profile_invalid_node, kError, kTrace,                                \
+    "A V8 CPU profile node repeated an id, named an unknown parent or was "  \
+    "its own ancestor; it was dropped.")                                     \
+  X(cpu_profile_malformed, kError, kTrace,                                   \
+    "A V8 CPU profile event or .cpuprofile part was malformed (no id, args " \
+    "not an object, samples and timeDeltas of different lengths); what "     \
+    "could be read was kept.")
 
 enum class Stat : size_t {
 #define WEFT_STAT_ENUM(name, ...) name,

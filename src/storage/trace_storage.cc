@@ -38,6 +38,7 @@ void TraceStorage::ComputeTraceBounds(int64_t* start, int64_t* end) const {
   WidenBounds(sched.ts, &sched.dur, start, end);
   WidenBounds(thread_state.ts, &thread_state.dur, start, end);
   WidenBounds(state.ts, &state.dur, start, end);
+  WidenBounds(cpu_profile_stack_sample.ts, nullptr, start, end);
   *start = std::min(*start, raw_event_start_);
   *end = std::max(*end, raw_event_end_);
   if (*start > *end) *start = *end = 0;  // No events: Perfetto's (0, 0).
@@ -61,7 +62,8 @@ std::vector<const Table*> TraceStorage::AllTables() const {
       &stats, &metadata, &import_logs, &clock_snapshot, &sched, &thread_state, &cpu,
       &track_group, &track_group_member, &slice_layout, &state,
       &stack_profile_mapping, &stack_profile_frame, &stack_profile_callsite,
-      &stack_profile_symbol, &track_event_callstacks, &machine, &trace_bounds};
+      &stack_profile_symbol, &track_event_callstacks, &machine, &trace_bounds,
+      &cpu_profile_stack_sample, &heap_profile_allocation};
   for (const Table* t : track_views.tables()) tables.push_back(t);
   return tables;
 }

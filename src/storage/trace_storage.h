@@ -76,6 +76,8 @@ class TraceStorage {
   StackProfileCallsiteTable stack_profile_callsite;
   StackProfileSymbolTable stack_profile_symbol;
   TrackEventCallstacksTable track_event_callstacks;
+  CpuProfileStackSampleTable cpu_profile_stack_sample;
+  HeapProfileAllocationTable heap_profile_allocation;
   MachineTable machine;
   TraceBoundsTable trace_bounds{
       [this](int64_t* start, int64_t* end) { ComputeTraceBounds(start, end); }};

@@ -10,6 +10,7 @@
 #include <map>
 #include <tuple>
 #include <unordered_map>
+#include <vector>
 
 #include "src/storage/trace_storage.h"
 
@@ -27,8 +28,26 @@ class StackProfileTracker {
   // |source_file| or |line| is set; line kNull: none) becomes its symbol.
   uint32_t InternSymbolizedFrame(StringId mapping_name, StringId name, StringId source_file,
                                  uint32_t line);
+  // A new mapping named |name| for frames known only by name and location
+  // (Perfetto gives each V8 CPU profile one: frames are not shared across
+  // profiles).
+  uint32_t NewDummyMapping(StringId name);
+  // A frame of dummy |mapping|, deduplicated by (name, source_file, line);
+  // it gets a symbol row (source_file, line) when either is set.
+  uint32_t InternDummyFrame(uint32_t mapping, StringId name, StringId source_file, uint32_t line);
   // The callsite of |frame| at |depth| above |parent| (kNull: the bottom).
   uint32_t InternCallsite(uint32_t parent, uint32_t frame, uint32_t depth);
+
+  // A call tree given as parent links (profile nodes, stack frames): node i
+  // has frame |frames[i]| and parent node |parents[i]| (kTreeRoot: none;
+  // kTreeBroken or any index out of range: unknown). Returns each node's
+  // callsite, parents interned before children; kNull for a node whose
+  // chain is broken or cyclic (*invalid counts them).
+  static constexpr uint32_t kTreeRoot = UINT32_MAX;
+  static constexpr uint32_t kTreeBroken = UINT32_MAX - 1;
+  std::vector<uint32_t> InternCallsiteTree(const std::vector<uint32_t>& parents,
+                                           const std::vector<uint32_t>& frames,
+                                           size_t* invalid);
 
  private:
   struct KeyHash {

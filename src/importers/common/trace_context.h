@@ -8,6 +8,7 @@
 
 #include <vector>
 
+#include "src/importers/common/cpu_profile_tracker.h"
 #include "src/importers/common/flow_tracker.h"
 #include "src/importers/common/process_tracker.h"
 #include "src/importers/common/slice_tracker.h"
@@ -20,7 +21,7 @@ namespace weft {
 
 struct TraceContext {
   explicit TraceContext(TraceStorage* s)
-      : storage(s), processes(s), tracks(s), slices(s), flows(s), stack_profiles(s) {}
+      : storage(s), processes(s), tracks(s), slices(s), flows(s), stack_profiles(s), cpu_profiles(s) {}
 
   // The ucpu row for |cpu|, created if new.
   uint32_t GetOrCreateCpu(uint32_t cpu) {
@@ -36,6 +37,8 @@ struct TraceContext {
   SliceTracker slices;
   FlowTracker flows;
   StackProfileTracker stack_profiles;
+  // V8 CPU profiles, turned into rows (and kept) at the end of the load.
+  CpuProfileTracker cpu_profiles;
   std::vector<uint32_t> ucpu_by_cpu;
 };
 

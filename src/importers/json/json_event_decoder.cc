@@ -94,8 +94,14 @@ struct JsonEventDecoder::Fields {
   bool args_too_deep = false;
 };
 
-JsonEventDecoder::JsonEventDecoder(TraceStorage* storage, JsonEventQueue* queue)
-    : storage_(storage), queue_(queue), flattener_(storage) {}
+JsonEventDecoder::JsonEventDecoder(TraceStorage* storage, JsonEventQueue* queue,
+                                   CpuProfileTracker* profiles)
+    : storage_(storage),
+      queue_(queue),
+      flattener_(storage),
+      profiles_(profiles),
+      profile_reader_(storage),
+      cpu_profile_name_(storage->Intern("CpuProfile")) {}
 
 namespace {
 
@@ -183,7 +189,8 @@ LexResult JsonEventDecoder::Decode(JsonLexer* lexer) {
   size_t side_args = queue_->side_args().size();
   Fields f;
   LexResult r = ReadFields(lexer, &f);
-  if (r == LexResult::kOk && f.deferred_args) {
+  bool profile = r == LexResult::kOk && IsProfileEvent(f.event);
+  if (r == LexResult::kOk && f.deferred_args && !profile) {
     JsonLexer sub(f.deferred_args, lexer->end());
     r = ReadArgs(&sub, &f);
   }
@@ -195,6 +202,10 @@ LexResult JsonEventDecoder::Decode(JsonLexer* lexer) {
   if (!Finish(&f)) {  // Dropped: undo its args.
     args.Truncate(args_rows);
     queue_->side_args().resize(side_args);
+    return LexResult::kOk;
+  }
+  if (profile) {
+    DecodeProfile(f, lexer->end());
     return LexResult::kOk;
   }
   JsonEvent& e = f.event;
@@ -334,7 +345,8 @@ LexResult JsonEventDecoder::ReadFields(JsonLexer* lexer, Fields* f) {
         break;
       }
       case Key::kArgs:
-        if (e.phase) {
+        // Read once the event is known: profile events' args are not args.
+        if (e.phase && e.name != kNullStringId && !IsProfileEvent(e)) {
           WEFT_LEX(ReadArgs(lexer, f));
         } else {
           f->deferred_args = lexer->pos();
@@ -389,6 +401,37 @@ bool JsonEventDecoder::Finish(Fields* f) {
     f->has_extra = true;
   }
   return true;
+}
+
+void JsonEventDecoder::DecodeProfile(const Fields& f, const char* end) {
+  const JsonEvent& e = f.event;
+  StatsTable& stats = storage_->stats;
+  uint64_t id = 0;
+  const JsonId& json_id = f.extra.id;
+  if (e.phase != 'P') {
+    id = profiles_->NewSyntheticId();  // A CpuProfile event is a whole profile.
+  } else if (json_id.kind == JsonIdKind::kInt) {
+    id = json_id.value;
+  } else if (json_id.kind == JsonIdKind::kString) {
+    // Chrome writes "0x1": hex, as Perfetto reads it.
+    std::string s(storage_->pool().Get(static_cast<StringId>(json_id.value)));
+    char* rest = nullptr;
+    id = strtoull(s.c_str(), &rest, 16);
+    if (s.empty() || *rest) id = uint64_t{1} << 62 | json_id.value;
+  } else {
+    stats.Increment(Stat::cpu_profile_malformed);  // Chunks cannot be matched.
+    return;
+  }
+  CpuProfilePiece piece;
+  if (f.deferred_args) {
+    JsonLexer sub(f.deferred_args, end);
+    if (profile_reader_.ReadEventArgs(&sub, &piece) != LexResult::kOk) {
+      stats.Increment(Stat::cpu_profile_malformed);
+      return;
+    }
+  }
+  if (piece.has_start_time) profiles_->AddHead(e.pid, id, e.tid, e.ts, piece.start_ns);
+  if (piece.has_chunk) profiles_->AddChunk(e.pid, id, e.tid, e.ts, std::move(piece.chunk));
 }
 
 }  // namespace weft

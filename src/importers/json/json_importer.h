@@ -15,7 +15,9 @@ namespace weft {
 class JsonImporter final : public TraceImporter {
  public:
   explicit JsonImporter(TraceContext* context)
-      : tokenizer_(context->storage, &queue_), parser_(context, &queue_) {}
+      : context_(context),
+        tokenizer_(context->storage, &queue_, &context->cpu_profiles),
+        parser_(context, &queue_) {}
 
   Status Parse(const char* data, size_t size) override {
     return tokenizer_.Parse(data, size);
@@ -24,10 +26,14 @@ class JsonImporter final : public TraceImporter {
     // Events read before an error are still imported.
     Status status = tokenizer_.NotifyEndOfFile();
     parser_.ParseAll();
+    TraceContext* c = context_;
+    tokenizer_.stack_samples()->Finish(&c->processes, &c->stack_profiles, &c->cpu_profiles);
+    c->cpu_profiles.Finish(&c->processes, &c->stack_profiles);
     return status;
   }
 
  private:
+  TraceContext* context_;
   JsonEventQueue queue_;
   JsonTokenizer tokenizer_;
   JsonParser parser_;

@@ -8,8 +8,13 @@
 
 namespace weft {
 
-JsonTokenizer::JsonTokenizer(TraceStorage* storage, JsonEventQueue* queue)
-    : storage_(storage), decoder_(storage, queue) {}
+JsonTokenizer::JsonTokenizer(TraceStorage* storage, JsonEventQueue* queue,
+                             CpuProfileTracker* profiles)
+    : storage_(storage),
+      decoder_(storage, queue, profiles),
+      profiles_(profiles),
+      profile_reader_(storage),
+      stack_samples_(storage) {}
 
 Status JsonTokenizer::Parse(const char* data, size_t size) {
   const char* p = data;
@@ -169,6 +174,12 @@ Status JsonTokenizer::ProcessOne(JsonLexer* lexer, bool* progressed) {
       *progressed = Resync(lexer);
       return Status::Ok();
 
+    case State::kProfileArray:
+      return ProcessProfileArray(lexer, progressed);
+
+    case State::kStackFrames:
+      return ProcessStackFrames(lexer, progressed);
+
     case State::kDictValue: {
       if (key_ == "traceEvents") {
         if (c != '[') return Error("\"traceEvents\" must be an array", start);
@@ -187,8 +198,10 @@ Status JsonTokenizer::ProcessOne(JsonLexer* lexer, bool* progressed) {
         if (!s.ok()) return s;
         read_any_ = true;
         lexer->set_pos(probe.pos());
+      } else if (StartProfileMember(lexer, progressed)) {
+        return Status::Ok();
       } else {
-        // Other keys (systemTraceEvents, stackFrames, ...) are not
+        // Other keys (systemTraceEvents, ...) are not
         // imported yet; their values are skipped whole.
         LexResult r = lexer->SkipValue();
         if (r == LexResult::kNeedMore) {
@@ -288,6 +301,7 @@ Status JsonTokenizer::ReadMetadataObject(JsonLexer* lexer) {
 }
 
 Status JsonTokenizer::NotifyEndOfFile() {
+  FinishFileProfile();
   range_begin_ = buffer_.data();
   JsonLexer lexer(buffer_.data(), buffer_.data() + buffer_.size());
   bool only_ws = lexer.SkipWs() == LexResult::kNeedMore;

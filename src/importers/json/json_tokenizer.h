@@ -2,7 +2,9 @@
 // byte. Recognises both shapes — {"traceEvents": [...], ...} and a bare
 // (possibly unterminated) array — keeps only the unfinished tail of the
 // input between chunks, and hands each complete event to the decoder.
-// Top-level "metadata" members become rows of the `metadata` table.
+// Top-level "metadata" members become rows of the `metadata` table; the
+// members of a bare .cpuprofile and of the old "samples" + "stackFrames"
+// format are CPU profiles.
 // A malformed event is skipped (reading resumes at the next event object);
 // a file cut short or broken outside events stops there, keeping what was
 // read before (see docs/damaged_traces.md).
@@ -15,16 +17,19 @@
 #include "src/base/status.h"
 #include "src/importers/json/json_event_decoder.h"
 #include "src/importers/json/json_event_queue.h"
+#include "src/importers/json/json_stack_samples.h"
 #include "src/storage/trace_storage.h"
 
 namespace weft {
 
 class JsonTokenizer {
  public:
-  JsonTokenizer(TraceStorage* storage, JsonEventQueue* queue);
+  JsonTokenizer(TraceStorage* storage, JsonEventQueue* queue, CpuProfileTracker* profiles);
 
   Status Parse(const char* data, size_t size);
   Status NotifyEndOfFile();
+  // The old format's samples, finished by the importer at the end.
+  JsonStackSamples* stack_samples() { return &stack_samples_; }
 
  private:
   enum class State {
@@ -34,6 +39,8 @@ class JsonTokenizer {
     kDictValue,       // Expecting the value of key_.
     kEvents,          // Inside the events array.
     kResync,          // After a malformed event: looking for the next one.
+    kProfileArray,    // Inside a top-level CPU profile array (profile_array_).
+    kStackFrames,     // Inside the top-level "stackFrames" object.
     kDone,            // Only whitespace may follow.
   };
 
@@ -43,6 +50,15 @@ class JsonTokenizer {
                  size_t* consumed);
   Status ProcessOne(JsonLexer* lexer, bool* progressed);
   Status ReadMetadataObject(JsonLexer* lexer);
+  // Top-level members of a .cpuprofile (nodes, samples, timeDeltas, lines,
+  // startTime) and of the old sample format (samples, stackFrames), read
+  // one element at a time (json_tokenizer_profile.cc). False if key_ is
+  // none of them (or its value has another type).
+  bool StartProfileMember(JsonLexer* lexer, bool* progressed);
+  Status ProcessProfileArray(JsonLexer* lexer, bool* progressed);
+  Status ProcessStackFrames(JsonLexer* lexer, bool* progressed);
+  // Hands a .cpuprofile's profile to the tracker (at the end of the file).
+  void FinishFileProfile();
   // A fatal error while nothing was read yet; afterwards a data-loss
   // status (the trace stops being read at |at|).
   Status Error(const char* what, const char* at);
@@ -53,6 +69,13 @@ class JsonTokenizer {
 
   TraceStorage* storage_;
   JsonEventDecoder decoder_;
+  CpuProfileTracker* profiles_;
+  JsonCpuProfileReader profile_reader_;
+  JsonStackSamples stack_samples_;
+  CpuProfilePiece file_profile_;  // A .cpuprofile file's members.
+  enum class ProfileArray { kNodes, kSamples, kTimeDeltas, kLines, kChromeSamples };
+  ProfileArray profile_array_ = ProfileArray::kNodes;
+  bool profile_array_started_ = false;
   State state_ = State::kStart;
   bool bare_array_ = false;
   bool read_any_ = false;  // An event or the metadata was read.

@@ -1,0 +1,142 @@
+// CpuProfileTracker: ordering of profile pieces, node resolution (parents
+// from "parent" or "children"), sample timestamps and row writing.
+#include "src/importers/common/cpu_profile_tracker.h"
+
+#include <algorithm>
+
+namespace weft {
+
+void CpuProfileTracker::AddHead(uint32_t pid, uint64_t id, uint32_t tid, int64_t event_ts,
+                                int64_t start_ns) {
+  pieces_[{pid, id}].push_back(Piece{event_ts, seq_++, tid, true, start_ns, {}});
+}
+
+void CpuProfileTracker::AddChunk(uint32_t pid, uint64_t id, uint32_t tid, int64_t event_ts,
+                                 CpuProfileChunk chunk) {
+  pieces_[{pid, id}].push_back(Piece{event_ts, seq_++, tid, false, 0, std::move(chunk)});
+}
+
+void CpuProfileTracker::AddNodes(CpuProfileChunk* chunk, CpuProfile* profile) {
+  for (const CpuProfileNode& node : chunk->nodes) {
+    auto [it, inserted] =
+        profile->node_index.emplace(node.id, static_cast<uint32_t>(profile->nodes.size()));
+    if (!inserted) {  // The first definition wins, as in Perfetto.
+      storage_->stats.Increment(Stat::cpu_profile_invalid_node);
+      continue;
+    }
+    profile->nodes.push_back(node);
+  }
+  chunk->nodes.clear();
+}
+
+CpuProfile CpuProfileTracker::Build(const Key& key, std::vector<Piece>* pieces) {
+  std::stable_sort(pieces->begin(), pieces->end(), [](const Piece& a, const Piece& b) {
+    return a.event_ts != b.event_ts ? a.event_ts < b.event_ts : a.seq < b.seq;
+  });
+  CpuProfile profile;
+  profile.pid = key.first;
+  profile.id = key.second;
+  profile.tid = pieces->front().tid;
+  const auto& index = profile.node_index;
+  std::vector<std::pair<uint32_t, uint32_t>> children;
+  bool started = false;
+  int64_t now = 0;
+  for (Piece& piece : *pieces) {
+    if (piece.is_head) {
+      now = piece.start_ns;
+      started = true;
+      continue;
+    }
+    profile.tid = piece.tid;
+    CpuProfileChunk& chunk = piece.chunk;
+    if (!started) {
+      storage_->stats.Increment(Stat::cpu_profile_missing_head);
+      now = piece.event_ts;
+      started = true;
+    }
+    AddNodes(&chunk, &profile);
+    children.insert(children.end(), chunk.children.begin(), chunk.children.end());
+    size_t n = std::min(chunk.samples.size(), chunk.time_deltas.size());
+    if (chunk.samples.size() != chunk.time_deltas.size()) {
+      storage_->stats.Increment(Stat::cpu_profile_malformed);
+    }
+    bool has_lines = chunk.lines.size() == chunk.samples.size();
+    for (size_t i = 0; i < n; ++i) {
+      now += chunk.time_deltas[i];
+      int32_t line = has_lines ? chunk.lines[i] : CpuProfileNode::kNoPosition;
+      profile.samples.push_back(CpuProfileSample{now, chunk.samples[i], line});
+    }
+    chunk = CpuProfileChunk();  // Free it now.
+  }
+  // "children" lists give parents to nodes that did not name theirs.
+  for (const auto& [parent, child] : children) {
+    auto it = index.find(child);
+    if (it == index.end()) continue;
+    CpuProfileNode& node = profile.nodes[it->second];
+    if (node.parent == CpuProfileNode::kNoParent) node.parent = parent;
+  }
+  // Samples of unknown nodes are dropped.
+  size_t kept = 0;
+  for (const CpuProfileSample& s : profile.samples) {
+    if (index.count(s.node_id)) {
+      profile.samples[kept++] = s;
+    } else {
+      storage_->stats.Increment(Stat::cpu_profile_unknown_node);
+    }
+  }
+  profile.samples.resize(kept);
+  std::stable_sort(profile.samples.begin(), profile.samples.end(),
+                   [](const CpuProfileSample& a, const CpuProfileSample& b) { return a.ts < b.ts; });
+  return profile;
+}
+
+void CpuProfileTracker::InternStacks(CpuProfile* profile, StackProfileTracker* stacks) {
+  constexpr uint32_t kNull = Uint32Column::kNull;
+  uint32_t mapping = stacks->NewDummyMapping(storage_->Intern(""));
+  auto& index = profile->node_index;
+  // Every node's frame first, in node order (Perfetto makes frames even
+  // for nodes it then drops).
+  std::vector<uint32_t> parents, frames;
+  for (const CpuProfileNode& node : profile->nodes) {
+    frames.push_back(stacks->InternDummyFrame(mapping, node.function_name, node.url, kNull));
+    auto it = index.find(node.parent);
+    parents.push_back(node.parent == CpuProfileNode::kNoParent ? StackProfileTracker::kTreeRoot
+                      : it == index.end()                     ? StackProfileTracker::kTreeBroken
+                                                              : it->second);
+  }
+  size_t invalid = 0;
+  profile->callsites = stacks->InternCallsiteTree(parents, frames, &invalid);
+  storage_->stats.Increment(Stat::cpu_profile_invalid_node, static_cast<int64_t>(invalid));
+  // Samples of dropped nodes are dropped too.
+  size_t kept = 0;
+  for (const CpuProfileSample& s : profile->samples) {
+    if (profile->callsites[index[s.node_id]] != kNull) {
+      profile->samples[kept++] = s;
+    } else {
+      storage_->stats.Increment(Stat::cpu_profile_unknown_node);
+    }
+  }
+  profile->samples.resize(kept);
+}
+
+void CpuProfileTracker::Finish(ProcessTracker* processes, StackProfileTracker* stacks) {
+  std::vector<Row> rows;
+  rows.swap(extra_rows_);
+  for (auto& [key, pieces] : pieces_) {
+    CpuProfile profile = Build(key, &pieces);
+    pieces.clear();
+    InternStacks(&profile, stacks);
+    profile.utid = processes->UpdateThread(profile.tid, profile.pid);
+    for (const CpuProfileSample& s : profile.samples) {
+      rows.push_back(Row{s.ts, profile.callsites[profile.node_index[s.node_id]], profile.utid});
+    }
+    profiles_.push_back(std::move(profile));
+  }
+  pieces_.clear();
+  // One table in time order across profiles, as Perfetto's sorter leaves it.
+  std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.ts < b.ts; });
+  CpuProfileStackSampleTable& table = storage_->cpu_profile_stack_sample;
+  for (const Row& r : rows) table.Insert(r.ts, r.callsite, r.utid, 0);
+}
+
+}  // namespace weft

@@ -1,0 +1,124 @@
+// CpuProfileTracker: collects V8 CPU profiles (JSON `Profile` heads and
+// `ProfileChunk`s, `CpuProfile` events, `.cpuprofile` files) during the load
+// and, at its end, turns them into rows (cpu_profile_stack_sample, frames
+// and callsites) and into CpuProfile values a later step can walk (the JS
+// profile calls of the sync tracks). A profile is keyed by (pid, profile
+// id); its pieces may come in any order: at Finish() they are ordered by
+// event timestamp (file order at equal ones), so time deltas add up as the
+// profiler wrote them whatever the file order.
+// Reference: docs/formats/json.md ("CPU profiles").
+#ifndef SRC_IMPORTERS_COMMON_CPU_PROFILE_TRACKER_H_
+#define SRC_IMPORTERS_COMMON_CPU_PROFILE_TRACKER_H_
+
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "src/importers/common/process_tracker.h"
+#include "src/importers/common/stack_profile_tracker.h"
+#include "src/storage/trace_storage.h"
+
+namespace weft {
+
+// One node of a profile's call tree: a function in one call path.
+struct CpuProfileNode {
+  static constexpr uint32_t kNoParent = std::numeric_limits<uint32_t>::max();
+  static constexpr int32_t kNoPosition = -1;
+  uint32_t id = 0;
+  uint32_t parent = kNoParent;  // The parent's node id.
+  StringId function_name = kNullStringId;  // "" kept as the empty string.
+  StringId url = kNullStringId;
+  int64_t script_id = 0;
+  // 0-based, as V8 writes them; kNoPosition when absent.
+  int32_t line_number = kNoPosition;
+  int32_t column_number = kNoPosition;
+};
+
+struct CpuProfileSample {
+  int64_t ts = 0;        // Absolute, ns.
+  uint32_t node_id = 0;  // Always a node of the profile.
+  int32_t line = CpuProfileNode::kNoPosition;  // From "lines", if given.
+};
+
+// A finished profile, handed to later steps.
+struct CpuProfile {
+  uint32_t pid = 0;
+  uint32_t tid = 0;   // The thread of its chunks (the last one's).
+  uint32_t utid = 0;  // Its thread row.
+  uint64_t id = 0;    // The profile id (per pid).
+  std::vector<CpuProfileNode> nodes;  // Unique ids, in first-seen order.
+  // Parallel to nodes: the node's stack_profile_callsite id, or
+  // Uint32Column::kNull for a dropped node (unknown parent, cycle).
+  std::vector<uint32_t> callsites;
+  std::vector<CpuProfileSample> samples;  // By ts (stable).
+  std::unordered_map<uint32_t, uint32_t> node_index;  // Node id -> index.
+};
+
+// What one chunk (or one whole profile) carries, in the file's units
+// converted to ns. Nodes may name their parent ("parent") or their
+// children ("children", as in .cpuprofile files).
+struct CpuProfileChunk {
+  std::vector<CpuProfileNode> nodes;
+  std::vector<std::pair<uint32_t, uint32_t>> children;  // (parent, child).
+  std::vector<uint32_t> samples;
+  std::vector<int64_t> time_deltas;  // ns.
+  std::vector<int32_t> lines;
+};
+
+class CpuProfileTracker {
+ public:
+  explicit CpuProfileTracker(TraceStorage* storage) : storage_(storage) {}
+
+  // A Profile head: samples of the following chunks count from |start_ns|.
+  void AddHead(uint32_t pid, uint64_t id, uint32_t tid, int64_t event_ts, int64_t start_ns);
+  // A chunk of samples and nodes, seen at |event_ts|.
+  void AddChunk(uint32_t pid, uint64_t id, uint32_t tid, int64_t event_ts,
+                CpuProfileChunk chunk);
+  // A sample already resolved to a callsite (formats without V8 nodes,
+  // such as the old Chrome JSON "samples"); written with the profiles'.
+  void AddStackSample(int64_t ts, uint32_t callsite, uint32_t utid) {
+    extra_rows_.push_back(Row{ts, callsite, utid});
+  }
+  // A profile id no event uses, for a profile that is a file of its own.
+  uint64_t NewSyntheticId() { return kSyntheticIdBase + synthetic_ids_++; }
+
+  // Builds the profiles, writes their rows, and keeps them for profiles().
+  // Threads are created through |processes|, stacks through |stacks|.
+  void Finish(ProcessTracker* processes, StackProfileTracker* stacks);
+  const std::vector<CpuProfile>& profiles() const { return profiles_; }
+
+ private:
+  static constexpr uint64_t kSyntheticIdBase = uint64_t{1} << 63;
+  struct Piece {  // A head or a chunk, in arrival order.
+    int64_t event_ts;
+    uint32_t seq;
+    uint32_t tid;
+    bool is_head;
+    int64_t start_ns;  // Heads.
+    CpuProfileChunk chunk;
+  };
+  using Key = std::pair<uint32_t, uint64_t>;  // (pid, id).
+  struct Row {  // Of cpu_profile_stack_sample.
+    int64_t ts;
+    uint32_t callsite;
+    uint32_t utid;
+  };
+
+  CpuProfile Build(const Key& key, std::vector<Piece>* pieces);
+  void AddNodes(CpuProfileChunk* chunk, CpuProfile* profile);
+  void InternStacks(CpuProfile* profile, StackProfileTracker* stacks);
+
+  TraceStorage* storage_;
+  std::map<Key, std::vector<Piece>> pieces_;
+  uint32_t seq_ = 0;
+  uint64_t synthetic_ids_ = 0;
+  std::vector<CpuProfile> profiles_;
+  std::vector<Row> extra_rows_;
+};
+
+}  // namespace weft
+
+#endif  // SRC_IMPORTERS_COMMON_CPU_PROFILE_TRACKER_H_

@@ -1,0 +1,146 @@
+// JsonTokenizer, CPU profile members of the top-level object: a bare
+// .cpuprofile ({nodes, startTime, endTime, samples, timeDeltas}) and the
+// old Chrome "samples" + "stackFrames" format. Arrays and the stackFrames
+// object are read one element at a time, so a large profile is never held
+// whole: only the element cut by a chunk boundary is carried over.
+#include "src/importers/json/json_tokenizer.h"
+
+namespace weft {
+
+namespace {
+
+// A .cpuprofile has no process or thread: DevTools shows it as thread 1 of
+// process 1, and so does weft.
+constexpr uint32_t kFileProfilePid = 1;
+constexpr uint32_t kFileProfileTid = 1;
+
+}  // namespace
+
+bool JsonTokenizer::StartProfileMember(JsonLexer* lexer, bool* progressed) {
+  char c = lexer->Peek();
+  const char* start = lexer->pos();
+  if (key_ == "startTime" && (c == '-' || (c >= '0' && c <= '9'))) {
+    LexResult r = profile_reader_.ReadMember(key_, lexer, &file_profile_);
+    if (r == LexResult::kNeedMore) {
+      lexer->set_pos(start);
+      return true;
+    }
+    if (r == LexResult::kError) {
+      lexer->set_pos(start);
+      return false;  // Skipped whole as an unknown member.
+    }
+    state_ = State::kDictKey;
+    *progressed = true;
+    return true;
+  }
+  if (key_ == "stackFrames" && c == '{') {
+    lexer->Advance();
+    state_ = State::kStackFrames;
+    *progressed = true;
+    return true;
+  }
+  if (c != '[') return false;
+  if (key_ == "nodes") {
+    profile_array_ = ProfileArray::kNodes;
+  } else if (key_ == "samples") {
+    profile_array_ = ProfileArray::kSamples;  // Or kChromeSamples: see below.
+  } else if (key_ == "timeDeltas") {
+    profile_array_ = ProfileArray::kTimeDeltas;
+  } else if (key_ == "lines") {
+    profile_array_ = ProfileArray::kLines;
+  } else {
+    return false;
+  }
+  lexer->Advance();
+  profile_array_started_ = false;
+  state_ = State::kProfileArray;
+  *progressed = true;
+  return true;
+}
+
+Status JsonTokenizer::ProcessProfileArray(JsonLexer* lexer, bool* progressed) {
+  const char* start = lexer->pos();
+  char c = lexer->Peek();
+  if (c == ',' || c == ']') {
+    lexer->Advance();
+    if (c == ']') state_ = State::kDictKey;
+    *progressed = true;
+    return Status::Ok();
+  }
+  // "samples" holds node ids in a .cpuprofile, objects in the old format.
+  if (!profile_array_started_ && profile_array_ == ProfileArray::kSamples && c == '{') {
+    profile_array_ = ProfileArray::kChromeSamples;
+  }
+  profile_array_started_ = true;
+  CpuProfileChunk* chunk = &file_profile_.chunk;
+  LexResult r = LexResult::kOk;
+  switch (profile_array_) {
+    case ProfileArray::kNodes:
+      r = profile_reader_.ReadNode(lexer, chunk);
+      break;
+    case ProfileArray::kSamples:
+      r = profile_reader_.ReadSample(lexer, chunk);
+      break;
+    case ProfileArray::kTimeDeltas:
+      r = profile_reader_.ReadTimeDelta(lexer, chunk);
+      break;
+    case ProfileArray::kLines:
+      r = profile_reader_.ReadLine(lexer, chunk);
+      break;
+    case ProfileArray::kChromeSamples:
+      r = stack_samples_.ReadSample(lexer);
+      break;
+  }
+  if (r == LexResult::kNeedMore) {
+    lexer->set_pos(start);
+    return Status::Ok();
+  }
+  if (r == LexResult::kError) return Error(lexer->error(), lexer->pos());
+  if (profile_array_ != ProfileArray::kChromeSamples) file_profile_.has_chunk = true;
+  read_any_ = true;
+  *progressed = true;
+  return Status::Ok();
+}
+
+Status JsonTokenizer::ProcessStackFrames(JsonLexer* lexer, bool* progressed) {
+  const char* start = lexer->pos();
+  char c = lexer->Peek();
+  if (c == ',' || c == '}') {
+    lexer->Advance();
+    if (c == '}') state_ = State::kDictKey;
+    *progressed = true;
+    return Status::Ok();
+  }
+  // "id": {frame}, read whole or not at all.
+  std::string_view key;
+  LexResult r = lexer->ReadString(&key, &scratch_);
+  std::string frame_key(r == LexResult::kOk ? key : std::string_view());
+  if (r == LexResult::kOk) r = lexer->SkipWs();
+  if (r == LexResult::kOk && lexer->Peek() != ':') r = lexer->Fail("expected ':' in stackFrames");
+  if (r == LexResult::kOk) {
+    lexer->Advance();
+    r = lexer->SkipWs();
+  }
+  if (r == LexResult::kOk) r = stack_samples_.ReadFrame(frame_key, lexer);
+  if (r == LexResult::kNeedMore) {
+    lexer->set_pos(start);
+    return Status::Ok();
+  }
+  if (r == LexResult::kError) return Error(lexer->error(), lexer->pos());
+  read_any_ = true;
+  *progressed = true;
+  return Status::Ok();
+}
+
+void JsonTokenizer::FinishFileProfile() {
+  if (!file_profile_.has_chunk) return;
+  uint64_t id = profiles_->NewSyntheticId();
+  int64_t start = file_profile_.start_ns;
+  if (file_profile_.has_start_time) {
+    profiles_->AddHead(kFileProfilePid, id, kFileProfileTid, start, start);
+  }
+  profiles_->AddChunk(kFileProfilePid, id, kFileProfileTid, start, std::move(file_profile_.chunk));
+  file_profile_ = CpuProfilePiece();
+}
+
+}  // namespace weft
