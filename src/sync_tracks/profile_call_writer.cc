@@ -81,13 +81,24 @@ struct NestItem {
 // Gives every slice of one track the depth and parent of one call tree:
 // an item's parent is the innermost earlier item that contains it. A call
 // reaching past its parent is cut at the parent's end.
-void Renest(std::vector<NestItem>* items, SliceTable* slices) {
-  std::sort(items->begin(), items->end(), [](const NestItem& a, const NestItem& b) {
-    if (a.ts != b.ts) return a.ts < b.ts;
-    if (a.end != b.end) return a.end > b.end;
-    if (a.is_call != b.is_call) return a.is_call;  // DevTools: calls parent events.
-    return a.order < b.order;
-  });
+bool NestBefore(const NestItem& a, const NestItem& b) {
+  if (a.ts != b.ts) return a.ts < b.ts;
+  if (a.end != b.end) return a.end > b.end;
+  if (a.is_call != b.is_call) return a.is_call;  // DevTools: calls parent events.
+  return a.order < b.order;
+}
+
+// |calls| come in opening order, already sorted (a parent opens before its
+// children at the same time); only the slices need sorting, then a merge.
+void Renest(std::vector<NestItem> slice_items, std::vector<NestItem> calls, SliceTable* slices) {
+  std::sort(slice_items.begin(), slice_items.end(), NestBefore);
+  if (!std::is_sorted(calls.begin(), calls.end(), NestBefore)) {
+    std::sort(calls.begin(), calls.end(), NestBefore);
+  }
+  std::vector<NestItem> merged(slice_items.size() + calls.size());
+  std::merge(slice_items.begin(), slice_items.end(), calls.begin(), calls.end(), merged.begin(),
+             NestBefore);
+  std::vector<NestItem>* items = &merged;
   std::vector<const NestItem*> stack;
   for (NestItem& item : *items) {
     while (!stack.empty() &&
@@ -113,6 +124,7 @@ class ProfileCallWriter {
         key_column_(storage->Intern("column_number")), key_script_(storage->Intern("script_id")),
         key_node_(storage->Intern("node_id")), key_samples_(storage->Intern("sample_count")) {}
 
+  // The cache is per profile: node ids are.
   void Write(const CpuProfile& profile, uint32_t utid, const std::vector<uint32_t>& track_rows);
 
  private:
@@ -120,12 +132,17 @@ class ProfileCallWriter {
 
   TrackTracker* tracks_;
   TraceStorage* storage_;
+  // Arg sets by (profile node, sample count): calls repeat them a lot.
+  std::unordered_map<uint64_t, uint32_t> args_cache_;
   const StringPool& pool_;
   StringId category_, anonymous_, key_url_, key_line_, key_column_, key_script_, key_node_,
       key_samples_;
 };
 
 uint32_t ProfileCallWriter::ArgsFor(const CpuProfileNode& node, uint32_t sample_count) {
+  uint64_t key = (uint64_t{node.id} << 32) | sample_count;
+  auto cached = args_cache_.find(key);
+  if (cached != args_cache_.end()) return cached->second;
   ArgsTable& args = storage_->args;
   uint32_t set = args.BeginSet();
   if (node.url != kNullStringId && !pool_.Get(node.url).empty()) {
@@ -136,13 +153,14 @@ uint32_t ProfileCallWriter::ArgsFor(const CpuProfileNode& node, uint32_t sample_
   args.AddInt(set, key_script_, key_script_, node.script_id);
   args.AddInt(set, key_node_, key_node_, node.id);
   args.AddInt(set, key_samples_, key_samples_, sample_count);
-  return args.FinishSet();
+  return args_cache_[key] = args.FinishSet();
 }
 
 void ProfileCallWriter::Write(const CpuProfile& profile, uint32_t utid,
                               const std::vector<uint32_t>& track_rows) {
   std::vector<bool> reachable;
   std::vector<CallTreeNode> tree = BuildCallTree(profile, pool_, &reachable);
+  args_cache_.clear();
   std::vector<CpuSample> samples;
   samples.reserve(profile.samples.size());
   int64_t thread_end = std::numeric_limits<int64_t>::min();
@@ -183,10 +201,11 @@ void ProfileCallWriter::Write(const CpuProfile& profile, uint32_t utid,
   if (calls.empty()) return;
 
   uint32_t track = tracks_->ThreadTrack(utid);
-  std::vector<NestItem> items;
-  items.reserve(track_rows.size() + calls.size());
+  std::vector<NestItem> slice_items, call_items;
+  slice_items.reserve(track_rows.size());
+  call_items.reserve(calls.size());
   for (uint32_t row : track_rows) {
-    items.push_back(NestItem{slices.ts[row], end_of(row), false, slices.depth[row], row});
+    slice_items.push_back(NestItem{slices.ts[row], end_of(row), false, slices.depth[row], row});
   }
   for (size_t i = 0; i < calls.size(); ++i) {
     const ProfileCall& call = calls[i];
@@ -194,9 +213,9 @@ void ProfileCallWriter::Write(const CpuProfile& profile, uint32_t utid,
     StringId name = pool_.Get(node.function_name).empty() ? anonymous_ : node.function_name;
     uint32_t row = slices.Insert(call.ts, call.dur, track, category_, name, 0, Uint32Column::kNull,
                                  ArgsFor(node, call.sample_count));
-    items.push_back(NestItem{call.ts, call.ts + call.dur, true, static_cast<uint32_t>(i), row});
+    call_items.push_back(NestItem{call.ts, call.ts + call.dur, true, static_cast<uint32_t>(i), row});
   }
-  Renest(&items, &slices);
+  Renest(std::move(slice_items), std::move(call_items), &slices);
 }
 
 }  // namespace
