@@ -4,9 +4,9 @@
 //   node ui_bridge/cli.js [flags] -Q 'SQL' TRACE
 // Prints the same CSV as the native shell (`out/host/weft -q`): one result
 // set per statement that returns rows, separated by blank lines. Errors print
-// one line on stderr and exit 1. --crop-track-events, --full-sort and
-// --analyze-trace-proto-content, --derived-events and --run-analysis FILE
-// work as in the native shell; --extra-checks
+// one line on stderr and exit 1. --crop-track-events, --full-sort,
+// --no-profile-calls, --analyze-trace-proto-content, --derived-events and
+// --run-analysis FILE work as in the native shell; --extra-checks
 // is accepted for compatibility.
 import fs from 'node:fs';
 
@@ -23,6 +23,7 @@ function fail(message) {
 async function main(argv) {
   let queryFile = '', sql = null, trace = '', sliceSize, cropTrackEvents = false;
   let analyzeTraceProtoContent = false, fullSort = false, derivedEvents = false;
+  let noProfileCalls = false;
   const analysisFiles = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -34,6 +35,7 @@ async function main(argv) {
     else if (a === '--full-sort') fullSort = true;
     else if (a === '--derived-events') derivedEvents = true;
     else if (a === '--run-analysis') analysisFiles.push(argv[++i]);
+    else if (a === '--no-profile-calls') noProfileCalls = true;
     else if (a === '--extra-checks') { /* compatibility */ }
     else if (a === '-h' || a === '--help') { console.log(USAGE); return; }
     else if (a.startsWith('-')) return fail(`unknown option ${a} (see --help)`);
@@ -52,8 +54,8 @@ async function main(argv) {
   const engine = await Engine.create();
   try {
     try {
-      if (cropTrackEvents || analyzeTraceProtoContent || fullSort) {
-        await engine.reset({cropTrackEvents, analyzeTraceProtoContent, fullSort});
+      if (cropTrackEvents || analyzeTraceProtoContent || fullSort || noProfileCalls) {
+        await engine.reset({cropTrackEvents, analyzeTraceProtoContent, fullSort, noProfileCalls});
       }
       const {loadWarning} = await engine.load(trace, sliceSize ? {sliceSize} : {});
       // As the native shell: a damaged trace loads in part, with a warning.

@@ -371,7 +371,11 @@ export class Engine {
     return loading;
   }
 
-  async _load(source, {onProgress, sliceSize = DEFAULT_SLICE_SIZE} = {}) {
+  // {noProfileCalls: true} loads V8 CPU profiles as samples only, without
+  // JS profile calls in the thread tracks (the shell's --no-profile-calls);
+  // it resets the engine first (use reset() to combine it with others).
+  async _load(source, {onProgress, sliceSize = DEFAULT_SLICE_SIZE, noProfileCalls = false} = {}) {
+    if (noProfileCalls) await this._request((seq) => encodeReset(seq, {noProfileCalls}));
     const slices = readSlices(source, sliceSize);
     try {
       let next = slices.next();
@@ -436,7 +440,8 @@ export class Engine {
   // trace's range of interest (the shell's --crop-track-events);
   // {analyzeTraceProtoContent} adds the TrackEvent annotation arg sets (the
   // shell's --analyze-trace-proto-content); {fullSort} sorts a protobuf
-  // trace as one window (the shell's --full-sort).
+  // trace as one window (the shell's --full-sort); {noProfileCalls} keeps
+  // CPU profiles as samples only (the shell's --no-profile-calls).
   async reset(options = {}) {
     await this._barrier;
     await this._request((seq) => encodeReset(seq, options));

@@ -239,6 +239,9 @@ void Rpc::Reset(const uint8_t* args, size_t size) {
         case tag_and_type(reset::kWeftFullSort, pbf_wire_type::varint):
           config.full_sort = r.get_uint64() != 0;
           break;
+        case tag_and_type(reset::kWeftNoProfileCalls, pbf_wire_type::varint):
+          config.no_profile_calls = r.get_uint64() != 0;
+          break;
         default:
           r.skip();
       }

@@ -26,6 +26,7 @@ std::string ResetArgs(const TraceConfig& config) {
   }
   if (config.analyze_trace_proto_content) w.add_bool(reset::kAnalyzeTraceProtoContent, true);
   if (config.full_sort) w.add_bool(reset::kWeftFullSort, true);
+  if (config.no_profile_calls) w.add_bool(reset::kWeftNoProfileCalls, true);
   return args;
 }
 

@@ -39,6 +39,9 @@ const char kUsage[] =
     "  --full-sort             Sort a whole protobuf trace before parsing it,\n"
     "                          instead of at the tracing service's flush\n"
     "                          points (as trace_processor_shell).\n"
+    "  --no-profile-calls      Keep V8 CPU profiles as samples only: no JS\n"
+    "                          profile calls in the thread tracks (slice is\n"
+    "                          then Perfetto's exactly).\n"
     "  --single-thread         Parse a protobuf trace on the reading thread\n"
     "                          (by default a second thread parses each sorted\n"
     "                          window while the next one is read).\n"
@@ -171,6 +174,8 @@ bool ParseArgs(int argc, char** argv, Options* opts, int* exit_code) {
       opts->config.crop_track_events = true;
     } else if (arg == "--full-sort") {
       opts->config.full_sort = true;
+    } else if (arg == "--no-profile-calls") {
+      opts->config.no_profile_calls = true;
     } else if (arg == "--single-thread") {
       opts->config.single_thread = true;
     } else if (arg == "--analyze-trace-proto-content") {
@@ -348,10 +353,10 @@ int Main(int argc, char** argv) {
     double mb = static_cast<double>(tp->bytes_parsed()) / (1024.0 * 1024.0);
     fprintf(stderr,
             "weft: loaded %.1f MB in %.3f s (%.1f MB/s), %u slices, peak RSS %ld KB"
-            " (track layout %.3f s, %u groups) (analyses %.3f s)\n",
+            " (track layout %.3f s, %u groups; profile calls %.3f s) (analyses %.3f s)\n",
             mb, secs, secs > 0 ? mb / secs : 0.0, tp->storage()->slice.row_count(),
             PeakRssKb(), tp->layout_seconds(), tp->storage()->track_group.row_count(),
-            tp->analysis_seconds());
+            tp->profile_calls_seconds(), tp->analysis_seconds());
   }
 
   for (const std::string& path : opts.analysis_files) {

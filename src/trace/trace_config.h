@@ -28,6 +28,10 @@ struct TraceConfig {
   // add slices and tracks; alert analyses always run). Shell
   // --derived-events; see docs/analysis.md.
   bool derived_events = false;
+  // Keep V8 CPU profiles as samples only: no JS profile calls in the
+  // thread tracks (the shell's --no-profile-calls), so `slice` is
+  // Perfetto's exactly. See docs/sync_tracks.md.
+  bool no_profile_calls = false;
 };
 
 }  // namespace weft

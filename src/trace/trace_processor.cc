@@ -19,6 +19,7 @@
 #include "src/importers/systrace/systrace_importer.h"
 #include "src/importers/systrace/systrace_line.h"
 #include "src/layout/track_layout.h"
+#include "src/sync_tracks/profile_call_writer.h"
 #include "src/trace/gzip_stream.h"
 #include "src/trace/zip_stream.h"
 
@@ -230,6 +231,15 @@ Status TraceProcessor::NotifyEndOfFile() {
 }
 
 void TraceProcessor::Finalize() {
+  if (!context_->config.no_profile_calls) {
+    // JS profile calls join the thread tracks before the store is
+    // finalized (sorted flags, indexes) and laid out.
+    auto start = std::chrono::steady_clock::now();
+    WriteProfileCalls(context_->cpu_profiles.profiles(), &context_->processes, &context_->tracks,
+                      storage_.get());
+    profile_calls_seconds_ =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
   storage_->Finalize();
   auto start = std::chrono::steady_clock::now();
   ComputeTrackLayout(storage_.get());

@@ -65,6 +65,8 @@ class TraceProcessor {
   // After NotifyEndOfFile(): runs |sql| as analysis |name| (see
   // src/analysis/analysis_runner.h); its rows are appended to the store.
   Status RunAnalysis(std::string_view name, std::string_view sql);
+  // Time spent building the JS profile calls (sync tracks) at the end.
+  double profile_calls_seconds() const { return profile_calls_seconds_; }
 
  private:
   // Picks gzip / zip / plain from the first bytes and feeds them.
@@ -114,6 +116,7 @@ class TraceProcessor {
   LoadState load_state_ = LoadState::kLoading;
   double layout_seconds_ = 0;
   double analysis_seconds_ = 0;
+  double profile_calls_seconds_ = 0;
   Status sticky_error_;
   DamageLog damage_;
   bool damaged_ = false;  // Bytes after the damage are ignored.

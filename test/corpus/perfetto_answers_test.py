@@ -88,7 +88,9 @@ def load_accepted(path):
 def run_weft(weft, trace, sql_text):
   """([{column: value}] per statement, None) or (None, weft's error)."""
   try:
-    result = subprocess.run([weft, '-q', '/dev/stdin', trace], input=sql_text,
+    # Perfetto's slice table has no JS profile calls (docs/sync_tracks.md).
+    result = subprocess.run([weft, '--no-profile-calls', '-q', '/dev/stdin', trace],
+                            input=sql_text,
                             capture_output=True, text=True, timeout=TIMEOUT_S)
   except subprocess.TimeoutExpired:
     return None, 'timed out after %d s' % TIMEOUT_S

@@ -6,6 +6,7 @@ import {formatDuration} from './time_scale.js';
 import {queryRows, sqlInt} from './sql_rows.js';
 import {el} from './dom.js';
 import {schedDetails} from './sched_tracks.js';
+import {profileCallDetails} from './js_profile_panel.js';
 
 export class DetailsPanel {
   // onNavigate(sliceId): a flow's other end was clicked.
@@ -105,6 +106,8 @@ export class DetailsPanel {
       ['Depth', String(s.depth)],
       ['Slice id', String(s.id)],
     ];
+    // JS frames: source position and sample count (js_profile_panel.js).
+    if (s.category === 'ProfileCall') fields.splice(2, 0, ...profileCallDetails(args));
     const parts = [el('h3', {}, s.name ?? '(unnamed)'), fieldTable(fields)];
 
     parts.push(el('h4', {}, `Args (${args.length})`));

@@ -7,6 +7,7 @@ import {AlertsPanel, annotationSection, deriveEvents, derivedGroupIds, inDisplay
     from './analysis_view.js';
 import {DetailsPanel} from './details_panel.js';
 import {MetricsPanel} from './metrics_panel.js';
+import {JsProfilePanel} from './js_profile_panel.js';
 import {SqlConsole} from './sql_console.js';
 import {Tabs} from './tabs.js';
 import {Timeline} from './timeline.js';
@@ -46,6 +47,7 @@ tabs.adopt('details');
 tabs.adopt('sql');
 tabs.adopt('alerts');
 tabs.adopt('metrics');
+tabs.adopt('js-profile');
 const alerts = new AlertsPanel($('alerts-panel'),
     (id) => timeline.select(id, {reveal: true}).catch((e) => console.error(e)));
 timeline.addOverlay((ctx, view) => alerts.drawMarkers(ctx, view));
@@ -71,6 +73,10 @@ const workflows = setUpWorkflows({
   trackTools: document.querySelector('.timeline .axis-row'),
   axis: $('time-axis'),
 }, {timeline, tree, tabs});
+// The range in view; the whole trace before the timeline has a scale.
+const jsProfile = new JsProfilePanel($('js-profile-panel'), () =>
+  timeline.scale ? [timeline.scale.start, timeline.scale.end] : [model.start, model.end]);
+tabs.onShow('js-profile', () => jsProfile.refresh().catch((e) => console.error(e)));
 const loader = new TraceLoader({
   fileInput: $('file-input'),
   dropOverlay: $('drop-overlay'),
@@ -108,6 +114,7 @@ const loader = new TraceLoader({
     metrics.setEngine(engine);
     await alerts.setTrace(engine).catch((e) => console.error(e));
     timeline.requestDraw();
+    jsProfile.setEngine(engine);
     $('trace-info').textContent = describeLoad(info, model);
     setState('ready');
     await workflows.traceShown(engine, model, info);
@@ -132,6 +139,7 @@ function closeTrace() {
   workflows.traceClosed();
   metrics.setEngine(null);
   alerts.clear();
+  jsProfile.setEngine(null);
 }
 
 function setState(state) {

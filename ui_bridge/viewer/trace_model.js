@@ -5,6 +5,7 @@
 
 import {queryColumns, queryRows, sqlInt} from './sql_rows.js';
 import {isSchedKind} from './sched_tracks.js';
+import {COLOR_KEY_SQL} from './js_profile_panel.js';
 
 // Slices longer than span / LONG_DIVISOR are "long"; at most that many of
 // them fit end to end on one lane row, which bounds the in-memory list.
@@ -127,7 +128,7 @@ function lastIdSql(table) {
 
 async function loadLongSlices(engine, threshold) {
   const cols = 'l.slice_id as id, l.group_id as g, l.lane as lane, l.depth as depth, ' +
-      'l.ts as ts, l.dur as dur, s.name as name';
+      `l.ts as ts, l.dur as dur, s.name as name, ${COLOR_KEY_SQL} as color_key`;
   const rows = await queryRows(engine, `
       select ${cols} from slice_layout l join slice s on s.id = l.slice_id
       where l.dur > ${sqlInt(threshold)}

@@ -9,6 +9,7 @@
 import {queryColumns, queryRows, sqlInt} from './sql_rows.js';
 import {pow2AtLeast} from './time_scale.js';
 import {fetchSchedWindow, isSchedKind} from './sched_tracks.js';
+import {COLOR_KEY_SQL} from './js_profile_panel.js';
 
 // Above this many rows in a window, slices are merged per pixel bucket.
 export const RAW_ROW_LIMIT = 10000;
@@ -114,7 +115,7 @@ export class TrackData {
       bucket = 0;
       res = await queryColumns(this._engine, `
           select l.slice_id as id, l.lane as lane, l.depth as depth, l.ts as ts,
-                 l.dur as dur, 1 as n, s.name as name
+                 l.dur as dur, 1 as n, s.name as name, ${COLOR_KEY_SQL} as color_key
           from slice_layout l join slice s on s.id = l.slice_id
           where ${where} and ${short}`);
     } else {
@@ -128,7 +129,7 @@ export class TrackData {
       // Rows come out by bucket, so ts is sorted to within one bucket.
       res = await queryColumns(this._engine, `
           select q.id as id, q.lane as lane, q.depth as depth, q.ts as ts,
-                 q.dur as dur, q.n as n, s.name as name
+                 q.dur as dur, q.n as n, s.name as name, ${COLOR_KEY_SQL} as color_key
           from (select min(l.slice_id) as id, l.lane as lane, l.depth as depth,
                        min(l.ts) as ts, max(l.ts + l.dur) - min(l.ts) as dur,
                        count(*) as n

@@ -63,13 +63,13 @@ export function drawSliceRow(p) {
     runStart[r] = NaN;
   };
 
-  const draw = (lane, depth, ts, dur, n, name) => {
+  const draw = (lane, depth, ts, dur, n, name, colorKey = name) => {
     const r = summary ? 0 : lane * laneRows + depth;
     if (r < 0 || r >= rows) return;
     let x0 = (ts - t0) * k;
     let x1 = (ts + dur - t0) * k;
     if (x1 < 0 || x0 > width) return;
-    const color = summary ? SUMMARY_COLOR : colorForName(name);
+    const color = summary ? SUMMARY_COLOR : colorForName(colorKey ?? name);
     if (x1 - x0 < 1) {  // Sub-pixel: extend or start this row's run.
       x1 = x0 + 1;
       if (!Number.isNaN(runStart[r]) && x0 <= runEnd[r] + 1) {
@@ -99,18 +99,18 @@ export function drawSliceRow(p) {
   };
 
   if (entry && entry.numRows) {
-    const {ts, dur, lane, depth, n, name} = entry;
+    const {ts, dur, lane, depth, n, name, color_key: colorKey} = entry;
     // Rows are ts-sorted (to within one bucket when merged in SQL); slices
     // starting up to longThreshold before the view may reach into it.
     const slack = p.longThreshold + entry.bucket;
     const last = scale.end + entry.bucket;
     for (let i = lowerBound(ts, entry.numRows, t0 - slack); i < entry.numRows; i++) {
       if (ts[i] > last) break;
-      draw(lane[i], depth[i], ts[i], dur[i], n[i], name[i]);
+      draw(lane[i], depth[i], ts[i], dur[i], n[i], name[i], colorKey?.[i]);
     }
   }
   for (const s of longSlices || []) {
-    draw(s.lane, s.depth, s.ts, s.end - s.ts, 1, s.name);
+    draw(s.lane, s.depth, s.ts, s.end - s.ts, 1, s.name, s.color_key);
   }
   for (let r = 0; r < rows; r++) flush(r);
 }

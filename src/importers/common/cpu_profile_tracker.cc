@@ -44,6 +44,9 @@ CpuProfile CpuProfileTracker::Build(const Key& key, std::vector<Piece>* pieces) 
   for (Piece& piece : *pieces) {
     if (piece.is_head) {
       now = piece.start_ns;
+      profile.has_head = true;
+      profile.head_tid = piece.tid;
+      profile.head_ts_offset = piece.event_ts - piece.start_ns;
       started = true;
       continue;
     }

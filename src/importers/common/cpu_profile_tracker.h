@@ -56,6 +56,13 @@ struct CpuProfile {
   uint32_t tid = 0;   // The thread of its chunks (the last one's).
   uint32_t utid = 0;  // Its thread row.
   uint64_t id = 0;    // The profile id (per pid).
+  // The Profile head, when there is one: DevTools takes the sampled thread
+  // from its tid (chunks often come from a sampler thread) and counts the
+  // samples from its event timestamp (not data.startTime): sample ts +
+  // head_ts_offset is DevTools' sample time (the sync tracks use it).
+  bool has_head = false;
+  uint32_t head_tid = 0;
+  int64_t head_ts_offset = 0;
   std::vector<CpuProfileNode> nodes;  // Unique ids, in first-seen order.
   // Parallel to nodes: the node's stack_profile_callsite id, or
   // Uint32Column::kNull for a dropped node (unknown parent, cycle).

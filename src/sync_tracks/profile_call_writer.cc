@@ -1,0 +1,251 @@
+// Profile calls as slices: per profile, the call tree in the integrator's
+// terms, the thread's trace events as spans, the integration, then the
+// rows and the re-nesting of the thread track.
+#include "src/sync_tracks/profile_call_writer.h"
+
+#include <algorithm>
+#include <limits>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "src/sync_tracks/samples_integrator.h"
+
+namespace weft {
+namespace {
+
+using Kind = CallTreeNode::Kind;
+
+uint64_t Mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdull;
+}
+
+// The profile's nodes in the integrator's terms (same indices). DevTools
+// takes the first node as the root; nodes not under it are unknown, and so
+// are their samples.
+std::vector<CallTreeNode> BuildCallTree(const CpuProfile& profile, const StringPool& pool,
+                                        std::vector<bool>* reachable) {
+  const size_t n = profile.nodes.size();
+  std::vector<CallTreeNode> tree(n);
+  for (size_t i = 0; i < n; ++i) {
+    const CpuProfileNode& node = profile.nodes[i];
+    auto parent = profile.node_index.find(node.parent);
+    tree[i].parent = i == 0 || parent == profile.node_index.end()
+                         ? -1 : static_cast<int32_t>(parent->second);
+    // DevTools' frame equality: script id, function name and line.
+    tree[i].frame_key = Mix(Mix(Mix(0, static_cast<uint64_t>(node.script_id)), node.function_name),
+                            static_cast<uint64_t>(static_cast<int64_t>(node.line_number)));
+    if (pool.Get(node.url) == "native V8Runtime") tree[i].kind = Kind::kNativeRuntime;
+  }
+  // Reachability from the root; a walk bounded by n guards against cycles.
+  reachable->assign(n, false);
+  for (size_t i = 0; i < n; ++i) {
+    int32_t k = static_cast<int32_t>(i);
+    size_t steps = 0;
+    while (k > 0 && tree[k].parent >= 0 && steps++ < n) k = tree[k].parent;
+    (*reachable)[i] = k == 0;
+  }
+  if (n == 0) return tree;
+  tree[0].kind = Kind::kRoot;
+  // The meta nodes are the first root children with these names.
+  bool seen[3] = {false, false, false};
+  for (size_t i = 1; i < n; ++i) {
+    if (tree[i].parent != 0) continue;
+    std::string_view name = pool.Get(profile.nodes[i].function_name);
+    int slot = name == "(program)" ? 0 : name == "(idle)" ? 1 : name == "(garbage collector)" ? 2 : -1;
+    if (slot < 0 || seen[slot]) continue;
+    seen[slot] = true;
+    tree[i].kind = slot == 0 ? Kind::kProgram : slot == 1 ? Kind::kIdle : Kind::kGc;
+  }
+  return tree;
+}
+
+bool ResetsJsStack(std::string_view name) { return name == "RunTask" || name == "RunMicrotasks"; }
+
+bool InvokesJs(std::string_view name) {
+  return name == "RunMicrotasks" || name == "FunctionCall" || name == "EvaluateScript" ||
+         name == "v8.evaluateModule" || name == "EventDispatch" || name == "V8.Execute" ||
+         name == "V8Console::runTask" || name.substr(0, 2) == "v8" || name.substr(0, 2) == "V8";
+}
+
+// An item of a thread track being re-nested: a slice or a new call.
+struct NestItem {
+  int64_t ts;
+  int64_t end;
+  bool is_call;
+  uint32_t order;  // Slices: their depth; calls: their opening order.
+  uint32_t row;
+};
+
+// Gives every slice of one track the depth and parent of one call tree:
+// an item's parent is the innermost earlier item that contains it. A call
+// reaching past its parent is cut at the parent's end.
+bool NestBefore(const NestItem& a, const NestItem& b) {
+  if (a.ts != b.ts) return a.ts < b.ts;
+  if (a.end != b.end) return a.end > b.end;
+  if (a.is_call != b.is_call) return a.is_call;  // DevTools: calls parent events.
+  return a.order < b.order;
+}
+
+// |calls| come in opening order, already sorted (a parent opens before its
+// children at the same time); only the slices need sorting, then a merge.
+void Renest(std::vector<NestItem> slice_items, std::vector<NestItem> calls, SliceTable* slices) {
+  std::sort(slice_items.begin(), slice_items.end(), NestBefore);
+  if (!std::is_sorted(calls.begin(), calls.end(), NestBefore)) {
+    std::sort(calls.begin(), calls.end(), NestBefore);
+  }
+  std::vector<NestItem> merged(slice_items.size() + calls.size());
+  std::merge(slice_items.begin(), slice_items.end(), calls.begin(), calls.end(), merged.begin(),
+             NestBefore);
+  std::vector<NestItem>* items = &merged;
+  std::vector<const NestItem*> stack;
+  for (NestItem& item : *items) {
+    while (!stack.empty() &&
+           (item.ts >= stack.back()->end || (!item.is_call && item.end > stack.back()->end))) {
+      stack.pop_back();
+    }
+    if (!stack.empty() && item.is_call && item.end > stack.back()->end) {
+      item.end = stack.back()->end;
+      slices->dur.Set(item.row, item.end - item.ts);
+    }
+    slices->depth.Set(item.row, static_cast<uint32_t>(stack.size()));
+    slices->parent_id.Set(item.row, stack.empty() ? Uint32Column::kNull : stack.back()->row);
+    stack.push_back(&item);
+  }
+}
+
+class ProfileCallWriter {
+ public:
+  ProfileCallWriter(TrackTracker* tracks, TraceStorage* storage)
+      : tracks_(tracks), storage_(storage), pool_(storage->pool()),
+        category_(storage->Intern("ProfileCall")), anonymous_(storage->Intern("(anonymous)")),
+        key_url_(storage->Intern("url")), key_line_(storage->Intern("line_number")),
+        key_column_(storage->Intern("column_number")), key_script_(storage->Intern("script_id")),
+        key_node_(storage->Intern("node_id")), key_samples_(storage->Intern("sample_count")) {}
+
+  // The cache is per profile: node ids are.
+  void Write(const CpuProfile& profile, uint32_t utid, const std::vector<uint32_t>& track_rows);
+
+ private:
+  uint32_t ArgsFor(const CpuProfileNode& node, uint32_t sample_count);
+
+  TrackTracker* tracks_;
+  TraceStorage* storage_;
+  // Arg sets by (profile node, sample count): calls repeat them a lot.
+  std::unordered_map<uint64_t, uint32_t> args_cache_;
+  const StringPool& pool_;
+  StringId category_, anonymous_, key_url_, key_line_, key_column_, key_script_, key_node_,
+      key_samples_;
+};
+
+uint32_t ProfileCallWriter::ArgsFor(const CpuProfileNode& node, uint32_t sample_count) {
+  uint64_t key = (uint64_t{node.id} << 32) | sample_count;
+  auto cached = args_cache_.find(key);
+  if (cached != args_cache_.end()) return cached->second;
+  ArgsTable& args = storage_->args;
+  uint32_t set = args.BeginSet();
+  if (node.url != kNullStringId && !pool_.Get(node.url).empty()) {
+    args.AddString(set, key_url_, key_url_, node.url);
+  }
+  args.AddInt(set, key_line_, key_line_, node.line_number);
+  args.AddInt(set, key_column_, key_column_, node.column_number);
+  args.AddInt(set, key_script_, key_script_, node.script_id);
+  args.AddInt(set, key_node_, key_node_, node.id);
+  args.AddInt(set, key_samples_, key_samples_, sample_count);
+  return args_cache_[key] = args.FinishSet();
+}
+
+void ProfileCallWriter::Write(const CpuProfile& profile, uint32_t utid,
+                              const std::vector<uint32_t>& track_rows) {
+  std::vector<bool> reachable;
+  std::vector<CallTreeNode> tree = BuildCallTree(profile, pool_, &reachable);
+  args_cache_.clear();
+  std::vector<CpuSample> samples;
+  samples.reserve(profile.samples.size());
+  int64_t thread_end = std::numeric_limits<int64_t>::min();
+  for (const CpuProfileSample& s : profile.samples) {
+    auto it = profile.node_index.find(s.node_id);
+    bool known = it != profile.node_index.end() && reachable[it->second];
+    int64_t ts = s.ts + profile.head_ts_offset;  // DevTools' clock for samples.
+    samples.push_back(CpuSample{ts, known ? static_cast<int32_t>(it->second) : -1});
+    thread_end = std::max(thread_end, ts);
+  }
+  PrepareSamples(tree, &samples);
+  SliceTable& slices = storage_->slice;
+  for (uint32_t row : track_rows) {
+    thread_end = std::max(thread_end, slices.ts[row] + std::max<int64_t>(slices.dur[row], 0));
+  }
+  // Unfinished slices (dur -1) last until the thread's last timestamp.
+  auto end_of = [&](uint32_t row) {
+    return slices.dur[row] < 0 ? std::max(thread_end, slices.ts[row]) : slices.ts[row] + slices.dur[row];
+  };
+  // Instants (zero-length slices) carry no information about JS durations.
+  std::vector<uint32_t> event_rows;
+  for (uint32_t row : track_rows) {
+    if (end_of(row) > slices.ts[row]) event_rows.push_back(row);
+  }
+  std::stable_sort(event_rows.begin(), event_rows.end(), [&](uint32_t a, uint32_t b) {
+    if (slices.ts[a] != slices.ts[b]) return slices.ts[a] < slices.ts[b];
+    if (end_of(a) != end_of(b)) return end_of(a) > end_of(b);
+    return slices.depth[a] < slices.depth[b];
+  });
+  std::vector<ThreadEventSpan> events;
+  events.reserve(event_rows.size());
+  for (uint32_t row : event_rows) {
+    std::string_view name = pool_.Get(slices.name[row]);
+    events.push_back(ThreadEventSpan{slices.ts[row], end_of(row) - slices.ts[row],
+                                     ResetsJsStack(name), InvokesJs(name)});
+  }
+  std::vector<ProfileCall> calls = IntegrateSamples(tree, samples, events);
+  if (calls.empty()) return;
+
+  uint32_t track = tracks_->ThreadTrack(utid);
+  std::vector<NestItem> slice_items, call_items;
+  slice_items.reserve(track_rows.size());
+  call_items.reserve(calls.size());
+  for (uint32_t row : track_rows) {
+    slice_items.push_back(NestItem{slices.ts[row], end_of(row), false, slices.depth[row], row});
+  }
+  for (size_t i = 0; i < calls.size(); ++i) {
+    const ProfileCall& call = calls[i];
+    const CpuProfileNode& node = profile.nodes[call.node];
+    StringId name = pool_.Get(node.function_name).empty() ? anonymous_ : node.function_name;
+    uint32_t row = slices.Insert(call.ts, call.dur, track, category_, name, 0, Uint32Column::kNull,
+                                 ArgsFor(node, call.sample_count));
+    call_items.push_back(NestItem{call.ts, call.ts + call.dur, true, static_cast<uint32_t>(i), row});
+  }
+  Renest(std::move(slice_items), std::move(call_items), &slices);
+}
+
+}  // namespace
+
+void WriteProfileCalls(const std::vector<CpuProfile>& profiles, ProcessTracker* processes,
+                       TrackTracker* tracks, TraceStorage* storage) {
+  // One profile per thread (its head's): the first with samples.
+  std::vector<std::pair<const CpuProfile*, uint32_t>> chosen;  // (profile, utid).
+  std::unordered_set<uint32_t> threads;
+  for (const CpuProfile& p : profiles) {
+    if (p.samples.empty() || p.nodes.empty() || !p.has_head) continue;
+    uint32_t utid = processes->UpdateThread(p.head_tid, p.pid);
+    if (threads.insert(utid).second) chosen.emplace_back(&p, utid);
+  }
+  if (chosen.empty()) return;
+  // The slices already on each chosen thread's track, in one pass (a
+  // thread track is created only when calls are written on it).
+  std::unordered_map<uint32_t, std::vector<uint32_t>> rows_by_utid;
+  for (const auto& [p, utid] : chosen) rows_by_utid[utid];
+  const TrackTable& track_table = storage->track;
+  SliceTable& slices = storage->slice;
+  const uint32_t row_count = static_cast<uint32_t>(slices.ts.size());
+  for (uint32_t row = 0; row < row_count; ++row) {
+    uint32_t track = slices.track_id[row];
+    if (track_table.type[track] != tracks->type_thread()) continue;
+    auto it = rows_by_utid.find(track_table.utid[track]);
+    if (it != rows_by_utid.end()) it->second.push_back(row);
+  }
+  ProfileCallWriter writer(tracks, storage);
+  for (const auto& [p, utid] : chosen) writer.Write(*p, utid, rows_by_utid[utid]);
+}
+
+}  // namespace weft

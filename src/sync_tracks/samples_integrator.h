@@ -1,0 +1,68 @@
+// SamplesIntegrator: builds a thread's profile calls (JS frames with a start
+// and a duration) by walking its CPU samples and its trace events together,
+// following the rules of Chrome DevTools' SamplesIntegrator (seed 003):
+// frames shared by consecutive samples are merged and stretched; a frame
+// open when a trace event starts cannot end inside it (it is "locked" and
+// stretched to the event's end); frames opened inside an event end with it;
+// samples only count inside JS invocation events (FunctionCall, V8.*, ...)
+// or, with no JS stack at all, as if under a missing invocation event;
+// RunTask / RunMicrotasks reset the JS stack; (root), (program), (idle) and
+// (garbage collector) frames are never calls, a GC sample continues the
+// previous sample's stack. Pure computation on plain vectors: no storage.
+// Reference: docs/sync_tracks.md
+#ifndef SRC_SYNC_TRACKS_SAMPLES_INTEGRATOR_H_
+#define SRC_SYNC_TRACKS_SAMPLES_INTEGRATOR_H_
+
+#include <cstdint>
+#include <vector>
+
+namespace weft {
+
+// One node of a profile's call tree (a function in one call path).
+struct CallTreeNode {
+  // The V8 meta nodes DevTools never shows as calls, and the frames it
+  // filters out of stacks (url "native V8Runtime").
+  enum class Kind : uint8_t { kJs, kRoot, kProgram, kIdle, kGc, kNativeRuntime };
+  int32_t parent = -1;  // Index of the parent node; -1 for the root.
+  // Frames that DevTools considers equal (same script id, function name and
+  // line) have equal keys; a sample's frame merges with the open call only
+  // when the keys match.
+  uint64_t frame_key = 0;
+  Kind kind = Kind::kJs;
+};
+
+struct CpuSample {
+  int64_t ts = 0;
+  int32_t node = -1;  // Index into the call tree; -1 when unknown (skipped).
+};
+
+// A trace event of the thread, sorted by (ts, longest first) as slices are.
+struct ThreadEventSpan {
+  int64_t ts = 0;
+  int64_t dur = 0;
+  bool resets_js_stack = false;  // RunTask, RunMicrotasks.
+  bool invokes_js = false;       // FunctionCall, EvaluateScript, V8.*, ...
+};
+
+struct ProfileCall {
+  int64_t ts = 0;
+  int64_t dur = 0;
+  int32_t node = -1;
+  uint32_t sample_count = 0;  // Samples that opened or extended the call.
+};
+
+// Builds the profile calls of one thread. |samples| must be sorted by ts
+// (see PrepareSamples); |events| by (ts asc, end desc). Calls come out in
+// the order they were opened.
+std::vector<ProfileCall> IntegrateSamples(const std::vector<CallTreeNode>& tree,
+                                          const std::vector<CpuSample>& samples,
+                                          const std::vector<ThreadEventSpan>& events);
+
+// DevTools' clean-up of raw samples before integration: a stable sort by
+// time, and a single (program) sample between two samples of the same
+// bottom frame replaced by the preceding sample (V8 failed to walk the stack).
+void PrepareSamples(const std::vector<CallTreeNode>& tree, std::vector<CpuSample>* samples);
+
+}  // namespace weft
+
+#endif  // SRC_SYNC_TRACKS_SAMPLES_INTEGRATOR_H_

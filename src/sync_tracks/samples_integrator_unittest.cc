@@ -1,0 +1,113 @@
+#include "src/sync_tracks/samples_integrator.h"
+
+#include <string>
+
+#include <gtest/gtest.h>
+
+namespace weft {
+namespace {
+
+using Kind = CallTreeNode::Kind;
+
+// Tree used by every test:
+//   0 (root)
+//   ├─ 1 (program)  2 (idle)  3 (garbage collector)
+//   └─ 4 A ─┬─ 5 B ── 7 native runtime ── 8 D
+//           └─ 6 C
+std::vector<CallTreeNode> Tree() {
+  std::vector<CallTreeNode> tree(9);
+  tree[0] = {-1, 100, Kind::kRoot};
+  tree[1] = {0, 101, Kind::kProgram};
+  tree[2] = {0, 102, Kind::kIdle};
+  tree[3] = {0, 103, Kind::kGc};
+  tree[4] = {0, 4, Kind::kJs};
+  tree[5] = {4, 5, Kind::kJs};
+  tree[6] = {4, 6, Kind::kJs};
+  tree[7] = {5, 7, Kind::kNativeRuntime};
+  tree[8] = {7, 8, Kind::kJs};
+  return tree;
+}
+constexpr int32_t kProgram = 1, kIdle = 2, kGc = 3, kA = 4, kB = 5, kC = 6, kD = 8;
+
+ThreadEventSpan Task(int64_t ts, int64_t dur) { return {ts, dur, true, false}; }
+ThreadEventSpan JsCall(int64_t ts, int64_t dur) { return {ts, dur, false, true}; }
+ThreadEventSpan Other(int64_t ts, int64_t dur) { return {ts, dur, false, false}; }
+
+// "node@ts+dur" for each call, in order.
+std::string Calls(const std::vector<CpuSample>& samples,
+                  const std::vector<ThreadEventSpan>& events = {}) {
+  std::string out;
+  for (const ProfileCall& c : IntegrateSamples(Tree(), samples, events)) {
+    out += std::to_string(c.node) + "@" + std::to_string(c.ts) + "+" + std::to_string(c.dur) + " ";
+  }
+  return out;
+}
+
+TEST(SamplesIntegratorTest, FramesLastUntilTheSampleThatNoLongerHasThem) {
+  EXPECT_EQ(Calls({{0, kB}, {10, kB}, {20, kC}}), "4@0+20 5@0+20 6@20+0 ");
+}
+
+TEST(SamplesIntegratorTest, MetaNodesAreNeverCalls) {
+  EXPECT_EQ(Calls({{0, kProgram}, {10, kA}, {20, kIdle}, {30, kA}}), "4@10+10 4@30+0 ");
+}
+
+TEST(SamplesIntegratorTest, GarbageCollectionContinuesThePreviousStack) {
+  EXPECT_EQ(Calls({{0, kB}, {10, kGc}, {20, kGc}, {30, kC}}), "4@0+30 5@0+30 6@30+0 ");
+  // GC with nothing sampled before has no stack.
+  EXPECT_EQ(Calls({{0, kGc}, {10, kA}}), "4@10+0 ");
+}
+
+TEST(SamplesIntegratorTest, NativeRuntimeFramesAreFiltered) {
+  EXPECT_EQ(Calls({{0, kD}, {10, kD}}), "4@0+10 5@0+10 8@0+10 ");
+}
+
+TEST(SamplesIntegratorTest, UnknownNodesAreSkipped) {
+  EXPECT_EQ(Calls({{0, kA}, {10, 42}, {20, -1}, {30, kA}}), "4@0+30 ");
+}
+
+TEST(SamplesIntegratorTest, FrameSampledAcrossAnEventEndIsCutThere) {
+  // The JS call ends at 60: its frames end with it; the sample at 60 is
+  // outside it, under the task, and opens new frames that end with the task.
+  EXPECT_EQ(Calls({{20, kB}, {40, kB}, {60, kB}, {80, kB}}, {Task(0, 100), JsCall(10, 50)}),
+            "4@20+40 5@20+40 4@60+40 5@60+40 ");
+}
+
+TEST(SamplesIntegratorTest, SampleAtEventStartBelongsInsideIt) {
+  EXPECT_EQ(Calls({{10, kA}, {30, kA}}, {JsCall(10, 40)}), "4@10+40 ");
+}
+
+TEST(SamplesIntegratorTest, TraceEventCalledFromJsBecomesItsChild) {
+  // A is open when the (non-JS) event starts: A is locked and covers it;
+  // samples inside the event add no frames.
+  EXPECT_EQ(Calls({{10, kA}, {30, kA}, {40, kB}, {70, kA}}, {JsCall(0, 100), Other(35, 25)}),
+            "4@10+90 ");
+}
+
+TEST(SamplesIntegratorTest, NestedJsInvocationInsideJs) {
+  // A calls an event that runs JS again: the locked A is not repeated, C
+  // opens above it and ends with the inner event.
+  EXPECT_EQ(Calls({{10, kA}, {40, kC}, {50, kC}, {70, kA}}, {JsCall(0, 100), JsCall(30, 30)}),
+            "4@10+90 6@40+20 ");
+}
+
+TEST(SamplesIntegratorTest, TaskResetsFramesOfAnImplicitInvocation) {
+  EXPECT_EQ(Calls({{0, kA}, {10, kA}, {40, kA}}, {Task(20, 10)}), "4@0+20 4@40+0 ");
+}
+
+TEST(SamplesIntegratorTest, SamplesInNonJsEventsWithoutJsOpenStillCount) {
+  EXPECT_EQ(Calls({{10, kA}, {20, kA}}, {Other(0, 50)}), "4@10+40 ");
+}
+
+TEST(SamplesIntegratorTest, PrepareSortsAndFillsSingleProgramGaps) {
+  std::vector<CpuSample> samples = {{20, kC}, {0, kB}, {10, kProgram}, {30, kProgram},
+                                    {40, kIdle}};
+  PrepareSamples(Tree(), &samples);
+  ASSERT_EQ(samples.size(), 5u);
+  EXPECT_EQ(samples[0].node, kB);
+  EXPECT_EQ(samples[1].node, kB);  // B and C share the bottom frame A.
+  EXPECT_EQ(samples[2].node, kC);
+  EXPECT_EQ(samples[3].node, kProgram);  // Next is (idle): a real gap.
+}
+
+}  // namespace
+}  // namespace weft
