@@ -10,20 +10,28 @@ import {RAW_ROW_LIMIT, lowerBound} from './track_data.js';
 import {colorForName} from './track_painter.js';
 import {formatDuration} from './time_scale.js';
 
-// The SQL of each kind: the rows of one group, and what a row shows.
+// The SQL of each kind: the rows of one group; |key| is what a row's colour
+// and label come from (the thread on a CPU, the state of a thread). Thread
+// names come from the model's thread map, so window queries join nothing.
 const SOURCES = {
   cpu: {
+    // The idle threads (tid 0) are the CPU doing nothing: not drawn.
+    filter: (g, m) => `r.cpu = ${sqlInt(g.cpu)}` +
+        (m.idleUtids.length ? ` and r.utid not in (${m.idleUtids.map(sqlInt).join(',')})` : ''),
     table: 'sched',
-    // The idle thread (tid 0) is the CPU doing nothing: not drawn.
-    from: 'sched r join thread t on t.utid = r.utid',
-    filter: (g) => `r.cpu = ${sqlInt(g.cpu)} and t.tid != 0`,
-    columns: 'r.utid as key, t.tid as tid, t.name as label, t.upid as upid',
+    key: 'r.utid',
+    // A crowded bucket shows one of its threads.
+    mergedKey: 'min(r.utid)',
   },
   thread_state: {
-    table: 'thread_state',
-    from: 'thread_state r',
     filter: (g) => `r.utid = ${sqlInt(g.utid)}`,
-    columns: 'r.state as key, r.cpu as cpu, r.state as label, null as upid',
+    table: 'thread_state',
+    key: 'r.state',
+    // A crowded bucket shows its most telling state: running, runnable,
+    // uninterruptible, then sleeping.
+    mergedKey: `case max(case when r.state = 'Running' then 3 when r.state like 'R%' then 2
+        when r.state like 'D%' then 1 else 0 end)
+        when 3 then 'Running' when 2 then 'R' when 1 then 'D' else 'S' end`,
   },
 };
 
@@ -31,36 +39,43 @@ export function isSchedKind(kind) {
   return kind === 'cpu' || kind === 'thread_state';
 }
 
+// What the model needs to draw scheduling rows: the threads (utid -> {tid,
+// name, upid}) and the idle threads' utids.
+export async function loadSchedThreads(engine) {
+  const rows = await queryRows(engine, 'select utid, tid, name, upid from thread');
+  const threads = new Map(rows.map((t) => [t.utid, t]));
+  return {threads, idleUtids: rows.filter((t) => t.tid === 0).map((t) => t.utid)};
+}
+
 // Fetches the window [start, end] of a cpu / thread_state group. |longRows|
 // caches the long rows per group id across windows.
-export async function fetchSchedWindow(engine, group, start, end, bucket, longThreshold,
-    longRows) {
+export async function fetchSchedWindow(engine, model, group, start, end, bucket, longRows) {
   const src = SOURCES[group.kind];
-  const filter = src.filter(group);
-  const cols = `r.id as id, r.ts as ts, r.dur as dur, ${src.columns}`;
+  const filter = src.filter(group, model);
+  const from = `${src.table} r`;
+  const longThreshold = model.longThreshold;
   if (!longRows.has(group.id)) {
-    const long = await queryRows(engine, `select ${cols} from ${src.from}
+    const long = await queryRows(engine, `select r.id as id, r.ts as ts, r.dur as dur,
+          ${src.key} as key from ${from}
         where ${filter} and (r.dur > ${sqlInt(longThreshold)} or r.dur < 0)`);
-    for (const r of long) r.n = 1;
     longRows.set(group.id, long);
   }
   const where = `${filter} and r.ts >= ${sqlInt(start - longThreshold)} ` +
       `and r.ts <= ${sqlInt(end)} and r.dur >= 0 and r.dur <= ${sqlInt(longThreshold)}`;
-  const [{n}] = await queryRows(engine, `select count(*) as n from ${src.from} where ${where}`);
+  const [{n}] = await queryRows(engine, `select count(*) as n from ${from} where ${where}`);
   let res;
   if (n <= RAW_ROW_LIMIT) {
     bucket = 0;
-    res = await queryColumns(engine, `select ${cols}, 1 as n from ${src.from}
-        where ${where} order by r.ts`);
+    res = await queryColumns(engine, `select r.id as id, r.ts as ts, r.dur as dur,
+          ${src.key} as key, 1 as n from ${from} where ${where} order by r.ts`);
   } else {
-    // One rect per pixel bucket and key (thread on a CPU, state on a thread).
+    // One rect per pixel bucket.
     res = await queryColumns(engine, `select min(r.id) as id, min(r.ts) as ts,
-          max(r.ts + r.dur) - min(r.ts) as dur, ${src.columns}, count(*) as n
-        from ${src.from} where ${where}
-        group by r.ts / ${bucket}, key order by ts`);
+          max(r.ts + r.dur) - min(r.ts) as dur, ${src.mergedKey} as key, count(*) as n
+        from ${from} where ${where} group by r.ts / ${bucket} order by ts`);
   }
   return {kind: group.kind, start, end, bucket, numRows: res.numRows, ...res.col,
-    long: longRows.get(group.id)};
+    long: longRows.get(group.id), threads: model.threads};
 }
 
 // Thread-state colours: running dark green, runnable lime, uninterruptible
@@ -89,14 +104,18 @@ export function stateName(state) {
   return STATE_NAMES[state] ?? state ?? 'Unknown';
 }
 
-function rowColor(kind, key, upid) {
+// Colour of a row: its state's, or its thread's process (the thread when
+// it has no process).
+function rowColor(kind, key, threads) {
   if (kind === 'thread_state') return STATE_COLORS[stateClass(key)];
-  return colorForName(upid === null || upid === undefined ? `t${key}` : `p${upid}`).fill;
+  const t = threads.get(key);
+  return colorForName(t && t.upid !== null ? `p${t.upid}` : `t${key}`).fill;
 }
 
-function rowLabel(kind, label, tid) {
-  if (kind === 'thread_state') return stateName(label);
-  return `${label || 'Thread'} ${tid ?? ''}`.trim();
+function rowLabel(kind, key, threads) {
+  if (kind === 'thread_state') return stateName(key);
+  const t = threads.get(key);
+  return t ? `${t.name || 'Thread'} ${t.tid}` : `utid ${key}`;
 }
 
 // Every row of |entry| (window rows, then the long ones) overlapping
@@ -136,12 +155,11 @@ export function drawSchedRow(p) {
         x0 = Math.max(x0, -1);
         x1 = Math.min(x1, width + 1);
         runEnd = x1;
-        ctx.fillStyle = rowColor(kind, key, r ? r.upid : entry.upid[i]);
+        ctx.fillStyle = rowColor(kind, key, entry.threads);
         ctx.fillRect(x0, y, x1 - x0, h);
         const n = r ? 1 : entry.n[i];
         if (kind === 'cpu' && n === 1 && x1 - x0 > 30) {
-          const text = fitLabel(rowLabel(kind, r ? r.label : entry.label[i],
-              r ? r.tid : entry.tid[i]), x1 - x0 - 6, charW);
+          const text = fitLabel(rowLabel(kind, key, entry.threads), x1 - x0 - 6, charW);
           if (text) {
             ctx.fillStyle = '#fff';
             ctx.fillText(text, x0 + 3, y + h / 2 + 0.5);
@@ -168,7 +186,7 @@ export function findSchedRow(entry, kind, t, tol, longThreshold) {
         if (dist > bestDist) return;
         bestDist = dist;
         const n = r ? 1 : entry.n[i];
-        const label = rowLabel(kind, r ? r.label : entry.label[i], r ? r.tid : entry.tid?.[i]);
+        const label = rowLabel(kind, r ? r.key : entry.key[i], entry.threads);
         best = {id: r ? r.id : entry.id[i], ts, dur, n,
           text: n > 1 ? `${n} ${kind === 'cpu' ? 'slices' : 'states'} (zoom in to tell them apart)`
             : `${label} · ${dur < 0 ? 'did not end' : formatDuration(dur)}`};

@@ -4,7 +4,7 @@
 // a window query only looks back by |longThreshold| before its start).
 
 import {queryColumns, queryRows, sqlInt} from './sql_rows.js';
-import {isSchedKind} from './sched_tracks.js';
+import {isSchedKind, loadSchedThreads} from './sched_tracks.js';
 import {COLOR_KEY_SQL} from './js_profile_panel.js';
 
 // Slices longer than span / LONG_DIVISOR are "long"; at most that many of
@@ -14,7 +14,9 @@ const LONG_DIVISOR = 500;
 export async function loadTraceModel(engine) {
   const groups = await loadGroups(engine);
   const bounds = await loadBounds(engine);
-  await widenForScheduling(engine, groups.list, bounds);
+  bounds.schedEnd = null;
+  const hasScheduling = groups.list.some((g) => isSchedKind(g.kind));
+  if (hasScheduling) await widenForScheduling(engine, bounds);
   const span = Math.max(Math.max(bounds.lastStart, bounds.schedEnd ?? 0) - bounds.start, 1);
   const longThreshold = Math.max(Math.ceil(span / LONG_DIVISOR), 1000);
   const longSlices = await loadLongSlices(engine, longThreshold);
@@ -40,6 +42,7 @@ export async function loadTraceModel(engine) {
     longThreshold,
     longSlicesByGroup: longSlices.byGroup,
     sliceCount: bounds.sliceCount,
+    ...(hasScheduling ? await loadSchedThreads(engine) : {threads: new Map(), idleUtids: []}),
   };
 }
 
@@ -109,9 +112,7 @@ async function loadBounds(engine) {
 
 // Kernel scheduling rows (CPU tracks, thread states) are neither slices nor
 // counters: trace_bounds (computed once by the engine) covers them.
-async function widenForScheduling(engine, groups, bounds) {
-  bounds.schedEnd = null;
-  if (!groups.some((g) => isSchedKind(g.kind))) return;
+async function widenForScheduling(engine, bounds) {
   const [tb] = await queryRows(engine, 'select start_ts as s, end_ts as e from trace_bounds');
   if (!tb || tb.s === null || tb.e === null) return;
   const empty = bounds.sliceCount === 0 && bounds.counterEnd === bounds.start;

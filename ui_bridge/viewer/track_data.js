@@ -81,8 +81,8 @@ export class TrackData {
       } else if (group.kind === 'counter') {
         entry = await this._fetchCounters(group, start, end, bucket);
       } else if (isSchedKind(group.kind)) {
-        entry = await fetchSchedWindow(this._engine, group, start, end, bucket,
-            this._model.longThreshold, this._longSchedRows);
+        entry = await fetchSchedWindow(this._engine, this._model, group, start, end, bucket,
+            this._longSchedRows);
       } else {
         entry = await this._fetchSlices([group.id], start, end, bucket, false);
       }
