@@ -141,12 +141,14 @@ test('browser: a page bundled by esbuild loads and queries a trace in Chromium',
   }
   fs.copyFileSync(TRACE, path.join(site, 'trace.json'));
   fs.writeFileSync(path.join(site, 'index.html'),
-      '<!doctype html><body><script type="module" src="page.js"></script></body>');
+      '<!doctype html><link rel="icon" href="data:,">' +
+      '<body><script type="module" src="page.js"></script></body>');
   const server = await serve(site);
   const browser = await launchBrowser();
   try {
     await browser.page.goto(`${server.url}index.html?sql=${encodeURIComponent(SQL)}`);
-    await browser.page.waitForSelector('body[data-result], body[data-error]', {timeout: 120000});
+    await browser.page.waitForSelector('body[data-result], body[data-error]',
+        {state: 'attached', timeout: 120000});
     const state = await browser.page.evaluate(() => ({...document.body.dataset}));
     assert.equal(state.error, undefined);
     assert.equal(state.result, expected);
