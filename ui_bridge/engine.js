@@ -7,12 +7,13 @@
 //   const engine = await Engine.create();
 //   const {loadWarning} = await engine.load(source, {onProgress});  // bytes / Blob / stream / path
 //   for await (const batch of engine.query(sql)) ...  // or .rows(), .toArray()
-//   await engine.status(); await engine.reset(); engine.close();
+//   await engine.status(); await engine.restoreInitialTables();
+//   await engine.reset(); engine.close();
 // Reference: docs/bridge.md
 
 import {Method, CellType, RpcStreamDecoder, decodeRpc, encodeAppend, encodeQuery,
   encodeRequest, encodeReset, readVarint} from './protocol.js';
-import {isNode, readSlices} from './sources.js';
+import {importNode, isNode, readSlices} from './sources.js';
 
 export const DEFAULT_SLICE_SIZE = 32 << 20;
 
@@ -26,17 +27,19 @@ function defaultModuleUrls() {
 }
 
 // Wraps a Worker of either platform as {post, terminate} plus callbacks.
-async function startWorker(onMessage, onError) {
-  const url = new URL('./worker.js', import.meta.url);
+// |workerUrl| overrides where worker.js is served from; otherwise the
+// literal new Worker(new URL(...)) pattern lets bundlers find the file.
+async function startWorker(workerUrl, onMessage, onError) {
   if (isNode) {
-    const {Worker} = await import('node:worker_threads');
-    const w = new Worker(url);
+    const {Worker} = await importNode('worker_threads');
+    const w = new Worker(workerUrl || new URL('./worker.js', import.meta.url));
     w.on('message', onMessage);
     w.on('error', onError);
     w.on('exit', (code) => onError(new Error(`engine worker exited (code ${code})`)));
     return {post: (m, t) => w.postMessage(m, t), terminate: () => w.terminate()};
   }
-  const w = new Worker(url, {type: 'module'});
+  const w = workerUrl ? new Worker(workerUrl, {type: 'module'})
+      : new Worker(new URL('./worker.js', import.meta.url), {type: 'module'});
   w.onmessage = (e) => onMessage(e.data);
   w.onerror = (e) => onError(new Error(e.message || 'engine worker error'));
   return {post: (m, t) => w.postMessage(m, t), terminate: () => w.terminate()};
@@ -222,7 +225,7 @@ export class QueryResult {
 }
 
 export class Engine {
-  // options: {moduleJs, moduleWasm (URLs or paths), bufSize}
+  // options: {moduleJs, moduleWasm, workerUrl (URLs or paths), bufSize}
   static async create(options = {}) {
     const engine = new Engine();
     await engine._start(options);
@@ -260,7 +263,7 @@ export class Engine {
     let readyResolve, readyReject;
     const ready = new Promise((res, rej) => { readyResolve = res; readyReject = rej; });
     this._readyReject = readyReject;
-    this._worker = await startWorker((msg) => {
+    this._worker = await startWorker(options.workerUrl, (msg) => {
       if (msg.type === 'ready') readyResolve();
       else if (msg.type === 'rpc') this._onRpc(msg);
       else if (msg.type === 'dead') this._die(new Error(this._fatal || msg.message));
@@ -445,6 +448,13 @@ export class Engine {
   async reset(options = {}) {
     await this._barrier;
     await this._request((seq) => encodeReset(seq, options));
+  }
+
+  // Drops every table, view and function SQL created since the load
+  // (Perfetto's RestoreInitialTables); the trace's tables stay.
+  async restoreInitialTables() {
+    await this._barrier;
+    await this._request((seq) => encodeRequest(seq, Method.TPM_RESTORE_INITIAL_TABLES));
   }
 
   close() {

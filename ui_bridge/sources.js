@@ -5,6 +5,14 @@
 
 export const isNode = typeof process !== 'undefined' && !!process.versions?.node;
 
+// Loads a Node built-in module (e.g. 'fs'). The specifier is computed, so
+// browser bundlers (esbuild, webpack, Vite) leave the import alone instead
+// of failing to resolve it; browsers never reach it.
+export function importNode(name) {
+  const specifier = `node:${name}`;
+  return import(/* webpackIgnore: true */ /* @vite-ignore */ specifier);
+}
+
 const MIN_READ_SIZE = 4 << 20;
 
 // Returns {chunks: async iterable of Uint8Array, total: number|undefined}.
@@ -42,7 +50,7 @@ async function openSource(source, readSize) {
   }
   if (typeof source === 'string') {
     if (!isNode) throw new Error('file paths are only supported in Node');
-    const fs = await import('node:fs');
+    const fs = await importNode('fs');
     let handle;
     try {
       handle = await fs.promises.open(source, 'r');

@@ -13,10 +13,16 @@
 // The worker only moves bytes; it knows nothing of SQL or trace formats.
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node;
+// As sources.js's importNode (this file imports nothing, so it can be copied
+// alone beside a bundle): a computed specifier that bundlers leave alone.
+const importNode = (name) => {
+  const specifier = `node:${name}`;
+  return import(/* webpackIgnore: true */ /* @vite-ignore */ specifier);
+};
 
 let port;  // {post(msg, transfer), onMessage(fn)}
 if (isNode) {
-  const {parentPort} = await import('node:worker_threads');
+  const {parentPort} = await importNode('worker_threads');
   port = {
     post: (msg, transfer) => parentPort.postMessage(msg, transfer),
     onMessage: (fn) => parentPort.on('message', fn),
@@ -50,8 +56,8 @@ function flush() {
 
 async function loadFactory(moduleJs) {
   if (isNode) {
-    const {createRequire} = await import('node:module');
-    const {fileURLToPath} = await import('node:url');
+    const {createRequire} = await importNode('module');
+    const {fileURLToPath} = await importNode('url');
     const path = moduleJs.startsWith('file:') ? fileURLToPath(moduleJs) : moduleJs;
     return createRequire(import.meta.url)(path);
   }
@@ -74,8 +80,8 @@ async function init(msg) {
     onAbort: (what) => { lastFatal = `wasm module aborted: ${what}`; },
   };
   if (isNode) {
-    const fs = await import('node:fs');
-    const {fileURLToPath} = await import('node:url');
+    const fs = await importNode('fs');
+    const {fileURLToPath} = await importNode('url');
     const p = msg.moduleWasm.startsWith('file:') ? fileURLToPath(msg.moduleWasm) : msg.moduleWasm;
     opts.wasmBinary = fs.readFileSync(p);
   } else {

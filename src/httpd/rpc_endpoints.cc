@@ -127,8 +127,8 @@ std::string RpcEndpoints::DisableAndReadMetatrace() {
   return Call(method::kTpmDisableAndReadMetatrace, 0, {}, rpc::kMetatrace).result;
 }
 
-bool RpcEndpoints::RestoreInitialTables() {
-  return !Call(method::kTpmRestoreInitialTables, 0, {}, 0).invalid_request;
+void RpcEndpoints::RestoreInitialTables() {
+  Call(method::kTpmRestoreInitialTables, 0, {}, 0);
 }
 
 void RpcEndpoints::Reset(std::string_view reset_args) {

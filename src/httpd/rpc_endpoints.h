@@ -33,8 +33,8 @@ class RpcEndpoints {
   std::string ComputeMetric(std::string_view args);  // ComputeMetricResult
   std::string EnableMetatrace(std::string_view args);  // Empty.
   std::string DisableAndReadMetatrace();             // DisableAndReadMetatraceResult
-  // Whether the Rpc implements TPM_RESTORE_INITIAL_TABLES (body is empty).
-  bool RestoreInitialTables();
+  // Drops the tables, views and functions SQL created since the load.
+  void RestoreInitialTables();
   // QueryArgs in; the QueryResult of the last statement that returns rows
   // (upstream's /query: earlier statements run but their rows are not
   // sent), its error included.

@@ -130,6 +130,9 @@ void Rpc::HandleMessage(const uint8_t* data, size_t size) {
       Reset(req.args_data(rpc::kResetTraceProcessorArgs),
             req.args_size(rpc::kResetTraceProcessorArgs));
       break;
+    case method::kTpmRestoreInitialTables:
+      RestoreInitialTables();
+      break;
     default: {
       // Like upstream: tell the client which method is not implemented, so
       // a newer client can detect features.
@@ -255,6 +258,14 @@ void Rpc::Reset(const uint8_t* args, size_t size) {
   load_error_.clear();
   ProtoEncoder enc;
   size_t msg = BeginResponse(&enc, NextResponseSeq(), method::kTpmResetTraceProcessor);
+  enc.EndNested(msg);
+  Send(enc.data());
+}
+
+void Rpc::RestoreInitialTables() {
+  tp_->RestoreInitialTables();
+  ProtoEncoder enc;  // Like upstream: the response has no result field.
+  size_t msg = BeginResponse(&enc, NextResponseSeq(), method::kTpmRestoreInitialTables);
   enc.EndNested(msg);
   Send(enc.data());
 }

@@ -47,6 +47,7 @@ class Rpc {
   void GetStatus();
   // |args|: ResetTraceProcessorArgs (may be null).
   void Reset(const uint8_t* args, size_t size);
+  void RestoreInitialTables();
   // Responses carry their own sequence number, 1, 2, 3, ... as the Perfetto
   // UI expects (it checks each is the previous plus one).
   int64_t NextResponseSeq() { return ++tx_seq_; }

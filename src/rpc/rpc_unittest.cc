@@ -528,6 +528,20 @@ TEST(RpcTest, MalformedResetArgsResetWithDefaults) {
   EXPECT_EQ(rs[3].varints, std::vector<int64_t>{2});  // Not cropped.
 }
 
+TEST(RpcTest, RestoreInitialTables) {
+  RpcHarness h;
+  h.Send(LoadRequests() + QueryRequest(3, "create table t(a); create view v as select 1") +
+         Request(4, method::kTpmRestoreInitialTables) + QueryRequest(5, "select * from t") +
+         QueryRequest(6, "select count(*) from slice"));
+  auto rs = h.Take();
+  ASSERT_EQ(rs.size(), 6u);
+  EXPECT_EQ(rs[2].error, "");
+  EXPECT_EQ(rs[3].method, method::kTpmRestoreInitialTables);
+  EXPECT_FALSE(rs[3].has_invalid_request);
+  EXPECT_NE(rs[4].error.find("no such table: t"), std::string::npos) << rs[4].error;
+  EXPECT_EQ(rs[5].varints, std::vector<int64_t>{2});
+}
+
 TEST(RpcTest, AppendAfterFinalizeIsAnError) {
   RpcHarness h;
   h.Send(LoadRequests() + Request(3, method::kTpmAppendTraceData, rpc::kAppendTraceData, "x"));

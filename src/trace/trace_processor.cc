@@ -294,4 +294,11 @@ Status TraceProcessor::ExecuteQuery(std::string_view sql,
   return engine_->Execute(sql, fn);
 }
 
+void TraceProcessor::RestoreInitialTables() {
+  // The trace lives in storage_, not in the connection: a new connection
+  // (made on the next query) holds exactly what SqlEngine::Init registers,
+  // so nothing a query created can survive, whatever statement created it.
+  engine_.reset();
+}
+
 }  // namespace weft

@@ -52,6 +52,13 @@ class TraceProcessor {
   // Runs every statement of |sql|; see SqlEngine::Execute.
   Status ExecuteQuery(std::string_view sql, const SqlEngine::StatementFn& fn);
 
+  // Drops every table, view, function and module that SQL created since the
+  // load (Perfetto's RestoreInitialTables): the next query gets a fresh
+  // SQLite connection over the same trace, as right after the load.
+  // Whatever SQL-created state lives outside the SqlEngine must be dropped
+  // here too.
+  void RestoreInitialTables();
+
   // Before the end of file, both wait for the importer's parser thread
   // (a query mid-load sees what was parsed so far).
   TraceStorage* storage();

@@ -296,6 +296,30 @@ TEST(TraceProcessorTest, QueryErrorsNamePosition) {
   EXPECT_NE(s.message().find("column 3"), std::string::npos) << s.message();
 }
 
+// Tables, views, triggers and temp objects made by SQL are gone after
+// RestoreInitialTables; the trace's own tables answer as before.
+TEST(TraceProcessorTest, RestoreInitialTablesDropsWhatSqlCreated) {
+  TraceProcessor tp;
+  ASSERT_TRUE(LoadWhole(&tp, kCoreTrace).ok());
+  int64_t slices = QueryInt(&tp, "SELECT count(*) FROM slice");
+  int64_t objects = QueryInt(&tp, "SELECT count(*) FROM sqlite_schema");
+  Status s = tp.ExecuteQuery(
+      "CREATE TABLE t AS SELECT * FROM slice; CREATE VIEW v AS SELECT 1 AS x;"
+      "CREATE TEMP TABLE tt(a); CREATE INDEX ti ON t(ts);"
+      "CREATE TRIGGER tr AFTER INSERT ON t BEGIN SELECT 1; END;",
+      [](sqlite3_stmt*) { return Status::Ok(); });
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(QueryInt(&tp, "SELECT count(*) FROM t"), slices);
+  tp.RestoreInitialTables();
+  EXPECT_EQ(QueryInt(&tp, "SELECT count(*) FROM sqlite_schema"), objects);
+  EXPECT_EQ(QueryInt(&tp, "SELECT count(*) FROM sqlite_temp_schema"), 0);
+  EXPECT_EQ(QueryInt(&tp, "SELECT count(*) FROM slice"), slices);
+  // The names are free again.
+  s = tp.ExecuteQuery("CREATE TABLE t(a); CREATE VIEW v AS SELECT 2;",
+                      [](sqlite3_stmt*) { return Status::Ok(); });
+  EXPECT_TRUE(s.ok()) << s.message();
+}
+
 // A magic record and one complete event on an inline thread (shorter than
 // the format head): FXT is recognised by its magic number record.
 TEST(TraceProcessorTest, SniffsFuchsiaTraces) {

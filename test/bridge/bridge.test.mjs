@@ -270,6 +270,22 @@ test('reset drops the trace and allows a reload', async () => {
   });
 });
 
+test('restoreInitialTables drops what SQL created and keeps the trace', async () => {
+  await withEngine(async (engine) => {
+    await engine.load(exampleBytes);
+    const before = await digest(engine);
+    await engine.query('create table t as select * from slice; create view v as select 1 as x;' +
+        'create temp table tt(a)').toArray();
+    assert.equal((await engine.query('select count(*) as n from v').toArray())[0].n, 1);
+    await engine.restoreInitialTables();
+    for (const name of ['t', 'v', 'tt']) {
+      await assert.rejects(engine.query(`select * from ${name}`).toArray(),
+          new RegExp(`no such table: ${name}`));
+    }
+    assert.equal(await digest(engine), before);
+  });
+});
+
 test('reset with cropTrackEvents drops TrackEvents before the range of interest', async () => {
   // Packets: range of interest from 12 us, instants at 10 us and 13 us.
   const packet = (bytes) => [0x0a, bytes.length, ...bytes];

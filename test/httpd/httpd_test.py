@@ -158,8 +158,17 @@ class LoadedServerTest(unittest.TestCase):
     self.assertEqual(status, 200)
     P.DisableAndReadMetatraceResult.FromString(body)  # Decodes (empty).
 
-  def test_restore_initial_tables_not_implemented(self):
-    self.assertEqual(request(self.port, 'GET', '/restore_initial_tables')[0], 501)
+  def test_restore_initial_tables_drops_what_sql_created(self):
+    slices = rows(self.query('select count(*) from slice'))
+    self.assertEqual(self.query('create table rt as select 1 as a; create view rv as select 2;'
+                                'create temp table rtt(x)').error, '')
+    status, headers, body = request(self.port, 'POST', '/restore_initial_tables')
+    self.assertEqual((status, headers['content-type'], body),
+                     (200, 'application/x-protobuf', b''))  # Upstream: an empty body.
+    for name in ('rt', 'rv', 'rtt'):
+      self.assertIn('no such table: ' + name, self.query(f'select * from {name}').error)
+    self.assertEqual(rows(self.query('select count(*) from slice')), slices)
+    self.assertEqual(self.query('create table rt(a)').error, '')  # The name is free again.
 
   def test_rpc_endpoint_speaks_the_stream(self):
     stream = P.TraceProcessorRpcStream()
