@@ -19,16 +19,13 @@ WHERE t.name = 'cpufreq';
 CREATE PERFETTO TABLE _android_cpu_sched AS
 SELECT ts, dur, cpu, utid FROM sched WHERE utid != 0 AND dur > 0;
 
--- Time a thread ran on a CPU at each frequency.
+-- Time a thread ran on a CPU at each frequency (SPAN_JOIN merges the two
+-- per-CPU timelines in one pass).
+CREATE VIRTUAL TABLE _android_cpu_sched_freq
+USING SPAN_JOIN(_android_cpu_sched PARTITIONED cpu, _android_cpu_freq PARTITIONED cpu);
+
 CREATE PERFETTO TABLE _android_cpu_freq_overlap AS
-SELECT
-  s.utid,
-  s.cpu,
-  f.freq_khz,
-  MIN(s.ts + s.dur, f.ts + f.dur) - MAX(s.ts, f.ts) AS overlap_ns
-FROM _android_cpu_sched s
-JOIN _android_cpu_freq f
-  ON s.cpu = f.cpu AND f.ts < s.ts + s.dur AND f.ts + f.dur > s.ts;
+SELECT utid, cpu, freq_khz, dur AS overlap_ns FROM _android_cpu_sched_freq;
 
 CREATE PERFETTO TABLE _android_cpu_thread_cpu AS
 SELECT
