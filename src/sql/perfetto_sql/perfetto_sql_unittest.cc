@@ -25,13 +25,15 @@ class PerfettoSqlTest : public ::testing::Test {
     std::string out;
     Status s = engine_.Execute(sql, [&out](sqlite3_stmt* stmt) {
       out.clear();
-      while (sqlite3_step(stmt) == SQLITE_ROW) {
+      int rc;
+      while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
         if (!out.empty()) out += ";";
         for (int c = 0; c < sqlite3_column_count(stmt); ++c) {
           const unsigned char* t = sqlite3_column_text(stmt, c);
           out += (c ? "," : "") + std::string(t ? reinterpret_cast<const char*>(t) : "NULL");
         }
       }
+      if (rc != SQLITE_DONE) return Status::Error(sqlite3_errmsg(sqlite3_db_handle(stmt)));
       return Status::Ok();
     });
     if (error) *error = s.message();
@@ -63,6 +65,14 @@ TEST_F(PerfettoSqlTest, ScalarTableAndRecursiveFunctions) {
   EXPECT_EQ(Run("SELECT create_function('fact(x INT)', 'INT', "
                 "'SELECT IIF($x = 0, 1, $x * fact($x - 1))'); SELECT fact(5)"),
             "120");
+}
+
+TEST_F(PerfettoSqlTest, RunawayRecursionFails) {
+  std::string error;
+  Run("CREATE PERFETTO FUNCTION loop(x INT) RETURNS INT AS SELECT loop($x + 1);"
+      "SELECT loop(0)",
+      &error);
+  EXPECT_NE(error.find("recursion deeper than"), std::string::npos) << error;
 }
 
 TEST_F(PerfettoSqlTest, MacrosExpandBeforeSqlite) {

@@ -34,6 +34,7 @@ void BindArgs(sqlite3_stmt* stmt, const PerfettoStatement& def, sqlite3_value** 
 }  // namespace
 
 struct ScalarSqlFunction {
+  static constexpr int kMaxDepth = 200;
   sqlite3* db;
   PerfettoStatement def;
   std::vector<sqlite3_stmt*> idle;  // Prepared bodies not running now.
@@ -72,6 +73,19 @@ struct ScalarSqlFunction {
   }
 
   void Run(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
+    // Each level nests a statement in SQLite's stack: a runaway recursion
+    // must fail, not overflow the stack (64 KB in the wasm build).
+    static thread_local int depth = 0;
+    if (depth >= kMaxDepth) {
+      std::string e = def.name + ": recursion deeper than " + std::to_string(kMaxDepth);
+      return sqlite3_result_error(ctx, e.c_str(), -1);
+    }
+    ++depth;
+    RunBody(ctx, argc, argv);
+    --depth;
+  }
+
+  void RunBody(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
     bool memo_key = memoize && argc == 1 && sqlite3_value_type(argv[0]) == SQLITE_INTEGER;
     if (memo_key) {
       auto it = memo.find(sqlite3_value_int64(argv[0]));
@@ -91,7 +105,7 @@ struct ScalarSqlFunction {
     } else if (rc == SQLITE_DONE) {
       sqlite3_result_null(ctx);
     } else {
-      error = def.name + ": " + sqlite3_errmsg(db);
+      error = sqlite3_errmsg(db);  // Names the failing function already.
       sqlite3_result_error(ctx, error.c_str(), -1);
     }
     Release(stmt);
