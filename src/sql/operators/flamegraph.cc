@@ -16,6 +16,9 @@ namespace {
 constexpr char kSep = '\x1f';  // Between the config function's arguments.
 constexpr int kFixedColumns = 6;  // name, depth, x_start, x_end, _tree_id, _tree_parent_id.
 constexpr int kPerInput = 4;      // c, self_c, cumulative_c, parent_cumulative_c.
+constexpr int kTreeIdColumn = 4;
+// __intrinsic_flamegraph_find(_tree_id, kind) reaches BestIndex as this op.
+constexpr int kFindConstraint = SQLITE_INDEX_CONSTRAINT_FUNCTION;
 
 struct FgVtab : sqlite3_vtab {
   sqlite3* db = nullptr;
@@ -24,16 +27,26 @@ struct FgVtab : sqlite3_vtab {
 
   int config_column() const { return kFixedColumns + kPerInput * static_cast<int>(inputs.size()); }
 
+  // argv[0]: the config; argv[1], if idxNum is 1: the kind given to
+  // __intrinsic_flamegraph_find(_tree_id, kind).
   int BestIndex(sqlite3_index_info* info) {
+    bool has_config = false;
     for (int i = 0; i < info->nConstraint; ++i) {
       const auto& c = info->aConstraint[i];
-      if (c.iColumn != config_column() || !c.usable || c.op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
-      info->aConstraintUsage[i].argvIndex = 1;
-      info->aConstraintUsage[i].omit = 1;
-      info->estimatedCost = 1000;
-      return SQLITE_OK;
+      if (!c.usable) continue;
+      if (c.iColumn == config_column() && c.op == SQLITE_INDEX_CONSTRAINT_EQ) {
+        info->aConstraintUsage[i].argvIndex = 1;
+        info->aConstraintUsage[i].omit = 1;
+        has_config = true;
+      } else if (c.iColumn == kTreeIdColumn && c.op == kFindConstraint) {
+        info->aConstraintUsage[i].argvIndex = 2;
+        info->aConstraintUsage[i].omit = 1;
+        info->idxNum = 1;
+      }
     }
-    return SQLITE_CONSTRAINT;
+    if (!has_config) return SQLITE_CONSTRAINT;
+    info->estimatedCost = 1000;
+    return SQLITE_OK;
   }
 };
 
@@ -132,14 +145,36 @@ struct FgCursor : VtabCursor<FgVtab> {
     return rc == SQLITE_DONE ? SQLITE_OK : SQLITE_ERROR;
   }
 
-  int Filter(int, const char*, int argc, sqlite3_value** argv) {
+  int Filter(int idx_num, const char*, int argc, sqlite3_value** argv) {
     rows.clear();
     row = 0;
     if (argc < 1 || sqlite3_value_type(argv[0]) != SQLITE_TEXT) {
       return SetVtabError(vtab(), "flamegraph: expected __intrinsic_flamegraph_config(...)");
     }
     const char* text = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
-    return Load(std::string(text, static_cast<size_t>(sqlite3_value_bytes(argv[0]))));
+    int rc = Load(std::string(text, static_cast<size_t>(sqlite3_value_bytes(argv[0]))));
+    if (rc != SQLITE_OK || idx_num != 1 || argc < 2) return rc;
+    const unsigned char* kind = sqlite3_value_text(argv[1]);
+    if (!kind || std::string(reinterpret_cast<const char*>(kind)) != "SUPER_ROOT") {
+      return SetVtabError(vtab(), "__intrinsic_flamegraph_find: only SUPER_ROOT is supported");
+    }
+    KeepSuperRootOnly();
+    return SQLITE_OK;
+  }
+
+  // The root above every depth-1 frame: no name, depth 0, the total.
+  void KeepSuperRootOnly() {
+    FgNode root;
+    root.depth = 0;
+    root.is_super_root = true;
+    root.self.assign(config.value_cols.size(), 0.0);
+    root.cumulative = root.self;
+    for (const FgNode& n : rows) {
+      if (n.depth != 1) continue;
+      for (size_t v = 0; v < root.cumulative.size(); ++v) root.cumulative[v] += n.cumulative[v];
+    }
+    root.x_end = root.cumulative.empty() ? 0 : root.cumulative[0];
+    rows.assign(1, root);
   }
   int Next() {
     ++row;
@@ -151,7 +186,9 @@ struct FgCursor : VtabCursor<FgVtab> {
   void ColumnValue(sqlite3_context* ctx, int column) {
     const FgNode& n = rows[row];
     switch (column) {
-      case 0: return sqlite3_result_text(ctx, n.name.c_str(), -1, SQLITE_TRANSIENT);
+      case 0:
+        if (n.is_super_root) return sqlite3_result_null(ctx);
+        return sqlite3_result_text(ctx, n.name.c_str(), -1, SQLITE_TRANSIENT);
       case 1: return sqlite3_result_int64(ctx, n.depth);
       case 2: return ResultNumber(ctx, n.x_start);
       case 3: return ResultNumber(ctx, n.x_end);
@@ -177,6 +214,7 @@ struct FgCursor : VtabCursor<FgVtab> {
     if (v < 0) return sqlite3_result_null(ctx);
     size_t vi = static_cast<size_t>(v);
     if (kind == 1) return ResultNumber(ctx, n.self[vi]);
+    if (kind == 2 && n.is_super_root) return sqlite3_result_double(ctx, n.cumulative[vi]);
     if (kind == 2) return ResultNumber(ctx, n.cumulative[vi]);
     if (n.parent < 0) return sqlite3_result_null(ctx);
     ResultNumber(ctx, rows[static_cast<size_t>(n.parent)].cumulative[vi]);
@@ -230,7 +268,23 @@ void ConfigFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
   sqlite3_result_text(ctx, text.c_str(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
 }
 
-const sqlite3_module kModule = VtabModule<FgVtab, FgCursor>(&CreateOrConnect, &Create);
+// Outside the operator, __intrinsic_flamegraph_find() matches nothing.
+void FindFunction(sqlite3_context* ctx, int, sqlite3_value**) { sqlite3_result_int(ctx, 0); }
+
+int OverloadFind(sqlite3_vtab*, int argc, const char* name,
+                 void (**fn)(sqlite3_context*, int, sqlite3_value**), void**) {
+  if (argc != 2 || sqlite3_stricmp(name, "__intrinsic_flamegraph_find") != 0) return 0;
+  *fn = FindFunction;
+  return kFindConstraint;
+}
+
+sqlite3_module MakeModule() {
+  sqlite3_module m = VtabModule<FgVtab, FgCursor>(&CreateOrConnect, &Create);
+  m.xFindFunction = OverloadFind;
+  return m;
+}
+
+const sqlite3_module kModule = MakeModule();
 
 }  // namespace
 
@@ -239,7 +293,9 @@ Status RegisterFlamegraph(sqlite3* db) {
           SQLITE_OK ||
       sqlite3_create_function_v2(db, "__intrinsic_flamegraph_config", -1,
                                  SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr, ConfigFunction,
-                                 nullptr, nullptr, nullptr) != SQLITE_OK) {
+                                 nullptr, nullptr, nullptr) != SQLITE_OK ||
+      sqlite3_create_function_v2(db, "__intrinsic_flamegraph_find", 2, SQLITE_UTF8, nullptr,
+                                 FindFunction, nullptr, nullptr, nullptr) != SQLITE_OK) {
     return Status::Error("cannot register __intrinsic_flamegraph");
   }
   return Status::Ok();

@@ -9,8 +9,8 @@
 // Columns: name, depth, x_start, x_end, _tree_id, _tree_parent_id, and for
 // every other input column c: c (its grouping value or aggregate), self_c,
 // cumulative_c, parent_cumulative_c (for value columns). The computation
-// is in flamegraph_tree.h. Not supported: the SUPER_ROOT row and
-// __intrinsic_flamegraph_find().
+// is in flamegraph_tree.h. WHERE __intrinsic_flamegraph_find(_tree_id,
+// 'SUPER_ROOT') selects the root above the depth-1 frames instead.
 #ifndef SRC_SQL_OPERATORS_FLAMEGRAPH_H_
 #define SRC_SQL_OPERATORS_FLAMEGRAPH_H_
 

@@ -80,6 +80,7 @@ struct FgNode {
   double x_start = 0, x_end = 0;
   std::vector<FgValue> groups;
   std::vector<FgValue> aggs;  // Aggregated, one per FgConfig::aggs.
+  bool is_super_root = false;  // The root above depth 1 (flamegraph.cc).
 };
 
 // The flamegraph rows in output order (by |depth|, top-down first, then
