@@ -5,6 +5,7 @@
 #include "src/sql/perfetto_sql/embedded_modules.h"
 #include "src/sql/perfetto_sql/legacy_functions.h"
 #include "src/sql/perfetto_sql/sql_text.h"
+#include "src/sql/perfetto_sql/table_info.h"
 
 namespace weft {
 
@@ -17,6 +18,7 @@ Status PerfettoSql::Init() {
   for (size_t i = 0; i < kEmbeddedSqlModuleCount; ++i) {
     AddModule(kEmbeddedSqlModules[i].name, kEmbeddedSqlModules[i].sql);
   }
+  WEFT_RETURN_IF_ERROR(RegisterTableInfo(db_));
   return RegisterLegacyFunctions(db_, this);
 }
 

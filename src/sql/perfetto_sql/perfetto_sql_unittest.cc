@@ -98,6 +98,16 @@ TEST_F(PerfettoSqlTest, IncludesEmbeddedAndAddedModules) {
   EXPECT_NE(error.find("unknown module"), std::string::npos);
 }
 
+TEST_F(PerfettoSqlTest, TableInfoTypesColumnsFromTheirValues) {
+  EXPECT_EQ(Run("CREATE PERFETTO TABLE t AS SELECT 0 AS a, 5 AS b, 'x' AS c, NULL AS d "
+                "UNION ALL SELECT 1, 3, 'y', 2.5;"
+                "SELECT name, col_type, nullable, sorted FROM perfetto_table_info('t')"),
+            "a,id,0,0;b,uint32,0,3;c,string,0,2;d,double,1,2");
+  std::string error;
+  Run("SELECT * FROM perfetto_table_info('no_such_table')", &error);
+  EXPECT_NE(error.find("no such table"), std::string::npos) << error;
+}
+
 TEST(SqlTextTest, StatementEndSkipsQuotesCommentsAndTriggers) {
   std::string sql = "SELECT ';' -- ;\n, 1; SELECT 2";
   EXPECT_EQ(sql_text::StatementEnd(sql, 0), sql.find("1;") + 2);
