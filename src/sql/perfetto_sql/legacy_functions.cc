@@ -3,6 +3,8 @@
 #include "src/sql/perfetto_sql/legacy_functions.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "src/sql/perfetto_sql/perfetto_sql.h"
 #include "src/sql/perfetto_sql/sql_text.h"
@@ -55,8 +57,22 @@ void Import(sqlite3_context* ctx, int, sqlite3_value** argv) {
   Finish(ctx, Self(ctx)->Include(Text(argv[0])));
 }
 
+// RUN_METRIC('a/b.sql', 'key', 'value', ...): runs module a.b again, with
+// each {{key}} of its text replaced by the value.
+void RunMetric(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
+  if (argc < 1 || argc % 2 == 0) {
+    return Finish(ctx, Status::Error("RUN_METRIC(path, key, value, ...): odd argument count"));
+  }
+  std::string path = Text(argv[0]);
+  if (path.size() > 4 && path.compare(path.size() - 4, 4, ".sql") == 0) path.resize(path.size() - 4);
+  for (char& c : path) c = c == '/' ? '.' : c;
+  std::vector<std::pair<std::string, std::string>> vars;
+  for (int i = 1; i + 1 < argc; i += 2) vars.push_back({Text(argv[i]), Text(argv[i + 1])});
+  Finish(ctx, Self(ctx)->RunModuleWith(path, vars));
+}
+
 constexpr const char* kLegacyNames[] = {"create_function", "create_view_function",
-                                        "experimental_memoize", "import"};
+                                        "experimental_memoize", "import", "run_metric"};
 
 }  // namespace
 
@@ -84,6 +100,7 @@ Status RegisterLegacyFunctions(sqlite3* db, PerfettoSql* perfetto_sql) {
       {"create_view_function", 3, CreateViewFunction},
       {"experimental_memoize", 1, Memoize},
       {"import", 1, Import},
+      {"run_metric", -1, RunMetric},
   };
   for (const Entry& e : kEntries) {
     if (sqlite3_create_function_v2(db, e.name, e.argc, SQLITE_UTF8, perfetto_sql, e.fn,

@@ -4,6 +4,8 @@
 //   create_view_function('name(arg TYPE, ...)', 'col TYPE, ...', 'select')
 //   experimental_memoize('name')
 //   import('a.b.c')                 (= INCLUDE PERFETTO MODULE a.b.c)
+//   run_metric('a/b.sql', 'k', 'v', ...)   runs module a.b (again), its
+//                                   {{k}} replaced by v
 // Each returns NULL. A statement that is only such a call
 // (`SELECT create_function(...);`) prints no result set, as in Perfetto.
 #ifndef SRC_SQL_PERFETTO_SQL_LEGACY_FUNCTIONS_H_

@@ -102,6 +102,22 @@ Status PerfettoSql::Include(const std::string& name) {
   return IncludeOne(name, &it->second);
 }
 
+Status PerfettoSql::RunModuleWith(
+    const std::string& name, const std::vector<std::pair<std::string, std::string>>& vars) {
+  auto it = modules_.find(name);
+  if (it == modules_.end()) return Status::Error("RUN_METRIC: unknown metric file " + name);
+  std::string sql = it->second.sql;
+  for (const auto& var : vars) {
+    std::string key = "{{" + var.first + "}}";
+    for (size_t p = sql.find(key); p != std::string::npos; p = sql.find(key, p + var.second.size())) {
+      sql.replace(p, key.size(), var.second);
+    }
+  }
+  Status status = run_(sql);
+  if (status.ok()) return status;
+  return Status::Error("RUN_METRIC " + name + ": " + status.message());
+}
+
 Status PerfettoSql::IncludeOne(const std::string& name, Module* module) {
   if (module->included) return Status::Ok();
   module->included = true;  // Before running: a module may include itself.

@@ -18,6 +18,8 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "src/base/status.h"
 #include "src/sql/perfetto_sql/macros.h"
@@ -45,6 +47,10 @@ class PerfettoSql {
   // module of the same name is replaced (it is not re-run if included).
   void AddModule(const std::string& name, std::string sql);
   Status Include(const std::string& name);
+  // Runs module |name| every time (RUN_METRIC), with each {{key}} of its
+  // text replaced by the value.
+  Status RunModuleWith(const std::string& name,
+                       const std::vector<std::pair<std::string, std::string>>& vars);
 
   SqlFunctionRegistry& functions() { return functions_; }
 

@@ -108,6 +108,15 @@ TEST_F(PerfettoSqlTest, TableInfoTypesColumnsFromTheirValues) {
   EXPECT_NE(error.find("no such table"), std::string::npos) << error;
 }
 
+TEST_F(PerfettoSqlTest, RunMetricRunsAgainWithSubstitutions) {
+  engine_.perfetto_sql().AddModule(
+      "my.metric", "CREATE OR REPLACE PERFETTO TABLE {{out}} AS SELECT {{value}} AS v;");
+  EXPECT_EQ(Run("SELECT RUN_METRIC('my/metric.sql', 'out', 'x', 'value', '1');"
+                "SELECT RUN_METRIC('my/metric.sql', 'out', 'x', 'value', '2');"
+                "SELECT v FROM x"),
+            "2");
+}
+
 TEST(SqlTextTest, StatementEndSkipsQuotesCommentsAndTriggers) {
   std::string sql = "SELECT ';' -- ;\n, 1; SELECT 2";
   EXPECT_EQ(sql_text::StatementEnd(sql, 0), sql.find("1;") + 2);
