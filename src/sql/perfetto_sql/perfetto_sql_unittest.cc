@@ -117,6 +117,13 @@ TEST_F(PerfettoSqlTest, RunMetricRunsAgainWithSubstitutions) {
             "2");
 }
 
+TEST_F(PerfettoSqlTest, VariadicFunctionDelegatesToHash) {
+  // FNV-1a 64 of the bytes of 'single_arg'.
+  EXPECT_EQ(Run("CREATE PERFETTO FUNCTION h(args ANY...) RETURNS INT DELEGATES TO hash;"
+                "SELECT h('single_arg'), h(1, 2) = hash(1, 2)"),
+            "1309196097616646754,1");
+}
+
 TEST(SqlTextTest, StatementEndSkipsQuotesCommentsAndTriggers) {
   std::string sql = "SELECT ';' -- ;\n, 1; SELECT 2";
   EXPECT_EQ(sql_text::StatementEnd(sql, 0), sql.find("1;") + 2);

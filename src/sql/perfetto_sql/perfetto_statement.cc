@@ -73,7 +73,20 @@ Status ParseCreate(std::string_view stmt, size_t pos, PerfettoStatement* out) {
   }
   if (!has_list) return Status::Error(what + ": expected (arguments)");
   WEFT_RETURN_IF_ERROR(ParseNameAndTypeList(list, &out->args));
+  const std::string kEllipsis = "...";
+  if (!out->args.empty() && out->args.back().type.size() >= kEllipsis.size() &&
+      out->args.back().type.compare(out->args.back().type.size() - kEllipsis.size(),
+                                    kEllipsis.size(), kEllipsis) == 0) {
+    out->variadic = true;
+  }
   WEFT_RETURN_IF_ERROR(ParseReturns(stmt, &pos, out));
+  if (out->kind == Kind::kFunction && sql_text::ConsumeKeyword(stmt, &pos, "DELEGATES")) {
+    if (!sql_text::ConsumeKeyword(stmt, &pos, "TO") ||
+        (out->delegate = sql_text::ReadWord(stmt, &pos)).empty()) {
+      return Status::Error(what + ": expected DELEGATES TO function");
+    }
+    return Status::Ok();
+  }
   return ReadBody(stmt, pos, what, &out->body);
 }
 

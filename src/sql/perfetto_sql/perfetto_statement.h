@@ -4,6 +4,8 @@
 //   CREATE [OR REPLACE] PERFETTO VIEW name [(col TYPE, ...)] AS select
 //   CREATE [OR REPLACE] PERFETTO FUNCTION name(arg TYPE, ...)
 //       RETURNS TYPE | TABLE(col TYPE, ...) AS select
+//   CREATE [OR REPLACE] PERFETTO FUNCTION name(args ANY...) RETURNS TYPE
+//       DELEGATES TO other_function         (a variadic last argument: `...`)
 //   CREATE [OR REPLACE] PERFETTO MACRO name(arg Type, ...) RETURNS Type AS text
 //   INCLUDE PERFETTO MODULE a.b.c        (a.b.* includes a package's modules)
 //
@@ -34,6 +36,8 @@ struct PerfettoStatement {
   std::vector<SqlNameAndType> columns;  // Table schema / RETURNS TABLE(...).
   std::string return_type;              // Scalar functions and macros.
   std::string body;                     // After AS, without the final `;`.
+  std::string delegate;                 // DELEGATES TO this function.
+  bool variadic = false;                // The last argument's type ends in "...".
 };
 
 // Parses |stmt| (one statement, as sql_text::StatementEnd delimits it).

@@ -85,7 +85,29 @@ struct ScalarSqlFunction {
     --depth;
   }
 
+  // DELEGATES TO: the other function called with the same arguments.
+  void RunDelegate(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
+    std::string sql = "SELECT " + def.delegate + "(";
+    for (int i = 0; i < argc; ++i) sql += i ? ", ?" : "?";
+    sql += ")";
+    sqlite3_stmt* stmt = nullptr;
+    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
+      std::string e = def.name + ": " + sqlite3_errmsg(db);
+      sqlite3_finalize(stmt);
+      return sqlite3_result_error(ctx, e.c_str(), -1);
+    }
+    for (int i = 0; i < argc; ++i) sqlite3_bind_value(stmt, i + 1, argv[i]);
+    if (sqlite3_step(stmt) == SQLITE_ROW) sqlite3_result_value(ctx, sqlite3_column_value(stmt, 0));
+    else sqlite3_result_error(ctx, sqlite3_errmsg(db), -1);
+    sqlite3_finalize(stmt);
+  }
+
   void RunBody(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
+    if (!def.delegate.empty()) return RunDelegate(ctx, argc, argv);
+    if (argc != static_cast<int>(def.args.size())) {
+      std::string e = def.name + ": variadic arguments need DELEGATES TO";
+      return sqlite3_result_error(ctx, e.c_str(), -1);
+    }
     bool memo_key = memoize && argc == 1 && sqlite3_value_type(argv[0]) == SQLITE_INTEGER;
     if (memo_key) {
       auto it = memo.find(sqlite3_value_int64(argv[0]));
@@ -245,7 +267,8 @@ Status SqlFunctionRegistry::CreateScalar(const PerfettoStatement& def) {
   auto fn = std::make_unique<ScalarSqlFunction>();
   fn->db = db_;
   fn->def = def;
-  int rc = sqlite3_create_function_v2(db_, def.name.c_str(), static_cast<int>(def.args.size()),
+  int argc = def.variadic ? -1 : static_cast<int>(def.args.size());
+  int rc = sqlite3_create_function_v2(db_, def.name.c_str(), argc,
                                       SQLITE_UTF8, fn.get(), &ScalarSqlFunction::Call, nullptr,
                                       nullptr, nullptr);
   if (rc != SQLITE_OK) return Status::Error("cannot create function " + def.name + ": " +
