@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes python/weft/trace_processor.descriptor: the FileDescriptorSet of
-protos/perfetto/trace_processor/trace_processor.proto, from which the Python
-package builds its message classes (it needs no protoc at run time).
+protos/perfetto/trace_processor/trace_processor.proto and of the metrics
+(TraceMetrics, protos/perfetto/metrics/), from which the Python package
+builds its message classes (it needs no protoc at run time).
 
   tools/gen_python_descriptor.py          regenerate
   tools/gen_python_descriptor.py --check  exit 1 if the file is stale
@@ -13,7 +14,9 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PROTO = 'perfetto/trace_processor/trace_processor.proto'
+PROTOS = ['perfetto/trace_processor/trace_processor.proto',
+          'perfetto/metrics/metrics.proto',
+          'perfetto/metrics/weft/web_metric.proto']
 OUT = os.path.join(ROOT, 'python/weft/trace_processor.descriptor')
 
 
@@ -21,7 +24,7 @@ def compile_descriptor():
   with tempfile.TemporaryDirectory() as tmp:
     out = os.path.join(tmp, 'set.pb')
     subprocess.run(['protoc', '--include_imports', '--descriptor_set_out=' + out,
-                    '-I', os.path.join(ROOT, 'protos'), PROTO], check=True)
+                    '-I', os.path.join(ROOT, 'protos')] + PROTOS, check=True)
     with open(out, 'rb') as f:
       return f.read()
 

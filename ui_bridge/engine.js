@@ -14,6 +14,7 @@
 import {Method, CellType, RpcStreamDecoder, decodeRpc, encodeAppend, encodeQuery,
   encodeRequest, encodeReset, readVarint} from './protocol.js';
 import {importNode, isNode, readSlices} from './sources.js';
+import {decodeMetricResult, encodeComputeMetric} from './metrics.js';
 
 export const DEFAULT_SLICE_SIZE = 32 << 20;
 
@@ -436,6 +437,20 @@ export class Engine {
     await this._barrier;
     const res = await this._request((seq) => encodeRequest(seq, Method.TPM_GET_STATUS));
     return {...res.status, wasmHeapBytes: this._heapBytes};
+  }
+
+  // Computes metrics (docs/metrics.md): format 'text' or 'json' resolves
+  // with a string, 'binary' with the TraceMetrics bytes (Uint8Array).
+  // options.userMetrics: [{name, sql, descriptorSet}] metrics of the user's
+  // to register first. Rejects with the engine's error.
+  async metric(names, format = 'text', options = {}) {
+    await this._barrier;
+    const res = await this._request(
+        (seq) => encodeComputeMetric(seq, names, format, options.userMetrics || []));
+    if (!res.metricResult) throw new Error('no metric result in the response');
+    const result = decodeMetricResult(res.metricResult, 0, res.metricResult.length);
+    if (result.error) throw new Error(result.error);
+    return format === 'binary' ? result.metrics : result.text;
   }
 
   // Drops the loaded trace; the engine can load another one. Options for

@@ -29,13 +29,13 @@ const utf8Encoder = new TextEncoder();
 
 // ---------------------------------------------------------------- writing
 
-function varintSize(v) {
+export function varintSize(v) {
   let n = 1;
   while (v >= 0x80) { v = Math.floor(v / 128); n++; }
   return n;
 }
 
-function writeVarint(buf, pos, v) {  // 0 <= v < 2^53
+export function writeVarint(buf, pos, v) {  // 0 <= v < 2^53
   while (v >= 0x80) {
     buf[pos++] = (v % 128) | 0x80;
     v = Math.floor(v / 128);
@@ -281,6 +281,8 @@ export function decodeRpc(buf, start = 0, end = buf.length) {
         msg.queryResult = decodeQueryResult(buf, r.start, r.start + r.len);
         break;
       case Rpc.status: msg.status = decodeStatus(buf, r.start, r.start + r.len); break;
+      // Decoded by metrics.js (a copy: |buf| may be reused).
+      case Rpc.metric_result: msg.metricResult = r.bytes().slice(); break;
     }
   }
   return msg;

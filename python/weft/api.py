@@ -144,12 +144,13 @@ class TraceProcessor:
     return QueryResultIterator(result.column_names, _cells(result))
 
   def metric(self, metrics):
-    """Computes metrics (serialized perfetto.protos.TraceMetrics bytes).
-    weft has no metrics yet: raises TraceProcessorException saying so."""
+    """Computes metrics (names as in docs/metrics.md, e.g. ['android_cpu'])
+    and returns the decoded perfetto.protos.TraceMetrics message; raises
+    TraceProcessorException with weft's message on error."""
     result = self.http.compute_metric(metrics)
     if result.error:
       raise TraceProcessorException(result.error)
-    return result.metrics
+    return self.http.protos.TraceMetrics.FromString(result.metrics)
 
   def enable_metatrace(self):
     self.http.enable_metatrace()

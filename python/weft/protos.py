@@ -11,7 +11,7 @@ _DESCRIPTOR = os.path.join(os.path.dirname(os.path.abspath(__file__)),
 _MESSAGES = ('TraceProcessorRpcStream', 'TraceProcessorRpc', 'AppendTraceDataResult',
              'FinalizeDataResult', 'QueryArgs', 'QueryResult', 'StatusResult',
              'ComputeMetricArgs', 'ComputeMetricResult', 'DisableAndReadMetatraceResult',
-             'ResetTraceProcessorArgs')
+             'ResetTraceProcessorArgs', 'TraceMetrics')
 
 
 def _message_class(pool, desc):

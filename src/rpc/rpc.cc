@@ -52,6 +52,7 @@ Request DecodeRequest(const uint8_t* data, size_t size) {
         break;
       case tag_and_type(rpc::kAppendTraceData, pbf_wire_type::length_delimited):
       case tag_and_type(rpc::kQueryArgs, pbf_wire_type::length_delimited):
+      case tag_and_type(rpc::kComputeMetricArgs, pbf_wire_type::length_delimited):
       case tag_and_type(rpc::kResetTraceProcessorArgs, pbf_wire_type::length_delimited):
         req.args_field = r.tag();
         req.args = r.get_view();
@@ -63,15 +64,14 @@ Request DecodeRequest(const uint8_t* data, size_t size) {
   return req;
 }
 
-// Starts a response message for |method|; returns the token to close it.
-size_t BeginResponse(ProtoEncoder* enc, int64_t seq, uint32_t method) {
+}  // namespace
+
+size_t Rpc::BeginResponse(ProtoEncoder* enc, int64_t seq, uint32_t method) {
   size_t msg = enc->BeginNested(pb::trace_processor_rpc_stream::kMsg);
   enc->AppendInt64(rpc::kSeq, seq);
   enc->AppendVarint(rpc::kResponse, method);
   return msg;
 }
-
-}  // namespace
 
 Rpc::Rpc(ResponseFn response_fn)
     : response_fn_(std::move(response_fn)), tp_(new TraceProcessor()) {}
@@ -125,6 +125,10 @@ void Rpc::HandleMessage(const uint8_t* data, size_t size) {
       break;
     case method::kTpmGetStatus:
       GetStatus();
+      break;
+    case method::kTpmComputeMetric:
+      ComputeMetric(req.args_data(rpc::kComputeMetricArgs),
+                    req.args_size(rpc::kComputeMetricArgs));
       break;
     case method::kTpmResetTraceProcessor:
       Reset(req.args_data(rpc::kResetTraceProcessorArgs),

@@ -45,6 +45,10 @@ class Rpc {
   void FinalizeTraceData();
   void Query(const uint8_t* args, size_t size);
   void GetStatus();
+  // In rpc_metrics.cc.
+  void ComputeMetric(const uint8_t* args, size_t size);
+  // Starts a response message for |method|; returns the token to close it.
+  static size_t BeginResponse(ProtoEncoder* enc, int64_t seq, uint32_t method);
   // |args|: ResetTraceProcessorArgs (may be null).
   void Reset(const uint8_t* args, size_t size);
   void RestoreInitialTables();

@@ -356,11 +356,11 @@ TEST(RpcTest, TruncatedTraceLoadsWithAWarning) {
 
 TEST(RpcTest, UnknownMethodGetsInvalidRequest) {
   RpcHarness h;
-  h.Send(Request(9, 5 /* TPM_COMPUTE_METRIC */) + Request(10, 999));
+  h.Send(Request(9, 6 /* TPM_ENABLE_METATRACE */) + Request(10, 999));
   auto rs = h.Take();
   ASSERT_EQ(rs.size(), 2u);
   EXPECT_TRUE(rs[0].has_invalid_request);
-  EXPECT_EQ(rs[0].invalid_request, 5u);
+  EXPECT_EQ(rs[0].invalid_request, 6u);
   EXPECT_EQ(rs[0].seq, 1);
   EXPECT_EQ(rs[1].invalid_request, 999u);
 }

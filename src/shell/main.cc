@@ -15,6 +15,7 @@
 
 #include "src/shell/csv_printer.h"
 #include "src/shell/httpd_mode.h"
+#include "src/shell/metrics_flags.h"
 #include "src/trace/trace_processor.h"
 
 namespace weft {
@@ -30,6 +31,9 @@ const char kUsage[] =
     "Options:\n"
     "  -q, --query-file FILE   Run the SQL statements in FILE, then exit.\n"
     "  -Q, --query-string SQL  Run SQL, then exit.\n"
+    "  --run-metrics NAMES     Run metrics (comma-separated names, or PATH.sql\n"
+    "                          user metrics with PATH.proto) and print them.\n"
+    "  --metrics-output FMT    binary, text (default) or json.\n"
     "  --stats                 Print load time, size and memory to stderr.\n"
     "  --time                  Print each statement's run time to stderr.\n"
     "  --read-size BYTES       Feed the trace in chunks of BYTES (default 4 MiB;\n"
@@ -82,6 +86,8 @@ struct Options {
   std::string query_file;
   std::string query_string;
   bool has_query = false;
+  std::string metrics;  // --run-metrics.
+  MetricFormat metrics_format = MetricFormat::kText;
   bool stats = false;
   TraceConfig config;
   bool time_statements = false;
@@ -157,6 +163,17 @@ bool ParseArgs(int argc, char** argv, Options* opts, int* exit_code) {
       if (!v) return false;
       opts->query_string = v;
       opts->has_query = true;
+    } else if (arg == "--run-metrics") {
+      const char* v = value("--run-metrics");
+      if (!v) return false;
+      opts->metrics = v;
+    } else if (arg == "--metrics-output") {
+      const char* v = value("--metrics-output");
+      if (!v) return false;
+      if (!ParseMetricFormat(v, &opts->metrics_format)) {
+        *exit_code = Fail("--metrics-output must be binary, text or json");
+        return false;
+      }
     } else if (arg == "--stats") {
       opts->stats = true;
     } else if (arg == "--time") {
@@ -368,6 +385,11 @@ int Main(int argc, char** argv) {
     if (!run.ok()) return Fail("analysis " + path + ": " + run.message());
   }
 
+  if (!opts.metrics.empty()) {
+    Status m = RunMetricsFlag(tp.get(), opts.metrics, opts.metrics_format);
+    if (!m.ok()) return Fail("metrics: " + m.message());
+    if (!opts.has_query) return 0;
+  }
   if (!opts.has_query) return Interactive(tp.get(), opts.time_statements);
   bool printed = false;
   Status s = RunSql(tp.get(), sql, &printed, opts.time_statements);

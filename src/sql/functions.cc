@@ -3,7 +3,9 @@
 #include "src/sql/functions.h"
 
 #include "src/sql/clock_functions.h"
+#include "src/sql/hash_function.h"
 #include "src/sql/metadata_functions.h"
+#include "src/sql/zstd_functions.h"
 
 namespace weft {
 namespace {
@@ -67,6 +69,8 @@ Status RegisterFunctions(sqlite3* db, const TraceStorage* storage) {
                                       ExtractArg, nullptr, nullptr, nullptr);
   if (rc != SQLITE_OK) return Status::Error("cannot register extract_arg");
   WEFT_RETURN_IF_ERROR(RegisterMetadataFunctions(db, storage));
+  WEFT_RETURN_IF_ERROR(RegisterZstdFunctions(db));
+  WEFT_RETURN_IF_ERROR(RegisterHashFunction(db));
   return RegisterClockFunctions(db, storage);
 }
 

@@ -5,6 +5,8 @@
 
 #include "src/sql/functions.h"
 #include "src/sql/operators/operator_tables.h"
+#include "src/sql/perfetto_sql/perfetto_sql.h"
+#include "src/sql/perfetto_sql/sql_text.h"
 #include "src/sql/table_vtab.h"
 
 namespace weft {
@@ -12,6 +14,7 @@ namespace weft {
 SqlEngine::SqlEngine(const TraceStorage* storage) : storage_(storage) {}
 
 SqlEngine::~SqlEngine() {
+  perfetto_sql_.reset();  // Finalizes its statements.
   if (db_) sqlite3_close(db_);
 }
 
@@ -26,6 +29,14 @@ Status SqlEngine::Init() {
   }
   WEFT_RETURN_IF_ERROR(RegisterFunctions(db_, storage_));
   WEFT_RETURN_IF_ERROR(RegisterOperatorTables(db_, storage_));
+  auto discard_rows = [](sqlite3_stmt* stmt) {
+    while (sqlite3_step(stmt) == SQLITE_ROW) {
+    }
+    return Status::Ok();
+  };
+  perfetto_sql_ = std::make_unique<PerfettoSql>(
+      db_, [this, discard_rows](std::string_view sql) { return Execute(sql, discard_rows); });
+  WEFT_RETURN_IF_ERROR(perfetto_sql_->Init());
   return RegisterAliases();
 }
 
@@ -71,38 +82,70 @@ Status SqlEngine::SqlError(std::string_view sql, int offset_base) {
 Status SqlEngine::Execute(std::string_view sql,
                           const StatementFn& on_statement) {
   const char* begin = sql.data();
-  const char* end = sql.data() + sql.size();
   const char* cur = begin;
-  while (cur < end) {
-    sqlite3_stmt* stmt = nullptr;
-    const char* tail = nullptr;
-    int rc = sqlite3_prepare_v2(db_, cur, static_cast<int>(end - cur), &stmt,
-                                &tail);
-    if (rc != SQLITE_OK) {
-      Status s = SqlError(sql, static_cast<int>(cur - begin));
-      sqlite3_finalize(stmt);
-      return s;
-    }
-    int stmt_offset = static_cast<int>(cur - begin);
-    if (tail == cur) {
-      // SQLite reads SQL text up to a NUL byte and makes no progress there.
-      return Status::Error("the SQL text holds a NUL byte (at " +
-                           DescribeOffset(sql, stmt_offset) + ")");
-    }
-    cur = tail;
-    if (!stmt) continue;  // Whitespace or comment only.
+  while (cur < begin + sql.size()) {
+    size_t start = sql_text::SkipSpace(sql, static_cast<size_t>(cur - begin));
+    size_t end = sql_text::StatementEnd(sql, start);
+    std::string_view stmt = sql.substr(start, end - start);
+    std::string expanded;
+    bool handled = false;
     Status status;
-    if (sqlite3_column_count(stmt) == 0) {
-      while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-      }
-      if (rc != SQLITE_DONE) status = SqlError(sql, stmt_offset);
-    } else {
-      status = on_statement(stmt);
+    if (perfetto_sql_ && start < sql.size()) {
+      status = perfetto_sql_->Process(stmt, &expanded, &handled);
     }
-    sqlite3_finalize(stmt);
-    if (!status.ok()) return status;
+    if (status.ok() && !expanded.empty()) status = Execute(expanded, on_statement);
+    if (!status.ok()) {
+      return Status::Error(status.message() + " (in the statement at " +
+                           DescribeOffset(sql, static_cast<int>(start)) + ")");
+    }
+    if (handled || !expanded.empty()) {
+      cur = begin + end;
+      continue;
+    }
+    WEFT_RETURN_IF_ERROR(ExecuteSqlite(sql, &cur, on_statement));
   }
   return Status::Ok();
+}
+
+// A single column named suppress_query_output: run for its effects, print
+// nothing (Perfetto's convention).
+static bool IsSuppressed(sqlite3_stmt* stmt) {
+  const char* name = sqlite3_column_name(stmt, 0);
+  return sqlite3_column_count(stmt) == 1 && name &&
+         std::string_view(name) == "suppress_query_output";
+}
+
+Status SqlEngine::ExecuteSqlite(std::string_view sql, const char** cur_ptr,
+                                const StatementFn& on_statement) {
+  const char* begin = sql.data();
+  const char* end = sql.data() + sql.size();
+  const char* cur = *cur_ptr;
+  sqlite3_stmt* stmt = nullptr;
+  const char* tail = nullptr;
+  int rc = sqlite3_prepare_v2(db_, cur, static_cast<int>(end - cur), &stmt, &tail);
+  if (rc != SQLITE_OK) {
+    Status s = SqlError(sql, static_cast<int>(cur - begin));
+    sqlite3_finalize(stmt);
+    return s;
+  }
+  int stmt_offset = static_cast<int>(cur - begin);
+  if (tail == cur) {
+    // SQLite reads SQL text up to a NUL byte and makes no progress there.
+    return Status::Error("the SQL text holds a NUL byte (at " +
+                         DescribeOffset(sql, stmt_offset) + ")");
+  }
+  *cur_ptr = tail;
+  if (!stmt) return Status::Ok();  // Whitespace or comment only.
+  Status status;
+  if (sqlite3_column_count(stmt) == 0 || IsSuppressed(stmt)) {
+    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+    }
+    if (rc != SQLITE_DONE) status = SqlError(sql, stmt_offset);
+  } else {
+    status = on_statement(stmt);
+  }
+  sqlite3_finalize(stmt);
+  return status;
 }
 
 }  // namespace weft

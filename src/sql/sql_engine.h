@@ -8,6 +8,7 @@
 #include <sqlite3.h>
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -15,6 +16,8 @@
 #include "src/storage/trace_storage.h"
 
 namespace weft {
+
+class PerfettoSql;
 
 class SqlEngine {
  public:
@@ -28,20 +31,26 @@ class SqlEngine {
 
   // Prepares each statement of |sql| in turn and hands it to |on_statement|,
   // which steps it. Statements that return no columns are stepped here.
-  // Errors name the position in |sql| (line and column).
+  // Errors name the position in |sql| (line and column). PerfettoSQL
+  // statements and macros are handled first (src/sql/perfetto_sql/).
   using StatementFn = std::function<Status(sqlite3_stmt*)>;
   Status Execute(std::string_view sql, const StatementFn& on_statement);
 
   // "line L, column C" of byte |offset| in |sql|.
   static std::string DescribeOffset(std::string_view sql, int offset);
 
+  PerfettoSql& perfetto_sql() { return *perfetto_sql_; }
+
  private:
   // SQL views under the older names Perfetto also accepts (raw).
   Status RegisterAliases();
   Status SqlError(std::string_view sql, int offset_base);
+  // Runs the one statement at |cur| with SQLite; advances |*cur|.
+  Status ExecuteSqlite(std::string_view sql, const char** cur, const StatementFn& on_statement);
 
   const TraceStorage* storage_;
   sqlite3* db_ = nullptr;
+  std::unique_ptr<PerfettoSql> perfetto_sql_;  // Closed before db_.
 };
 
 }  // namespace weft

@@ -282,6 +282,14 @@ TraceStorage* TraceProcessor::storage() {
   return storage_.get();
 }
 
+SqlEngine* TraceProcessor::sql_engine() {
+  if (load_state_ == LoadState::kLoading) {
+    if (importer_) importer_->WaitForParser();
+    storage_->PrepareForQueryDuringLoad();
+  }
+  return EnsureEngine().ok() ? engine_.get() : nullptr;
+}
+
 Status TraceProcessor::ExecuteQuery(std::string_view sql,
                                     const SqlEngine::StatementFn& fn) {
   if (load_state_ == LoadState::kLoading) {

@@ -51,6 +51,9 @@ class TraceProcessor {
 
   // Runs every statement of |sql|; see SqlEngine::Execute.
   Status ExecuteQuery(std::string_view sql, const SqlEngine::StatementFn& fn);
+  // The SQL engine (created on first use) for callers that need more than
+  // queries, e.g. metrics (src/metrics/). Null if it cannot start.
+  SqlEngine* sql_engine();
 
   // Drops every table, view, function and module that SQL created since the
   // load (Perfetto's RestoreInitialTables): the next query gets a fresh

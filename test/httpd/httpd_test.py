@@ -144,12 +144,21 @@ class LoadedServerTest(unittest.TestCase):
     self.assertEqual(status, 200)
     self.assertIn('malformed', P.QueryResult.FromString(body).error)
 
-  def test_compute_metric_reports_no_metrics(self):
-    args = P.ComputeMetricArgs(metric_names=['android_cpu']).SerializeToString()
+  def test_compute_metric(self):
+    args = P.ComputeMetricArgs(metric_names=['trace_metadata'],
+                               format=P.ComputeMetricArgs.TEXTPROTO).SerializeToString()
     status, _, body = request(self.port, 'POST', '/compute_metric', args)
     self.assertEqual(status, 200)
     result = P.ComputeMetricResult.FromString(body)
-    self.assertIn('metrics', result.error)
+    self.assertEqual(result.error, '')
+    self.assertIn('trace_metadata {', result.metrics_as_prototext)
+
+  def test_compute_metric_unknown_metric(self):
+    args = P.ComputeMetricArgs(metric_names=['no_such_metric']).SerializeToString()
+    status, _, body = request(self.port, 'POST', '/compute_metric', args)
+    self.assertEqual(status, 200)
+    result = P.ComputeMetricResult.FromString(body)
+    self.assertIn('unknown metric no_such_metric', result.error)
     self.assertFalse(result.HasField('metrics'))
 
   def test_metatrace(self):

@@ -65,10 +65,15 @@ class TraceProcessorTest(unittest.TestCase):
       self.tp.query('select no_such_column from slice')
     self.assertIn('no_such_column', str(ctx.exception))
 
-  def test_metric_reports_no_metrics(self):
+  def test_metric_returns_decoded_trace_metrics(self):
+    metrics = self.tp.metric(['trace_metadata'])
+    self.assertTrue(metrics.HasField('trace_metadata'))
+    self.assertGreater(metrics.trace_metadata.trace_duration_ns, 0)
+
+  def test_unknown_metric_raises(self):
     with self.assertRaises(TraceProcessorException) as ctx:
-      self.tp.metric(['android_cpu'])
-    self.assertIn('metrics', str(ctx.exception))
+      self.tp.metric(['no_such_metric'])
+    self.assertIn('no_such_metric', str(ctx.exception))
 
   def test_matches_the_shell(self):
     sql = 'select count(*) as n, sum(dur) as d from slice'
@@ -121,7 +126,7 @@ class AddrModeTest(unittest.TestCase):
       self.assertEqual(http.status().loaded_trace_name, 'json')
       result = http.execute_query('select 1 as x')
       self.assertEqual(list(result.column_names), ['x'])
-      self.assertIn('metrics', http.compute_metric(['m']).error)
+      self.assertIn('unknown metric m', http.compute_metric(['m']).error)
       http.close()
 
   def test_load_into_existing_server(self):

@@ -1,6 +1,7 @@
 // Registration of every operator table.
 #include "src/sql/operators/operator_tables.h"
 
+#include "src/sql/operators/flamegraph.h"
 #include "src/sql/operators/flow_functions.h"
 #include "src/sql/operators/slice_layout_function.h"
 #include "src/sql/operators/slice_summary_function.h"
@@ -11,6 +12,7 @@ namespace weft {
 
 Status RegisterOperatorTables(sqlite3* db, const TraceStorage* storage) {
   WEFT_RETURN_IF_ERROR(RegisterSpanJoin(db));
+  WEFT_RETURN_IF_ERROR(RegisterFlamegraph(db));
   WEFT_RETURN_IF_ERROR(RegisterSliceTreeFunctions(db, storage));
   WEFT_RETURN_IF_ERROR(RegisterFlowFunctions(db, storage));
   WEFT_RETURN_IF_ERROR(RegisterSliceLayoutFunction(db, storage));

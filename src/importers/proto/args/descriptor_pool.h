@@ -51,6 +51,8 @@ class DescriptorPool {
 
   const ProtoMessageInfo* FindMessage(const std::string& full_name) const;
   const ProtoEnumInfo* FindEnum(const std::string& full_name) const;
+  // Every message by full name (the metrics' proto builders list them).
+  const std::unordered_map<std::string, ProtoMessageInfo>& messages() const { return messages_; }
 
  private:
   // A field whose type_name still needs resolving against its scope.

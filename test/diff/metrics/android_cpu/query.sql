@@ -1,0 +1,1 @@
+-- metric output only (flags.txt runs the metric)
