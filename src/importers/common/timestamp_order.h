@@ -36,6 +36,28 @@ std::vector<uint32_t> TimestampOrder(const Items& items) {
   return order;
 }
 
+// Sorts |items| in place by `ts`, equal timestamps kept in file order, if
+// that takes at most |max_moves| element moves (insertion sort: cheap for
+// the nearly ordered queues of traces whose sources interleave in small
+// sections, and no memory beyond the items). Returns false past the budget,
+// with |items| still a permutation whose equal timestamps are in file
+// order, for TimestampOrder to finish.
+template <typename Items>
+bool SortNearlyOrdered(Items* items, size_t max_moves) {
+  Items& v = *items;
+  size_t moves = 0;
+  for (size_t i = 1; i < v.size(); ++i) {
+    if (!(v[i].ts < v[i - 1].ts)) continue;
+    auto item = v[i];
+    size_t j = i;
+    for (; j > 0 && item.ts < v[j - 1].ts; --j) v[j] = v[j - 1];
+    v[j] = item;
+    moves += i - j;
+    if (moves > max_moves) return false;
+  }
+  return true;
+}
+
 }  // namespace weft
 
 #endif  // SRC_IMPORTERS_COMMON_TIMESTAMP_ORDER_H_
