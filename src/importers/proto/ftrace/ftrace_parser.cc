@@ -136,6 +136,12 @@ void FtraceParser::Parse(int64_t ts, protozero::data_view queued) {
         r.skip();
       }
     }
+    // sched_process_free ends a thread: its raw row names the writer as it
+    // was before (looking it up afterwards would make a new thread).
+    uint32_t writer = Uint32Column::kNull;
+    if (kind == fe::kSchedProcessFree && !ctx_->config.no_ftrace_raw) {
+      writer = ctx_->processes.GetOrCreateThread(tid);
+    }
     switch (kind) {
       case fe::kPrint: ParsePrint(ts, tid, body); break;
       case fe::kSchedSwitch: ParseSchedSwitch(ts, cpu, body); break;
@@ -160,7 +166,7 @@ void FtraceParser::Parse(int64_t ts, protozero::data_view queued) {
     }
     // After the parsers: the threads they make keep Perfetto's utid order.
     if (kind != 0 && !ctx_->config.no_ftrace_raw) {
-      raw_.Write(ts, cpu, tid, common_flags, kind, body);
+      raw_.Write(ts, cpu, tid, writer, common_flags, kind, body);
     }
   } catch (const protozero::exception&) {
     storage_->stats.Increment(Stat::proto_malformed_packet);

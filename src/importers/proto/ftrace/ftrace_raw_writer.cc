@@ -115,8 +115,8 @@ std::vector<RawField> ReadFields(protozero::data_view body) {
 
 }  // namespace
 
-void FtraceRawWriter::Write(int64_t ts, uint32_t cpu, int64_t tid, uint32_t common_flags,
-                            uint32_t kind, protozero::data_view body) {
+void FtraceRawWriter::Write(int64_t ts, uint32_t cpu, int64_t tid, uint32_t utid,
+                            uint32_t common_flags, uint32_t kind, protozero::data_view body) {
   std::vector<RawField> fields = ReadFields(body);  // May throw: nothing added yet.
   TraceStorage* storage = ctx_->storage;
   const EventDescriptor* d = FindDescriptor(kind);
@@ -135,7 +135,7 @@ void FtraceRawWriter::Write(int64_t ts, uint32_t cpu, int64_t tid, uint32_t comm
     }
     args = table.FinishSet();
   }
-  uint32_t utid = ctx_->processes.GetOrCreateThread(tid);
+  if (utid == Uint32Column::kNull) utid = ctx_->processes.GetOrCreateThread(tid);
   storage->ftrace_event.Insert(ts, storage->Intern(name), cpu, utid, args, common_flags,
                                ctx_->GetOrCreateCpu(cpu));
 }

@@ -18,10 +18,11 @@ class FtraceRawWriter {
  public:
   explicit FtraceRawWriter(TraceContext* context) : ctx_(context) {}
 
-  // |kind|: the FtraceEvent field of the event; |body|: its bytes. Throws
+  // |kind|: the FtraceEvent field of the event; |body|: its bytes; |utid|:
+  // the writing thread, or kNull to look |tid| up. Throws
   // protozero::exception on malformed bytes (before any row is added).
-  void Write(int64_t ts, uint32_t cpu, int64_t tid, uint32_t common_flags, uint32_t kind,
-             protozero::data_view body);
+  void Write(int64_t ts, uint32_t cpu, int64_t tid, uint32_t utid, uint32_t common_flags,
+             uint32_t kind, protozero::data_view body);
 
  private:
   TraceContext* ctx_;
