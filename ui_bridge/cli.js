@@ -5,7 +5,7 @@
 // Prints the same CSV as the native shell (`out/host/weft -q`): one result
 // set per statement that returns rows, separated by blank lines. Errors print
 // one line on stderr and exit 1. --crop-track-events, --full-sort,
-// --no-profile-calls, --analyze-trace-proto-content, --derived-events and
+// --no-profile-calls, --no-ftrace-raw, --analyze-trace-proto-content, --derived-events and
 // --run-analysis FILE work as in the native shell; --extra-checks
 // is accepted for compatibility. --run-metrics NAMES (names or PATH.sql
 // user metrics, whose PATH.proto is compiled with protoc) and
@@ -61,7 +61,7 @@ function fail(message) {
 async function main(argv) {
   let queryFile = '', sql = null, trace = '', sliceSize, cropTrackEvents = false;
   let analyzeTraceProtoContent = false, fullSort = false, derivedEvents = false;
-  let noProfileCalls = false;
+  let noProfileCalls = false, noFtraceRaw = false;
   const analysisFiles = [];
   let metrics = '', metricsFormat = 'text';
   for (let i = 0; i < argv.length; i++) {
@@ -75,6 +75,7 @@ async function main(argv) {
     else if (a === '--derived-events') derivedEvents = true;
     else if (a === '--run-analysis') analysisFiles.push(argv[++i]);
     else if (a === '--no-profile-calls') noProfileCalls = true;
+    else if (a === '--no-ftrace-raw') noFtraceRaw = true;
     else if (a === '--extra-checks') { /* compatibility */ }
     else if (a === '--run-metrics') metrics = argv[++i];
     else if (a === '--metrics-output') metricsFormat = argv[++i];
@@ -95,8 +96,9 @@ async function main(argv) {
   const engine = await Engine.create();
   try {
     try {
-      if (cropTrackEvents || analyzeTraceProtoContent || fullSort || noProfileCalls) {
-        await engine.reset({cropTrackEvents, analyzeTraceProtoContent, fullSort, noProfileCalls});
+      if (cropTrackEvents || analyzeTraceProtoContent || fullSort || noProfileCalls || noFtraceRaw) {
+        await engine.reset({cropTrackEvents, analyzeTraceProtoContent, fullSort, noProfileCalls,
+          noFtraceRaw});
       }
       const {loadWarning} = await engine.load(trace, sliceSize ? {sliceSize} : {});
       // As the native shell: a damaged trace loads in part, with a warning.

@@ -459,7 +459,8 @@ export class Engine {
   // {analyzeTraceProtoContent} adds the TrackEvent annotation arg sets (the
   // shell's --analyze-trace-proto-content); {fullSort} sorts a protobuf
   // trace as one window (the shell's --full-sort); {noProfileCalls} keeps
-  // CPU profiles as samples only (the shell's --no-profile-calls).
+  // CPU profiles as samples only (the shell's --no-profile-calls);
+  // {noFtraceRaw} leaves ftrace_event (raw) empty (the shell's --no-ftrace-raw).
   async reset(options = {}) {
     await this._barrier;
     await this._request((seq) => encodeReset(seq, options));

@@ -78,7 +78,8 @@ export function encodeAppend(seq, data) {
 // analyze_trace_proto_content, fullSort weft's weft_full_sort, noProfileCalls
 // weft's weft_no_profile_calls.
 export function encodeReset(seq, {cropTrackEvents = false, analyzeTraceProtoContent = false,
-                                  fullSort = false, noProfileCalls = false} = {}) {
+                                  fullSort = false, noProfileCalls = false,
+                                  noFtraceRaw = false} = {}) {
   const varints = [];  // [field, value] pairs.
   if (cropTrackEvents) {
     varints.push([ResetTraceProcessorArgs.drop_track_event_data_before,
@@ -87,6 +88,7 @@ export function encodeReset(seq, {cropTrackEvents = false, analyzeTraceProtoCont
   if (analyzeTraceProtoContent) varints.push([ResetTraceProcessorArgs.analyze_trace_proto_content, 1]);
   if (fullSort) varints.push([ResetTraceProcessorArgs.weft_full_sort, 1]);
   if (noProfileCalls) varints.push([ResetTraceProcessorArgs.weft_no_profile_calls, 1]);
+  if (noFtraceRaw) varints.push([ResetTraceProcessorArgs.ingest_ftrace_in_raw_table, 0]);
   if (!varints.length) return encodeRequest(seq, Method.TPM_RESET_TRACE_PROCESSOR);
   let size = 0;
   for (const [field, value] of varints) size += varintSize(tag(field, WIRE_VARINT)) + varintSize(value);

@@ -243,6 +243,10 @@ void Rpc::Reset(const uint8_t* args, size_t size) {
         case tag_and_type(reset::kAnalyzeTraceProtoContent, pbf_wire_type::varint):
           config.analyze_trace_proto_content = r.get_uint64() != 0;
           break;
+        case tag_and_type(reset::kIngestFtraceInRawTable, pbf_wire_type::varint):
+          // Upstream's default is true; false is the shell's --no-ftrace-raw.
+          config.no_ftrace_raw = r.get_uint64() == 0;
+          break;
         case tag_and_type(reset::kWeftFullSort, pbf_wire_type::varint):
           config.full_sort = r.get_uint64() != 0;
           break;

@@ -51,6 +51,10 @@ export interface ResetOptions {
   cropTrackEvents?: boolean;
   analyzeTraceProtoContent?: boolean;
   fullSort?: boolean;
+  /** V8 CPU profiles as samples only, no JS profile calls (--no-profile-calls). */
+  noProfileCalls?: boolean;
+  /** No ftrace_event (raw) rows (--no-ftrace-raw). */
+  noFtraceRaw?: boolean;
 }
 
 export interface EngineStatus {
@@ -106,6 +110,17 @@ export declare class Engine {
   reset(options?: ResetOptions): Promise<void>;
   /** Drops every table, view and function SQL created since the load. */
   restoreInitialTables(): Promise<void>;
+  /**
+   * Runs metrics (docs/metrics.md): the text or JSON output, or the
+   * TraceMetrics bytes for 'binary'.
+   */
+  metric(names: string[], format?: 'text' | 'json' | 'binary',
+         options?: {userMetrics?: {name: string; sql: string; descriptorSet?: Uint8Array}[]}):
+      Promise<string | Uint8Array>;
+  /** Runs built-in analysis `name`, or `sql` as analysis `name` (docs/analysis.md). */
+  runAnalysis(name: string, sql?: string): Promise<string>;
+  /** Runs the built-in derived-event analyses. */
+  deriveEvents(): Promise<void>;
   /** Stops the worker; pending calls reject. */
   close(): void;
 }
