@@ -1,16 +1,14 @@
 // ProtoToJson: fields grouped by number, then printed recursively.
 #include "src/metrics/proto_json.h"
 
-#include <cinttypes>
-#include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <utility>
 #include <vector>
 
 #include <protozero/pbf_reader.hpp>
 
 #include "protos/perfetto/common/descriptor.fields.h"
+#include "src/importers/proto/args/proto_scalar.h"
 
 namespace weft {
 namespace {
@@ -43,55 +41,19 @@ void AppendString(std::string_view s, std::string* out) {
   out->push_back('"');
 }
 
+// A scalar: enum names are JSON strings, non-finite doubles null.
 void AppendNumber(const DescriptorPool& pool, const ProtoFieldInfo* field, uint64_t raw,
                   std::string* out) {
-  char text[40];
-  uint32_t type = field ? field->type : ft::kUint64;
-  double d = 0;
-  switch (type) {
-    case ft::kInt32:
-    case ft::kSfixed32:
-      std::snprintf(text, sizeof(text), "%" PRId32, static_cast<int32_t>(raw));
-      break;
-    case ft::kInt64:
-    case ft::kSfixed64:
-      std::snprintf(text, sizeof(text), "%" PRId64, static_cast<int64_t>(raw));
-      break;
-    case ft::kSint32:
-    case ft::kSint64:
-      std::snprintf(text, sizeof(text), "%" PRId64,
-                    static_cast<int64_t>((raw >> 1) ^ (~(raw & 1) + 1)));
-      break;
-    case ft::kBool:
-      std::snprintf(text, sizeof(text), "%s", raw ? "true" : "false");
-      break;
-    case ft::kDouble:
-    case ft::kFloat:
-      if (type == ft::kDouble) {
-        std::memcpy(&d, &raw, 8);
-      } else {
-        float f;
-        uint32_t bits = static_cast<uint32_t>(raw);
-        std::memcpy(&f, &bits, 4);
-        d = static_cast<double>(f);
-      }
-      if (!std::isfinite(d)) {
-        out->append("null");
-        return;
-      }
-      std::snprintf(text, sizeof(text), "%.17g", d);
-      break;
-    case ft::kEnum: {
-      const ProtoEnumInfo* e = pool.FindEnum(field->type_name);
-      auto it = e ? e->values.find(static_cast<int32_t>(raw)) : decltype(e->values.end())();
-      if (e && it != e->values.end()) return AppendString(it->second, out);
-      std::snprintf(text, sizeof(text), "%" PRId32, static_cast<int32_t>(raw));
-      break;
-    }
-    default:
-      std::snprintf(text, sizeof(text), "%" PRIu64, raw);
+  ProtoScalar v = FormatProtoScalar(pool, field, raw);
+  switch (v.kind) {
+    case ProtoScalar::Kind::kEnumName:
+      return AppendString(v.text, out);
+    case ProtoScalar::Kind::kNonFinite:
+      out->append("null");
+      return;
+    case ProtoScalar::Kind::kNumber:
+      out->append(v.text);
   }
-  out->append(text);
 }
 
 void AppendMessage(const DescriptorPool& pool, const ProtoMessageInfo* message,

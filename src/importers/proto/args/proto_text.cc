@@ -1,13 +1,12 @@
 // ProtoToText: a recursive walk of the message with its descriptor.
 #include "src/importers/proto/args/proto_text.h"
 
-#include <cinttypes>
 #include <cstdio>
-#include <cstring>
 
 #include <protozero/pbf_reader.hpp>
 
 #include "protos/perfetto/common/descriptor.fields.h"
+#include "src/importers/proto/args/proto_scalar.h"
 
 namespace weft {
 namespace {
@@ -36,56 +35,11 @@ void AppendQuoted(std::string_view s, std::string* out) {
   out->push_back('"');
 }
 
-// A scalar of |field| (nullptr: unknown) whose wire value is |raw|.
+// A scalar of |field| (nullptr: unknown) whose wire value is |raw|: enum
+// names bare, as text format writes them.
 void AppendScalar(const DescriptorPool& pool, const ProtoFieldInfo* field, uint64_t raw,
                   std::string* out) {
-  char text[40];
-  uint32_t type = field ? field->type : ft::kUint64;
-  switch (type) {
-    case ft::kInt32:
-    case ft::kSfixed32:
-      std::snprintf(text, sizeof(text), "%" PRId32, static_cast<int32_t>(raw));
-      break;
-    case ft::kInt64:
-    case ft::kSfixed64:
-      std::snprintf(text, sizeof(text), "%" PRId64, static_cast<int64_t>(raw));
-      break;
-    case ft::kSint32:
-    case ft::kSint64:
-      std::snprintf(text, sizeof(text), "%" PRId64,
-                    static_cast<int64_t>((raw >> 1) ^ (~(raw & 1) + 1)));
-      break;
-    case ft::kBool:
-      std::snprintf(text, sizeof(text), "%s", raw ? "true" : "false");
-      break;
-    case ft::kDouble: {
-      double d;
-      std::memcpy(&d, &raw, 8);
-      std::snprintf(text, sizeof(text), "%.17g", d);
-      break;
-    }
-    case ft::kFloat: {
-      float f;
-      uint32_t bits = static_cast<uint32_t>(raw);
-      std::memcpy(&f, &bits, 4);
-      std::snprintf(text, sizeof(text), "%.9g", static_cast<double>(f));
-      break;
-    }
-    case ft::kEnum: {
-      if (const ProtoEnumInfo* e = pool.FindEnum(field->type_name)) {
-        auto it = e->values.find(static_cast<int32_t>(raw));
-        if (it != e->values.end()) {
-          out->append(it->second);
-          return;
-        }
-      }
-      std::snprintf(text, sizeof(text), "%" PRId32, static_cast<int32_t>(raw));
-      break;
-    }
-    default:
-      std::snprintf(text, sizeof(text), "%" PRIu64, raw);
-  }
-  out->append(text);
+  out->append(FormatProtoScalar(pool, field, raw).text);
 }
 
 void AppendMessage(const DescriptorPool& pool, const ProtoMessageInfo* message,
