@@ -33,7 +33,7 @@ describe('analyses in the viewer', () => {
   test('the derived long-task track is in the tree, marked and drawn', async () => {
     const derived = await page.$$eval('#track-tree .track-row[data-derived="true"]',
         (rows) => rows.map((r) => ({name: r.dataset.name, lanes: r.dataset.lanes,
-          badge: r.querySelector('.track-badge:last-child').textContent})));
+          badge: r.querySelector('.track-badge:last-of-type').textContent})));
     assert.deepEqual(derived, [
       {name: 'Long tasks: CrRendererMain 10', lanes: '1', badge: 'derived'},
       {name: 'Long tasks: Compositor 11', lanes: '1', badge: 'derived'},

@@ -14,6 +14,9 @@ import {after, before, describe, test} from 'node:test';
 import {ROOT, launchBrowser, startServer, waitForCompleteFrame, waitForLoad} from './browser.mjs';
 
 const TRACE = path.resolve(ROOT, '../shared/corpus/chrome/async-js-calls.json.gz');
+// Its scripts have no URL: the details' source is checked on a recording
+// whose frames have one.
+const TRACE_WITH_URLS = path.resolve(ROOT, '../shared/corpus/chrome/set-timeout-long-task.json.gz');
 const ARTIFACTS = path.join(ROOT, 'out/viewer_artifacts');
 
 let server, browser, page;
@@ -55,7 +58,9 @@ describe('JS profile', () => {
   });
 
   test('details of a JS frame show its source and sample count', async () => {
-    // baz's script has no URL in this recording: take a frame with one.
+    await page.setInputFiles('#file-input', TRACE_WITH_URLS);
+    assert.equal(await waitForLoad(page), 'ready');
+    await waitForCompleteFrame(page);
     const [s] = await sql(`select id from slice where category = 'ProfileCall'
         and extract_arg(arg_set_id, 'url') is not null order by dur desc limit 1`);
     await page.evaluate((id) => window.weftViewer.timeline.select(id, {reveal: true}), s.id);
@@ -65,6 +70,9 @@ describe('JS profile', () => {
     const samples = Number(await page.textContent('#details-panel tr[data-field="samples"] td'));
     assert.ok(samples >= 1);
     await page.screenshot({path: path.join(ARTIFACTS, 'js_profile_details.png')});
+    await page.setInputFiles('#file-input', TRACE);
+    assert.equal(await waitForLoad(page), 'ready');
+    await waitForCompleteFrame(page);
   });
 
   test('the JS profile tab puts baz first by total time on the main thread', async () => {

@@ -153,8 +153,10 @@ describe('Fuchsia scheduling records', () => {
       const [s] = await sql(`select s.ts, s.dur from sched s join thread t using (utid)
           where s.cpu = 0 and t.tid != 0 order by s.dur desc limit 1`);
       const cpu0 = rows.find((r) => r.kind === 'cpu' && r.name === 'CPU 0');
-      await page.evaluate(({ts, dur}) => window.weftViewer.timeline.scale.show(
-          ts - dur, ts + 2 * dur), s);
+      await page.evaluate(({ts, dur}) => window.weftViewer.timeline.zoomTo(ts - dur, ts + 2 * dur), s);
+      // Two frames: the zoomed view is drawn (and asks for its data) before
+      // pixelAt waits for a complete frame.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       const p = await pointIn(cpu0.id, s.ts + s.dur / 2);
       const [r, g, b, a] = await pixelAt(p.x, p.y);
       assert.equal(a, 255);
