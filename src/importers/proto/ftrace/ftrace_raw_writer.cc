@@ -86,47 +86,51 @@ std::string FieldKey(const EventDescriptor* d, uint32_t field) {
   return "field_" + std::to_string(field);
 }
 
-// A decoded field: an integer, or (strings) bytes.
-struct RawField {
-  uint32_t field;
-  bool is_string;
-  int64_t value;
-  std::string_view text;
-};
+}  // namespace
 
-std::vector<RawField> ReadFields(protozero::data_view body) {
-  std::vector<RawField> out;
+void FtraceRawWriter::ReadFields(protozero::data_view body) {
+  fields_.clear();
   protozero::pbf_reader r(body);
   while (r.next()) {
     switch (r.wire_type()) {
-      case kVarint: out.push_back({r.tag(), false, r.get_int64(), {}}); break;
-      case kBytes: out.push_back({r.tag(), true, 0, View(r.get_view())}); break;
+      case kVarint: fields_.push_back({r.tag(), false, r.get_int64(), {}}); break;
+      case kBytes: fields_.push_back({r.tag(), true, 0, View(r.get_view())}); break;
       case protozero::pbf_wire_type::fixed64:
-        out.push_back({r.tag(), false, static_cast<int64_t>(r.get_fixed64()), {}});
+        fields_.push_back({r.tag(), false, static_cast<int64_t>(r.get_fixed64()), {}});
         break;
       case protozero::pbf_wire_type::fixed32:
-        out.push_back({r.tag(), false, static_cast<int64_t>(r.get_fixed32()), {}});
+        fields_.push_back({r.tag(), false, static_cast<int64_t>(r.get_fixed32()), {}});
         break;
       default: r.skip();
     }
   }
-  return out;
 }
 
-}  // namespace
+StringId FtraceRawWriter::NameId(uint32_t kind) {
+  auto [it, inserted] = name_ids_.emplace(kind, kNullStringId);
+  if (inserted) {
+    const EventDescriptor* d = FindDescriptor(kind);
+    it->second = ctx_->storage->Intern(d ? d->name : "ftrace_event_" + std::to_string(kind));
+  }
+  return it->second;
+}
+
+StringId FtraceRawWriter::KeyId(uint32_t kind, uint32_t field) {
+  auto [it, inserted] = key_ids_.emplace((uint64_t{kind} << 32) | field, kNullStringId);
+  if (inserted) it->second = ctx_->storage->Intern(FieldKey(FindDescriptor(kind), field));
+  return it->second;
+}
 
 void FtraceRawWriter::Write(int64_t ts, uint32_t cpu, int64_t tid, uint32_t utid,
                             uint32_t common_flags, uint32_t kind, protozero::data_view body) {
-  std::vector<RawField> fields = ReadFields(body);  // May throw: nothing added yet.
+  ReadFields(body);  // May throw: nothing added yet.
   TraceStorage* storage = ctx_->storage;
-  const EventDescriptor* d = FindDescriptor(kind);
-  std::string name = d ? d->name : "ftrace_event_" + std::to_string(kind);
   uint32_t args = 0;
-  if (!fields.empty()) {
+  if (!fields_.empty()) {
     ArgsTable& table = storage->args;
     args = table.BeginSet();
-    for (const RawField& f : fields) {
-      StringId key = storage->Intern(FieldKey(d, f.field));
+    for (const Field& f : fields_) {
+      StringId key = KeyId(kind, f.number);
       if (f.is_string) {
         table.AddString(args, key, key, storage->Intern(f.text));
       } else {
@@ -136,7 +140,7 @@ void FtraceRawWriter::Write(int64_t ts, uint32_t cpu, int64_t tid, uint32_t utid
     args = table.FinishSet();
   }
   if (utid == Uint32Column::kNull) utid = ctx_->processes.GetOrCreateThread(tid);
-  storage->ftrace_event.Insert(ts, storage->Intern(name), cpu, utid, args, common_flags,
+  storage->ftrace_event.Insert(ts, NameId(kind), cpu, utid, args, common_flags,
                                ctx_->GetOrCreateCpu(cpu));
 }
 

@@ -7,6 +7,9 @@
 #define SRC_IMPORTERS_PROTO_FTRACE_FTRACE_RAW_WRITER_H_
 
 #include <cstdint>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
 
 #include <protozero/data_view.hpp>
 
@@ -25,7 +28,23 @@ class FtraceRawWriter {
              uint32_t kind, protozero::data_view body);
 
  private:
+  // A decoded field: an integer, or (strings) bytes.
+  struct Field {
+    uint32_t number;
+    bool is_string;
+    int64_t value;
+    std::string_view text;
+  };
+  void ReadFields(protozero::data_view body);
+  // The interned event name and arg keys, once per event kind / field (the
+  // writer runs for every ftrace event).
+  StringId NameId(uint32_t kind);
+  StringId KeyId(uint32_t kind, uint32_t field);
+
   TraceContext* ctx_;
+  std::vector<Field> fields_;  // The current event's, reused.
+  std::unordered_map<uint32_t, StringId> name_ids_;
+  std::unordered_map<uint64_t, StringId> key_ids_;
 };
 
 }  // namespace weft
