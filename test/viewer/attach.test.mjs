@@ -9,7 +9,8 @@ import {spawn} from 'node:child_process';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 
-import {ROOT, launchBrowser, startServer, waitForCompleteFrame, waitForLoad} from './browser.mjs';
+import {ROOT, launchBrowser, pageQuery, startServer,
+  waitForCompleteFrame, waitForLoad} from './browser.mjs';
 
 const EXAMPLE = path.join(ROOT, 'test/data/viewer_example.json');
 const WEFT = process.env.WEFT || path.join(ROOT, 'out/host/weft');
@@ -36,13 +37,7 @@ function startWeft(trace) {
   });
 }
 
-async function sql(query) {
-  return page.evaluate(async (q) => {
-    const rows = await window.weftViewer.engine.query(q).toArray();
-    return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) =>
-      [k, typeof v === 'bigint' ? Number(v) : v])));
-  }, query);
-}
+const sql = (query) => pageQuery(page, query);
 
 async function treeNames() {
   return page.$$eval('#track-tree .track-row', (rows) => rows.map((r) => r.dataset.name));

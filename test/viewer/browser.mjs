@@ -69,3 +69,13 @@ export async function waitForLoad(page, timeout = 120000) {
 export async function waitForCompleteFrame(page, timeout = 120000) {
   await page.waitForSelector('#timeline-canvas[data-complete="true"]', {timeout});
 }
+
+// Rows of |sql| run by the page's engine, as plain objects (bigints as
+// numbers).
+export async function pageQuery(page, sql) {
+  return page.evaluate(async (q) => {
+    const rows = await window.weftViewer.engine.query(q).toArray();
+    return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) =>
+      [k, typeof v === 'bigint' ? Number(v) : v])));
+  }, sql);
+}

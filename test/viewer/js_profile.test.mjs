@@ -11,7 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 
-import {ROOT, launchBrowser, startServer, waitForCompleteFrame, waitForLoad} from './browser.mjs';
+import {ROOT, launchBrowser, pageQuery, startServer,
+  waitForCompleteFrame, waitForLoad} from './browser.mjs';
 
 const TRACE = path.resolve(ROOT, '../shared/corpus/chrome/async-js-calls.json.gz');
 // Its scripts have no URL: the details' source is checked on a recording
@@ -21,13 +22,7 @@ const ARTIFACTS = path.join(ROOT, 'out/viewer_artifacts');
 
 let server, browser, page;
 
-async function sql(query) {
-  return page.evaluate(async (q) => {
-    const rows = await window.weftViewer.engine.query(q).toArray();
-    return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) =>
-      [k, typeof v === 'bigint' ? Number(v) : v])));
-  }, query);
-}
+const sql = (query) => pageQuery(page, query);
 
 before(async () => {
   assert.ok(fs.existsSync(TRACE), `missing fixture ${TRACE}`);

@@ -15,20 +15,15 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 
-import {ROOT, launchBrowser, startServer, waitForCompleteFrame, waitForLoad} from './browser.mjs';
+import {ROOT, launchBrowser, pageQuery, startServer,
+  waitForCompleteFrame, waitForLoad} from './browser.mjs';
 
 const TRACE = path.join(ROOT, 'test/data/sched_example.systrace');
 const ARTIFACTS = path.join(ROOT, 'out/viewer_artifacts');
 
 let server, browser, page;
 
-async function sql(query) {
-  return page.evaluate(async (q) => {
-    const rows = await window.weftViewer.engine.query(q).toArray();
-    return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) =>
-      [k, typeof v === 'bigint' ? Number(v) : v])));
-  }, query);
-}
+const sql = (query) => pageQuery(page, query);
 
 async function treeRows() {
   return page.$$eval('#track-tree .track-row', (rows) => rows.map((r) => ({

@@ -12,7 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 
-import {ROOT, launchBrowser, startServer, waitForCompleteFrame, waitForLoad} from './browser.mjs';
+import {ROOT, launchBrowser, pageQuery, startServer,
+  waitForCompleteFrame, waitForLoad} from './browser.mjs';
 
 const EXAMPLE = path.join(ROOT, 'test/data/viewer_example.json');
 const ARTIFACTS = path.join(ROOT, 'out/viewer_artifacts');
@@ -74,13 +75,7 @@ async function treeRows() {
   })));
 }
 
-async function sql(query) {
-  return page.evaluate(async (q) => {
-    const rows = await window.weftViewer.engine.query(q).toArray();
-    return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) =>
-      [k, typeof v === 'bigint' ? Number(v) : v])));
-  }, query);
-}
+const sql = (query) => pageQuery(page, query);
 
 // Clicks the middle of slice |id| on the canvas (its row found from the
 // track tree's DOM row of its group).

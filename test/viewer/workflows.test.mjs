@@ -14,7 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 
-import {ROOT, launchBrowser, startServer, waitForCompleteFrame, waitForLoad} from './browser.mjs';
+import {ROOT, launchBrowser, pageQuery, startServer,
+  waitForCompleteFrame, waitForLoad} from './browser.mjs';
 
 const ARTIFACTS = path.join(ROOT, 'out/viewer_artifacts');
 const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'weft-viewer-workflows-'));
@@ -22,13 +23,7 @@ const EXAMPLE_URL = '?url=/test/data/viewer_example.json';
 
 let server, browser, page;
 
-async function sql(query) {
-  return page.evaluate(async (q) => {
-    const rows = await window.weftViewer.engine.query(q).toArray();
-    return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) =>
-      [k, typeof v === 'bigint' ? Number(v) : v])));
-  }, query);
-}
+const sql = (query) => pageQuery(page, query);
 
 async function openExample(hash = '') {
   await page.goto(`${server.url}${EXAMPLE_URL}${hash}`);
