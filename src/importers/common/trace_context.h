@@ -6,6 +6,7 @@
 #ifndef SRC_IMPORTERS_COMMON_TRACE_CONTEXT_H_
 #define SRC_IMPORTERS_COMMON_TRACE_CONTEXT_H_
 
+#include <unordered_map>
 #include <vector>
 
 #include "src/importers/common/cpu_profile_tracker.h"
@@ -23,8 +24,16 @@ struct TraceContext {
   explicit TraceContext(TraceStorage* s)
       : storage(s), processes(s), tracks(s), slices(s), flows(s), stack_profiles(s), cpu_profiles(s) {}
 
-  // The ucpu row for |cpu|, created if new.
+  // The ucpu row for |cpu|, created if new. CPU numbers come from the
+  // trace: a damaged one can be any uint32, so only small ones index a
+  // vector.
   uint32_t GetOrCreateCpu(uint32_t cpu) {
+    constexpr uint32_t kDenseCpus = 4096;
+    if (cpu >= kDenseCpus) {
+      auto [it, inserted] = ucpu_by_sparse_cpu.emplace(cpu, 0);
+      if (inserted) it->second = storage->cpu.Insert(cpu);
+      return it->second;
+    }
     if (cpu >= ucpu_by_cpu.size()) ucpu_by_cpu.resize(cpu + 1, Uint32Column::kNull);
     if (ucpu_by_cpu[cpu] == Uint32Column::kNull) ucpu_by_cpu[cpu] = storage->cpu.Insert(cpu);
     return ucpu_by_cpu[cpu];
@@ -40,6 +49,7 @@ struct TraceContext {
   // V8 CPU profiles, turned into rows (and kept) at the end of the load.
   CpuProfileTracker cpu_profiles;
   std::vector<uint32_t> ucpu_by_cpu;
+  std::unordered_map<uint32_t, uint32_t> ucpu_by_sparse_cpu;
 };
 
 }  // namespace weft
