@@ -9,36 +9,19 @@ reported like the protobuf TrackEvent figures (bench_proto.py).
 """
 
 import os
-import re
-import subprocess
-import sys
 
 import bench_proto
 
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 GEN = os.path.join(TOOLS, 'gen_ftrace_trace.py')
 SIZE_MB = 200
-GEN_RE = re.compile(r'wrote .*: (\d+) bytes, (\d+) events')
 TRACES = (('proto', 'f200.pb'), ('compact', 'f200c.pb'), ('text', 'f200.txt'))
 QUERY = 'select count(*) from sched'
 
 
 def ensure_trace(bench_dir, fmt, name, log):
-  os.makedirs(bench_dir, exist_ok=True)
-  path = os.path.join(bench_dir, name)
-  meta = path + '.gen.txt'
-  if not (os.path.exists(path) and os.path.exists(meta)):
-    log(f'bench: generating {path} ({SIZE_MB} MB {fmt}, once; a few minutes) ...')
-    tmp = path + '.tmp'
-    p = subprocess.run([sys.executable, GEN, fmt, tmp, str(SIZE_MB)],
-                       stderr=subprocess.PIPE, check=True)
-    os.rename(tmp, path)
-    with open(meta, 'w') as f:
-      f.write(p.stderr.decode().strip() + '\n')
-  with open(meta) as f:
-    m = GEN_RE.search(f.read())
-  return path, int(m.group(2)) if m else None
-
+  return bench_proto.ensure_generated(bench_dir, name, [GEN, fmt, str(SIZE_MB)], log,
+                                      f'{SIZE_MB} MB {fmt}; a few minutes')
 
 def bench(weft, wasm_js, reps, bench_dir, run_weft, log):
   res = {}

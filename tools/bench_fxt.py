@@ -9,9 +9,6 @@ TrackEvent figures (bench_proto.py).
 """
 
 import os
-import re
-import subprocess
-import sys
 
 import bench_proto
 
@@ -19,26 +16,12 @@ TOOLS = os.path.dirname(os.path.abspath(__file__))
 GEN = os.path.join(TOOLS, 'gen_fxt_trace.py')
 SIZE_MB = 200
 NAME = 'fxt200s.fxt'
-GEN_RE = re.compile(r'wrote .*: (\d+) bytes, (\d+) events')
 QUERY = 'select (select count(*) from slice) + (select count(*) from sched)'
 
 
 def ensure_trace(bench_dir, log):
-  os.makedirs(bench_dir, exist_ok=True)
-  path = os.path.join(bench_dir, NAME)
-  meta = path + '.gen.txt'
-  if not (os.path.exists(path) and os.path.exists(meta)):
-    log(f'bench: generating {path} ({SIZE_MB} MB, once) ...')
-    tmp = path + '.tmp'
-    p = subprocess.run([sys.executable, GEN, tmp, str(SIZE_MB)],
-                       stderr=subprocess.PIPE, check=True)
-    os.rename(tmp, path)
-    with open(meta, 'w') as f:
-      f.write(p.stderr.decode().strip() + '\n')
-  with open(meta) as f:
-    m = GEN_RE.search(f.read())
-  return path, int(m.group(2)) if m else None
-
+  return bench_proto.ensure_generated(bench_dir, NAME, [GEN, str(SIZE_MB)], log,
+                                      f'{SIZE_MB} MB')
 
 def bench(weft, wasm_js, reps, bench_dir, run_weft, log):
   path, events = ensure_trace(bench_dir, log)

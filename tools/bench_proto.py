@@ -23,14 +23,18 @@ SIZE_MB = 200
 GEN_RE = re.compile(r'wrote .*: (\d+) bytes, (\d+) events')
 
 
-def ensure_trace(bench_dir, log):
+def ensure_generated(bench_dir, name, gen_argv, log, what):
+  """The trace |name| in |bench_dir|, written once by running |gen_argv|
+  (its output path last but one, size last, as the generators take them) and
+  cached with the generator's "wrote PATH: N bytes, M events" line beside
+  it; returns (path, events)."""
   os.makedirs(bench_dir, exist_ok=True)
-  path = os.path.join(bench_dir, 't200w.pb')
+  path = os.path.join(bench_dir, name)
   meta = path + '.gen.txt'
   if not (os.path.exists(path) and os.path.exists(meta)):
-    log(f'bench: generating {path} ({SIZE_MB} MB, once; ~2 min) ...')
+    log(f'bench: generating {path} ({what}, once) ...')
     tmp = path + '.tmp'
-    p = subprocess.run([sys.executable, GEN, tmp, str(SIZE_MB)],
+    p = subprocess.run([sys.executable] + gen_argv[:-1] + [tmp, gen_argv[-1]],
                        stderr=subprocess.PIPE, check=True)
     os.rename(tmp, path)
     with open(meta, 'w') as f:
@@ -39,6 +43,10 @@ def ensure_trace(bench_dir, log):
     m = GEN_RE.search(f.read())
   return path, int(m.group(2)) if m else None
 
+
+def ensure_trace(bench_dir, log):
+  return ensure_generated(bench_dir, 't200w.pb', [GEN, str(SIZE_MB)], log,
+                          f'{SIZE_MB} MB; ~2 min')
 
 def bench(weft, wasm_js, reps, bench_dir, query, run_weft, log):
   """run_weft: tools/bench's runner (time -v, --stats line, RSS, CPU)."""
