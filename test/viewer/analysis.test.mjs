@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 
-import {ROOT, launchBrowser, startServer, waitForCompleteFrame, waitForLoad} from './browser.mjs';
+import {ROOT, launchBrowser, openTraceFile, startServer} from './browser.mjs';
 
 const LONG_TASKS = path.join(ROOT, 'test/diff/analysis/devtools_long_task/trace.json');
 
@@ -19,9 +19,7 @@ before(async () => {
   page = browser.page;
   await page.goto(server.url);
   await page.waitForFunction(() => window.weftViewer);
-  await page.setInputFiles('#file-input', LONG_TASKS);
-  assert.equal(await waitForLoad(page), 'ready');
-  await waitForCompleteFrame(page);
+  assert.equal(await openTraceFile(page, LONG_TASKS), 'ready');
 });
 
 after(async () => {

@@ -79,3 +79,12 @@ export async function pageQuery(page, sql) {
       [k, typeof v === 'bigint' ? Number(v) : v])));
   }, sql);
 }
+
+// Opens |file| with the page's file input; once the load ended, waits for a
+// complete frame if it loaded. Returns the page state ('ready' / 'error').
+export async function openTraceFile(page, file, timeout = 120000) {
+  await page.setInputFiles('#file-input', file);
+  const state = await waitForLoad(page, timeout);
+  if (state === 'ready') await waitForCompleteFrame(page, timeout);
+  return state;
+}

@@ -11,8 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 
-import {ROOT, launchBrowser, pageQuery, startServer,
-  waitForCompleteFrame, waitForLoad} from './browser.mjs';
+import {ROOT, launchBrowser, openTraceFile, pageQuery, startServer} from './browser.mjs';
 
 const TRACE = path.resolve(ROOT, '../shared/corpus/chrome/async-js-calls.json.gz');
 // Its scripts have no URL: the details' source is checked on a recording
@@ -32,9 +31,7 @@ before(async () => {
   page = browser.page;
   await page.goto(server.url);
   await page.waitForFunction(() => window.weftViewer);
-  await page.setInputFiles('#file-input', TRACE);
-  assert.equal(await waitForLoad(page), 'ready');
-  await waitForCompleteFrame(page);
+  assert.equal(await openTraceFile(page, TRACE), 'ready');
 });
 
 after(async () => {
@@ -53,9 +50,7 @@ describe('JS profile', () => {
   });
 
   test('details of a JS frame show its source and sample count', async () => {
-    await page.setInputFiles('#file-input', TRACE_WITH_URLS);
-    assert.equal(await waitForLoad(page), 'ready');
-    await waitForCompleteFrame(page);
+    assert.equal(await openTraceFile(page, TRACE_WITH_URLS), 'ready');
     const [s] = await sql(`select id from slice where category = 'ProfileCall'
         and extract_arg(arg_set_id, 'url') is not null order by dur desc limit 1`);
     await page.evaluate((id) => window.weftViewer.timeline.select(id, {reveal: true}), s.id);
@@ -65,9 +60,7 @@ describe('JS profile', () => {
     const samples = Number(await page.textContent('#details-panel tr[data-field="samples"] td'));
     assert.ok(samples >= 1);
     await page.screenshot({path: path.join(ARTIFACTS, 'js_profile_details.png')});
-    await page.setInputFiles('#file-input', TRACE);
-    assert.equal(await waitForLoad(page), 'ready');
-    await waitForCompleteFrame(page);
+    assert.equal(await openTraceFile(page, TRACE), 'ready');
   });
 
   test('the JS profile tab puts baz first by total time on the main thread', async () => {

@@ -15,8 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 
-import {ROOT, launchBrowser, pageQuery, startServer,
-  waitForCompleteFrame, waitForLoad} from './browser.mjs';
+import {ROOT, launchBrowser, openTraceFile, pageQuery,
+  startServer, waitForCompleteFrame} from './browser.mjs';
 
 const TRACE = path.join(ROOT, 'test/data/sched_example.systrace');
 const ARTIFACTS = path.join(ROOT, 'out/viewer_artifacts');
@@ -61,9 +61,7 @@ before(async () => {
   page = browser.page;
   await page.goto(server.url);
   await page.waitForFunction(() => window.weftViewer);
-  await page.setInputFiles('#file-input', TRACE);
-  assert.equal(await waitForLoad(page), 'ready');
-  await waitForCompleteFrame(page);
+  assert.equal(await openTraceFile(page, TRACE), 'ready');
 });
 
 after(async () => {
@@ -137,9 +135,7 @@ describe('Fuchsia scheduling records', () => {
     execFileSync('python3', [path.join(ROOT, 'tools/gen_fxt_trace.py'), fxt, '1'],
         {stdio: 'ignore'});
     try {
-      await page.setInputFiles('#file-input', fxt);
-      assert.equal(await waitForLoad(page), 'ready');
-      await waitForCompleteFrame(page);
+      assert.equal(await openTraceFile(page, fxt), 'ready');
       const rows = await treeRows();
       const cpus = await sql('select count(distinct cpu) as n from sched');
       assert.ok(cpus[0].n >= 2);
