@@ -53,7 +53,7 @@ async function main() {
     const results = [];
     for (const term of terms) {
       const cond = findCondition(term);
-      const count = await timed(() => queryRows(engine, countSql(cond)));
+      const count = await timed(() => queryRows(engine, countSql(term)));
       const page = (dir) => findPage(engine, cond, {ts: mid, id: -1}, dir, first, last);
       const step = await timed(() => page(1));
       const back = await timed(() => page(-1));

@@ -30,9 +30,14 @@ export function findCondition(text) {
   return `name like '%${quoted}%'`;
 }
 
-// SQL counting the matches of |cond|.
-export function countSql(cond) {
-  return `select count(*) as n from slice where ${cond}`;
+// SQL counting the matches of what was typed (null if nothing): a name
+// condition is counted over `slice_name_count` (one row per distinct name,
+// counted in C++), so SQLite steps the names, not the matching slices.
+export function countSql(text) {
+  const cond = findCondition(text);
+  if (!cond) return null;
+  if (/^sql:/i.test(text.trim())) return `select count(*) as n from slice where ${cond}`;
+  return `select coalesce(sum(slice_count), 0) as n from slice_name_count where ${cond}`;
 }
 
 // SQL for up to |limit| matches {id, ts} after (dir > 0) or before (dir < 0)
@@ -138,7 +143,7 @@ export class FindBar {
     this._setStatus('Counting…', 'busy');
     try {
       const t0 = performance.now();
-      const [{n}] = await queryRows(this._engine, countSql(cond));
+      const [{n}] = await queryRows(this._engine, countSql(text));
       if (token !== this._token) return;
       this.lastCountMs = performance.now() - t0;
       this._count = n;

@@ -4,6 +4,7 @@
 #include "src/sql/operators/flamegraph.h"
 #include "src/sql/operators/flow_functions.h"
 #include "src/sql/operators/slice_layout_function.h"
+#include "src/sql/operators/slice_name_count_table.h"
 #include "src/sql/operators/slice_summary_function.h"
 #include "src/sql/operators/slice_tree_functions.h"
 #include "src/sql/operators/span_join.h"
@@ -17,6 +18,7 @@ Status RegisterOperatorTables(sqlite3* db, const TraceStorage* storage) {
   WEFT_RETURN_IF_ERROR(RegisterFlowFunctions(db, storage));
   WEFT_RETURN_IF_ERROR(RegisterSliceLayoutFunction(db, storage));
   WEFT_RETURN_IF_ERROR(RegisterSliceSummaryFunction(db, storage));
+  WEFT_RETURN_IF_ERROR(RegisterSliceNameCountTable(db, storage));
   return Status::Ok();
 }
 
