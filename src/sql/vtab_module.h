@@ -25,6 +25,8 @@
 
 #include <string>
 
+#include "src/base/status.h"
+
 namespace weft {
 
 // A cursor's base: the vtab it scans (SQLite sets pVtab after xOpen).
@@ -41,6 +43,16 @@ inline int SetVtabError(sqlite3_vtab* vtab, const std::string& message) {
 }
 
 using VtabConnectFn = decltype(sqlite3_module::xConnect);
+
+// Registers |module| on |db| as |name|; xConnect receives |aux|, which
+// |destroy| (if any) frees with the connection.
+inline Status RegisterVtabModule(sqlite3* db, const std::string& name, const sqlite3_module* module,
+                                 void* aux = nullptr, void (*destroy)(void*) = nullptr) {
+  if (sqlite3_create_module_v2(db, name.c_str(), module, aux, destroy) != SQLITE_OK) {
+    return ErrStatus("cannot register %s: %s", name.c_str(), sqlite3_errmsg(db));
+  }
+  return Status::Ok();
+}
 
 namespace vtab_internal {
 

@@ -197,12 +197,8 @@ const sqlite3_module kModule = VtabModule<LayoutVtab, LayoutCursor>(Connect);
 }  // namespace
 
 Status RegisterSliceLayoutFunction(sqlite3* db, const TraceStorage* storage) {
-  int rc = sqlite3_create_module_v2(db, "experimental_slice_layout", &kModule,
-                                    const_cast<TraceStorage*>(storage), nullptr);
-  if (rc != SQLITE_OK) {
-    return ErrStatus("cannot register experimental_slice_layout: %s", sqlite3_errmsg(db));
-  }
-  return Status::Ok();
+  return RegisterVtabModule(db, "experimental_slice_layout", &kModule,
+                            const_cast<TraceStorage*>(storage));
 }
 
 }  // namespace weft

@@ -71,12 +71,7 @@ const sqlite3_module kModule = VtabModule<NameCountVtab, NameCountCursor>(Connec
 }  // namespace
 
 Status RegisterSliceNameCountTable(sqlite3* db, const TraceStorage* storage) {
-  int rc = sqlite3_create_module_v2(db, "slice_name_count", &kModule,
-                                    const_cast<TraceStorage*>(storage), nullptr);
-  if (rc != SQLITE_OK) {
-    return ErrStatus("cannot register slice_name_count: %s", sqlite3_errmsg(db));
-  }
-  return Status::Ok();
+  return RegisterVtabModule(db, "slice_name_count", &kModule, const_cast<TraceStorage*>(storage));
 }
 
 }  // namespace weft

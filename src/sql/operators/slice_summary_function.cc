@@ -176,12 +176,7 @@ const sqlite3_module kModule = VtabModule<SummaryVtab, SummaryCursor>(Connect);
 }  // namespace
 
 Status RegisterSliceSummaryFunction(sqlite3* db, const TraceStorage* storage) {
-  int rc = sqlite3_create_module_v2(db, "slice_summary", &kModule,
-                                    const_cast<TraceStorage*>(storage), nullptr);
-  if (rc != SQLITE_OK) {
-    return ErrStatus("cannot register slice_summary: %s", sqlite3_errmsg(db));
-  }
-  return Status::Ok();
+  return RegisterVtabModule(db, "slice_summary", &kModule, const_cast<TraceStorage*>(storage));
 }
 
 }  // namespace weft

@@ -203,14 +203,8 @@ Status RegisterRowListFunction(sqlite3* db, const std::string& name,
                                const Table* table, const TraceStorage* storage,
                                RowListFn fn) {
   auto* aux = new FunctionAux{name, table, storage, fn};
-  int rc = sqlite3_create_module_v2(
-      db, name.c_str(), &kModule, aux,
-      [](void* p) { delete static_cast<FunctionAux*>(p); });
-  if (rc != SQLITE_OK) {
-    return ErrStatus("cannot register %s: %s", name.c_str(),
-                     sqlite3_errmsg(db));
-  }
-  return Status::Ok();
+  return RegisterVtabModule(db, name, &kModule, aux,
+                            [](void* p) { delete static_cast<FunctionAux*>(p); });
 }
 
 bool AncestorSliceRows(const SliceTable& slice, int64_t slice_id,

@@ -496,11 +496,7 @@ Status RegisterSpanJoin(sqlite3* db) {
       {"span_outer_join", &kOuterModule},
   };
   for (const auto& m : modules) {
-    if (sqlite3_create_module_v2(db, m.name, m.module, nullptr, nullptr) !=
-        SQLITE_OK) {
-      return ErrStatus("cannot register module %s: %s", m.name,
-                       sqlite3_errmsg(db));
-    }
+    WEFT_RETURN_IF_ERROR(RegisterVtabModule(db, m.name, m.module));
   }
   return Status::Ok();
 }
