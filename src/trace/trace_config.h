@@ -32,6 +32,10 @@ struct TraceConfig {
   // thread tracks (the shell's --no-profile-calls), so `slice` is
   // Perfetto's exactly. See docs/sync_tracks.md.
   bool no_profile_calls = false;
+  // Skip every built-in analysis at the end of the load (no alert rows,
+  // no derived events): for the importer fuzzers, where the analyses' SQL
+  // costs ~10x importing a small input. Not a shell flag.
+  bool no_builtin_analyses = false;
 };
 
 }  // namespace weft

@@ -251,7 +251,7 @@ void TraceProcessor::Finalize() {
 
 void TraceProcessor::RunBuiltinAnalyses() {
   auto start = std::chrono::steady_clock::now();
-  if (!EnsureEngine().ok()) return;
+  if (context_->config.no_builtin_analyses || !EnsureEngine().ok()) return;
   for (const BuiltinAnalysis& a : BuiltinAnalyses()) {
     if (a.derives_events && !context_->config.derived_events) continue;
     // A built-in analysis reads only tables every trace has: it fails on
