@@ -33,7 +33,12 @@ enum class StatSource { kTrace, kAnalysis };
   X(json_display_time_unit, kInfo, kTrace,                                   \
     "displayTimeUnit was set; timestamps are still read as microseconds.")   \
   X(misplaced_end_event, kDataLoss, kAnalysis,                               \
-    "An end event did not match an open slice on its track.")                \
+    "A slice ended while slices begun inside it were still open; at the "    \
+    "next event after its end they were cut to end with it (counted once "   \
+    "per such slice).")                                                      \
+  X(json_unmatched_end_event, kDataLoss, kTrace,                             \
+    "A JSON E event matched no open slice on its thread (by category and "   \
+    "name when given) and was dropped, its args with it.")                   \
   X(slice_drop_overlapping_complete_event, kError, kAnalysis,                \
     "A complete (X) event overlapped its parent and could not be placed.")   \
   X(slice_spill_overlapping_complete_event, kError, kAnalysis,               \

@@ -4,36 +4,43 @@
 namespace weft {
 
 void SliceTracker::CloseEnded(Stack* stack, int64_t ts, int64_t dur) {
-  auto ended = [&](const OpenSlice& s) {
-    if (s.dur < 0) return false;
-    int64_t end = s.ts + s.dur;
-    // Zero-length slices stack on each other at the same instant.
-    return end < ts || (end == ts && !(s.dur == 0 && dur == 0));
-  };
   if (stack->with_end == 0) return;
-  while (!stack->empty()) {
-    if (ended(stack->back())) {
-      stack->pop_back();
-      --stack->with_end;
+  // From the innermost slice out, as Perfetto's slice tracker does.
+  bool open_inside = false;  // A slice above |i| still waits for its end.
+  for (size_t i = stack->size(); i > 0; --i) {
+    const OpenSlice& s = (*stack)[i - 1];
+    if (s.dur < 0) {
+      open_inside = true;
       continue;
     }
-    // An ended slice below still-open ones: those must have ended with it.
-    size_t i = stack->size();
-    while (i > 0 && !ended((*stack)[i - 1])) --i;
-    if (i == 0) return;
-    const OpenSlice& parent = (*stack)[i - 1];
-    int64_t end = parent.ts + parent.dur;
-    for (size_t j = i; j < stack->size(); ++j) {
-      if ((*stack)[j].dur < 0) {
-        storage_->slice.dur.Set((*stack)[j].row, end - (*stack)[j].ts);
-        storage_->stats.Increment(Stat::misplaced_end_event);
-      }
+    int64_t end = s.ts + s.dur;
+    if (open_inside) {
+      // Ended (by an end event that skipped the slices inside it) while
+      // slices inside it are open: it stays for the rest of its end time,
+      // so end events at that time can still close them by name.
+      if (ts <= end) continue;
+      CutAbove(stack, i - 1, end);
+      open_inside = false;
+      continue;
     }
-    for (size_t j = i - 1; j < stack->size(); ++j) {
-      if ((*stack)[j].dur >= 0) --stack->with_end;
-    }
-    stack->resize(i - 1);
+    // Zero-length slices stack on each other at the same instant.
+    if (end < ts || (end == ts && !(s.dur == 0 && dur == 0))) Pop(stack);
   }
+}
+
+void SliceTracker::Pop(Stack* stack) {
+  if (stack->back().dur >= 0) --stack->with_end;
+  stack->pop_back();
+}
+
+void SliceTracker::CutAbove(Stack* stack, size_t index, int64_t end) {
+  storage_->stats.Increment(Stat::misplaced_end_event);
+  while (stack->size() > index + 1) {
+    const OpenSlice& child = stack->back();
+    storage_->slice.dur.Set(child.row, end - child.ts);
+    Pop(stack);
+  }
+  Pop(stack);
 }
 
 uint32_t SliceTracker::Insert(Stack* stack, uint32_t track, int64_t ts,

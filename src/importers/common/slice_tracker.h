@@ -65,8 +65,14 @@ class SliceTracker {
     return stacks_[track];
   }
   // Pops slices that ended before a new one starting at |ts| with
-  // duration |dur| (-1: open-ended).
+  // duration |dur| (-1: open-ended). A slice that ended with slices still
+  // open inside it stays until an event after its end, which cuts those
+  // at its end (misplaced_end_event).
   void CloseEnded(Stack* stack, int64_t ts, int64_t dur);
+  void Pop(Stack* stack);
+  // Sets every slice above |index| to end at |end|, then pops them and
+  // the slice at |index|.
+  void CutAbove(Stack* stack, size_t index, int64_t end);
   uint32_t Insert(Stack* stack, uint32_t track, int64_t ts, int64_t dur,
                   const SliceInfo& info);
 

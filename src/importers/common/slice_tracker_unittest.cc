@@ -137,6 +137,36 @@ TEST_F(SliceTrackerTest, SliceOpenPastParentEndIsClosedWithIt) {
   EXPECT_EQ(Depth(c), 0u);
 }
 
+TEST_F(SliceTrackerTest, EndsAtOneTimeMayComeOutermostFirst) {
+  uint32_t a = tracker_.Begin(0, 100, Info("emit"));
+  uint32_t b = tracker_.Begin(0, 100, Info("A"));
+  uint32_t c = tracker_.Begin(0, 100, Info("emit"));
+  EXPECT_EQ(tracker_.End(0, 200, Info("A")), b);
+  // A ended with c open inside it: an end at A's end time still reaches c
+  // (not the outer slice of the same name).
+  EXPECT_EQ(tracker_.End(0, 200, Info("emit")), c);
+  EXPECT_EQ(Dur(c), 100);
+  EXPECT_EQ(Dur(a), -1);
+  EXPECT_EQ(Stat(Stat::misplaced_end_event), 0);
+}
+
+TEST_F(SliceTrackerTest, CutCountsOncePerEndedSlice) {
+  uint32_t a = tracker_.Begin(0, 100, Info("A"));
+  uint32_t b = tracker_.Begin(0, 110, Info("B"));
+  uint32_t c = tracker_.Begin(0, 120, Info("C"));
+  EXPECT_EQ(tracker_.End(0, 150, Info("A")), a);
+  // A slice begun at A's end time still nests in the open ones ...
+  uint32_t d = tracker_.Begin(0, 150, Info("D"));
+  EXPECT_EQ(Depth(d), 3u);
+  // ... and the first event after it cuts all three at A's end.
+  uint32_t e = tracker_.Begin(0, 151, Info("E"));
+  EXPECT_EQ(Dur(b), 40);
+  EXPECT_EQ(Dur(c), 30);
+  EXPECT_EQ(Dur(d), 0);
+  EXPECT_EQ(Depth(e), 0u);
+  EXPECT_EQ(Stat(Stat::misplaced_end_event), 1);
+}
+
 TEST_F(SliceTrackerTest, UnmatchedEndDropsArgs) {
   uint32_t set = storage_.args.BeginSet();
   StringId k = storage_.Intern("k");

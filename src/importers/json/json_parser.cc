@@ -130,7 +130,9 @@ void JsonParser::Parse(const JsonEvent& e) {
     case 'E': {
       info.name = e.name;
       if (extra) info.tts = extra->tts;
-      ctx_->slices.End(ctx_->tracks.ThreadTrack(utid), e.ts, info);
+      if (ctx_->slices.End(ctx_->tracks.ThreadTrack(utid), e.ts, info) == kNoSlice) {
+        storage_->stats.Increment(Stat::json_unmatched_end_event);
+      }
       return;
     }
     case 'X':
