@@ -164,11 +164,20 @@ void ProfileCallWriter::Write(const CpuProfile& profile, uint32_t utid,
   std::vector<CpuSample> samples;
   samples.reserve(profile.samples.size());
   int64_t thread_end = std::numeric_limits<int64_t>::min();
+  // Consecutive samples mostly share their node: look each run up once.
+  uint32_t last_id = 0;
+  int32_t last_node = -1;
+  bool have_last = false;
   for (const CpuProfileSample& s : profile.samples) {
-    auto it = profile.node_index.find(s.node_id);
-    bool known = it != profile.node_index.end() && reachable[it->second];
+    if (!have_last || s.node_id != last_id) {
+      auto it = profile.node_index.find(s.node_id);
+      bool known = it != profile.node_index.end() && reachable[it->second];
+      last_id = s.node_id;
+      last_node = known ? static_cast<int32_t>(it->second) : -1;
+      have_last = true;
+    }
     int64_t ts = s.ts + profile.head_ts_offset;  // DevTools' clock for samples.
-    samples.push_back(CpuSample{ts, known ? static_cast<int32_t>(it->second) : -1});
+    samples.push_back(CpuSample{ts, last_node});
     thread_end = std::max(thread_end, ts);
   }
   PrepareSamples(tree, &samples);

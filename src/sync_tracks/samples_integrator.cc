@@ -195,8 +195,11 @@ std::vector<ProfileCall> IntegrateSamples(const std::vector<CallTreeNode>& tree,
 }
 
 void PrepareSamples(const std::vector<CallTreeNode>& tree, std::vector<CpuSample>* samples) {
-  std::stable_sort(samples->begin(), samples->end(),
-                   [](const CpuSample& a, const CpuSample& b) { return a.ts < b.ts; });
+  auto by_ts = [](const CpuSample& a, const CpuSample& b) { return a.ts < b.ts; };
+  // Profiles come sorted; checking is much cheaper than a stable sort.
+  if (!std::is_sorted(samples->begin(), samples->end(), by_ts)) {
+    std::stable_sort(samples->begin(), samples->end(), by_ts);
+  }
   std::vector<CpuSample>& s = *samples;
   bool has_program = std::any_of(tree.begin(), tree.end(), [](const CallTreeNode& n) {
     return n.kind == Kind::kProgram;
