@@ -10,6 +10,7 @@
 #include <unordered_set>
 
 #include "src/sync_tracks/samples_integrator.h"
+#include "src/sync_tracks/slice_nesting.h"
 
 namespace weft {
 namespace {
@@ -67,52 +68,6 @@ bool InvokesJs(std::string_view name) {
   return name == "RunMicrotasks" || name == "FunctionCall" || name == "EvaluateScript" ||
          name == "v8.evaluateModule" || name == "EventDispatch" || name == "V8.Execute" ||
          name == "V8Console::runTask" || name.substr(0, 2) == "v8" || name.substr(0, 2) == "V8";
-}
-
-// An item of a thread track being re-nested: a slice or a new call.
-struct NestItem {
-  int64_t ts;
-  int64_t end;
-  bool is_call;
-  uint32_t order;  // Slices: their depth; calls: their opening order.
-  uint32_t row;
-};
-
-// Gives every slice of one track the depth and parent of one call tree:
-// an item's parent is the innermost earlier item that contains it. A call
-// reaching past its parent is cut at the parent's end.
-bool NestBefore(const NestItem& a, const NestItem& b) {
-  if (a.ts != b.ts) return a.ts < b.ts;
-  if (a.end != b.end) return a.end > b.end;
-  if (a.is_call != b.is_call) return a.is_call;  // DevTools: calls parent events.
-  return a.order < b.order;
-}
-
-// |calls| come in opening order, already sorted (a parent opens before its
-// children at the same time); only the slices need sorting, then a merge.
-void Renest(std::vector<NestItem> slice_items, std::vector<NestItem> calls, SliceTable* slices) {
-  std::sort(slice_items.begin(), slice_items.end(), NestBefore);
-  if (!std::is_sorted(calls.begin(), calls.end(), NestBefore)) {
-    std::sort(calls.begin(), calls.end(), NestBefore);
-  }
-  std::vector<NestItem> merged(slice_items.size() + calls.size());
-  std::merge(slice_items.begin(), slice_items.end(), calls.begin(), calls.end(), merged.begin(),
-             NestBefore);
-  std::vector<NestItem>* items = &merged;
-  std::vector<const NestItem*> stack;
-  for (NestItem& item : *items) {
-    while (!stack.empty() &&
-           (item.ts >= stack.back()->end || (!item.is_call && item.end > stack.back()->end))) {
-      stack.pop_back();
-    }
-    if (!stack.empty() && item.is_call && item.end > stack.back()->end) {
-      item.end = stack.back()->end;
-      slices->dur.Set(item.row, item.end - item.ts);
-    }
-    slices->depth.Set(item.row, static_cast<uint32_t>(stack.size()));
-    slices->parent_id.Set(item.row, stack.empty() ? Uint32Column::kNull : stack.back()->row);
-    stack.push_back(&item);
-  }
 }
 
 class ProfileCallWriter {
@@ -210,21 +165,19 @@ void ProfileCallWriter::Write(const CpuProfile& profile, uint32_t utid,
   if (calls.empty()) return;
 
   uint32_t track = tracks_->ThreadTrack(utid);
-  std::vector<NestItem> slice_items, call_items;
+  uint32_t first_call_row = slices.row_count();
+  for (const ProfileCall& call : calls) {
+    const CpuProfileNode& node = profile.nodes[call.node];
+    StringId name = pool_.Get(node.function_name).empty() ? anonymous_ : node.function_name;
+    slices.Insert(call.ts, call.dur, track, category_, name, 0, Uint32Column::kNull,
+                  ArgsFor(node, call.sample_count));
+  }
+  std::vector<NestItem> slice_items;
   slice_items.reserve(track_rows.size());
-  call_items.reserve(calls.size());
   for (uint32_t row : track_rows) {
     slice_items.push_back(NestItem{slices.ts[row], end_of(row), false, slices.depth[row], row});
   }
-  for (size_t i = 0; i < calls.size(); ++i) {
-    const ProfileCall& call = calls[i];
-    const CpuProfileNode& node = profile.nodes[call.node];
-    StringId name = pool_.Get(node.function_name).empty() ? anonymous_ : node.function_name;
-    uint32_t row = slices.Insert(call.ts, call.dur, track, category_, name, 0, Uint32Column::kNull,
-                                 ArgsFor(node, call.sample_count));
-    call_items.push_back(NestItem{call.ts, call.ts + call.dur, true, static_cast<uint32_t>(i), row});
-  }
-  Renest(std::move(slice_items), std::move(call_items), &slices);
+  RenestTrack(std::move(slice_items), first_call_row, static_cast<uint32_t>(calls.size()), &slices);
 }
 
 }  // namespace
