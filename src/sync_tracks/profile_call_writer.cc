@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "src/sync_tracks/profile_call_rows.h"
 #include "src/sync_tracks/samples_integrator.h"
 #include "src/sync_tracks/slice_nesting.h"
 
@@ -70,52 +71,25 @@ bool InvokesJs(std::string_view name) {
          name == "V8Console::runTask" || name.substr(0, 2) == "v8" || name.substr(0, 2) == "V8";
 }
 
+// The calls of one profile, written on its thread's track.
 class ProfileCallWriter {
  public:
   ProfileCallWriter(TrackTracker* tracks, TraceStorage* storage)
-      : tracks_(tracks), storage_(storage), pool_(storage->pool()),
-        category_(storage->Intern("ProfileCall")), anonymous_(storage->Intern("(anonymous)")),
-        key_url_(storage->Intern("url")), key_line_(storage->Intern("line_number")),
-        key_column_(storage->Intern("column_number")), key_script_(storage->Intern("script_id")),
-        key_node_(storage->Intern("node_id")), key_samples_(storage->Intern("sample_count")) {}
+      : tracks_(tracks), storage_(storage), pool_(storage->pool()), strings_(storage) {}
 
-  // The cache is per profile: node ids are.
   void Write(const CpuProfile& profile, uint32_t utid, const std::vector<uint32_t>& track_rows);
 
  private:
-  uint32_t ArgsFor(const CpuProfileNode& node, uint32_t sample_count);
-
   TrackTracker* tracks_;
   TraceStorage* storage_;
-  // Arg sets by (profile node, sample count): calls repeat them a lot.
-  std::unordered_map<uint64_t, uint32_t> args_cache_;
   const StringPool& pool_;
-  StringId category_, anonymous_, key_url_, key_line_, key_column_, key_script_, key_node_,
-      key_samples_;
+  ProfileCallStrings strings_;
 };
-
-uint32_t ProfileCallWriter::ArgsFor(const CpuProfileNode& node, uint32_t sample_count) {
-  uint64_t key = (uint64_t{node.id} << 32) | sample_count;
-  auto cached = args_cache_.find(key);
-  if (cached != args_cache_.end()) return cached->second;
-  ArgsTable& args = storage_->args;
-  uint32_t set = args.BeginSet();
-  if (node.url != kNullStringId && !pool_.Get(node.url).empty()) {
-    args.AddString(set, key_url_, key_url_, node.url);
-  }
-  args.AddInt(set, key_line_, key_line_, node.line_number);
-  args.AddInt(set, key_column_, key_column_, node.column_number);
-  args.AddInt(set, key_script_, key_script_, node.script_id);
-  args.AddInt(set, key_node_, key_node_, node.id);
-  args.AddInt(set, key_samples_, key_samples_, sample_count);
-  return args_cache_[key] = args.FinishSet();
-}
 
 void ProfileCallWriter::Write(const CpuProfile& profile, uint32_t utid,
                               const std::vector<uint32_t>& track_rows) {
   std::vector<bool> reachable;
   std::vector<CallTreeNode> tree = BuildCallTree(profile, pool_, &reachable);
-  args_cache_.clear();
   std::vector<CpuSample> samples;
   samples.reserve(profile.samples.size());
   int64_t thread_end = std::numeric_limits<int64_t>::min();
@@ -161,23 +135,16 @@ void ProfileCallWriter::Write(const CpuProfile& profile, uint32_t utid,
     events.push_back(ThreadEventSpan{slices.ts[row], end_of(row) - slices.ts[row],
                                      ResetsJsStack(name), InvokesJs(name)});
   }
-  std::vector<ProfileCall> calls = IntegrateSamples(tree, samples, events);
-  if (calls.empty()) return;
-
-  uint32_t track = tracks_->ThreadTrack(utid);
-  uint32_t first_call_row = slices.row_count();
-  for (const ProfileCall& call : calls) {
-    const CpuProfileNode& node = profile.nodes[call.node];
-    StringId name = pool_.Get(node.function_name).empty() ? anonymous_ : node.function_name;
-    slices.Insert(call.ts, call.dur, track, category_, name, 0, Uint32Column::kNull,
-                  ArgsFor(node, call.sample_count));
-  }
+  ProfileCallRows rows(profile, utid, strings_, tracks_, storage_);
+  IntegrateSamples(tree, samples, events, &rows);
+  if (rows.count() == 0) return;
+  rows.WriteArgs();
   std::vector<NestItem> slice_items;
   slice_items.reserve(track_rows.size());
   for (uint32_t row : track_rows) {
     slice_items.push_back(NestItem{slices.ts[row], end_of(row), false, slices.depth[row], row});
   }
-  RenestTrack(std::move(slice_items), first_call_row, static_cast<uint32_t>(calls.size()), &slices);
+  RenestTrack(std::move(slice_items), rows.first_row(), rows.count(), &slices);
 }
 
 }  // namespace
