@@ -41,8 +41,7 @@ void ProfileCallRows::WriteArgs() {
 
 uint32_t ProfileCallRows::ArgsFor(const Call& call) {
   uint64_t key = (uint64_t{static_cast<uint32_t>(call.node)} << 32) | call.sample_count;
-  auto cached = args_cache_.find(key);
-  if (cached != args_cache_.end()) return cached->second;
+  if (uint32_t cached = args_cache_.Find(key)) return cached;
   const CpuProfileNode& node = profile_.nodes[call.node];
   ArgsTable& args = storage_->args;
   uint32_t set = args.BeginSet();
@@ -54,7 +53,30 @@ uint32_t ProfileCallRows::ArgsFor(const Call& call) {
   args.AddInt(set, strings_.script, strings_.script, node.script_id);
   args.AddInt(set, strings_.node, strings_.node, node.id);
   args.AddInt(set, strings_.samples, strings_.samples, call.sample_count);
-  return args_cache_[key] = args.FinishSet();
+  uint32_t finished = args.FinishSet();
+  args_cache_.Insert(key, finished);
+  return finished;
+}
+
+size_t ArgSetCache::SlotOf(uint64_t key) const {
+  size_t mask = slots_.size() - 1;
+  size_t i = static_cast<size_t>((key * 0x9e3779b97f4a7c15ull) >> 32) & mask;
+  while (slots_[i].set != 0 && slots_[i].key != key) i = (i + 1) & mask;
+  return i;
+}
+
+uint32_t ArgSetCache::Find(uint64_t key) const { return slots_[SlotOf(key)].set; }
+
+void ArgSetCache::Insert(uint64_t key, uint32_t set) {
+  if (2 * (used_ + 1) > slots_.size()) {  // Keep it at most half full.
+    std::vector<Slot> old(2 * slots_.size(), Slot{0, 0});
+    old.swap(slots_);
+    for (const Slot& slot : old) {
+      if (slot.set != 0) slots_[SlotOf(slot.key)] = slot;
+    }
+  }
+  slots_[SlotOf(key)] = Slot{key, set};
+  ++used_;
 }
 
 }  // namespace weft

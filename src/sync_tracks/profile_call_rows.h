@@ -7,7 +7,6 @@
 #define SRC_SYNC_TRACKS_PROFILE_CALL_ROWS_H_
 
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "src/base/pod_vector.h"
@@ -22,6 +21,24 @@ namespace weft {
 struct ProfileCallStrings {
   explicit ProfileCallStrings(TraceStorage* storage);
   StringId category, anonymous, url, line, column, script, node, samples;
+};
+
+// Arg set ids by (node, sample count): open addressing, as a million calls
+// look up a few thousand keys and std::unordered_map's lookups cost more
+// than the rest of a row. Arg set ids are never 0: 0 marks a free slot.
+class ArgSetCache {
+ public:
+  uint32_t Find(uint64_t key) const;  // 0 when absent.
+  void Insert(uint64_t key, uint32_t set);
+
+ private:
+  struct Slot {
+    uint64_t key;
+    uint32_t set;
+  };
+  size_t SlotOf(uint64_t key) const;  // Its slot, or the free one to use.
+  std::vector<Slot> slots_ = std::vector<Slot>(64, Slot{0, 0});
+  size_t used_ = 0;
 };
 
 class ProfileCallRows final : public ProfileCallSink {
@@ -54,8 +71,7 @@ class ProfileCallRows final : public ProfileCallSink {
   uint32_t track_ = 0;
   uint32_t first_row_ = 0;
   PodVector<Call> calls_;  // In opening order.
-  // Arg sets by (node, sample count): calls repeat them a lot.
-  std::unordered_map<uint64_t, uint32_t> args_cache_;
+  ArgSetCache args_cache_;
 };
 
 }  // namespace weft
