@@ -51,7 +51,7 @@ class Integrator {
   void MergeStack(size_t i, int32_t base);
   // Ends the open frames at |ts| and keeps the |depth| bottom ones (never
   // fewer than the innermost locked depth).
-  void Truncate(size_t depth, int64_t ts);
+  inline void Truncate(size_t depth, int64_t ts);
   void EndFrame(const OpenFrame& frame, int64_t ts) {
     sink_->EndCall(frame.call, std::max<int64_t>(ts - frame.ts, 0), frame.sample_count);
   }
@@ -105,10 +105,9 @@ void Integrator::StackOf(int32_t node, int32_t base) {
 }
 
 void Integrator::Truncate(size_t depth, int64_t ts) {
-  size_t locked = LockedDepth();
-  if (locked && depth < locked) depth = locked;
-  depth = std::min(depth, js_stack_.size());
   last_truncate_ts_ = ts;
+  depth = std::max(depth, LockedDepth());
+  if (depth >= js_stack_.size()) return;  // Mostly: nothing ends.
   for (size_t k = depth; k < js_stack_.size(); ++k) EndFrame(js_stack_[k], ts);
   js_stack_.resize(depth);
 }
