@@ -9,7 +9,9 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "src/sync_tracks/profile_call_rows.h"
 #include "src/sync_tracks/samples_integrator.h"
+#include "src/sync_tracks/slice_nesting.h"
 
 namespace weft {
 namespace {
@@ -69,106 +71,42 @@ bool InvokesJs(std::string_view name) {
          name == "V8Console::runTask" || name.substr(0, 2) == "v8" || name.substr(0, 2) == "V8";
 }
 
-// An item of a thread track being re-nested: a slice or a new call.
-struct NestItem {
-  int64_t ts;
-  int64_t end;
-  bool is_call;
-  uint32_t order;  // Slices: their depth; calls: their opening order.
-  uint32_t row;
-};
-
-// Gives every slice of one track the depth and parent of one call tree:
-// an item's parent is the innermost earlier item that contains it. A call
-// reaching past its parent is cut at the parent's end.
-bool NestBefore(const NestItem& a, const NestItem& b) {
-  if (a.ts != b.ts) return a.ts < b.ts;
-  if (a.end != b.end) return a.end > b.end;
-  if (a.is_call != b.is_call) return a.is_call;  // DevTools: calls parent events.
-  return a.order < b.order;
-}
-
-// |calls| come in opening order, already sorted (a parent opens before its
-// children at the same time); only the slices need sorting, then a merge.
-void Renest(std::vector<NestItem> slice_items, std::vector<NestItem> calls, SliceTable* slices) {
-  std::sort(slice_items.begin(), slice_items.end(), NestBefore);
-  if (!std::is_sorted(calls.begin(), calls.end(), NestBefore)) {
-    std::sort(calls.begin(), calls.end(), NestBefore);
-  }
-  std::vector<NestItem> merged(slice_items.size() + calls.size());
-  std::merge(slice_items.begin(), slice_items.end(), calls.begin(), calls.end(), merged.begin(),
-             NestBefore);
-  std::vector<NestItem>* items = &merged;
-  std::vector<const NestItem*> stack;
-  for (NestItem& item : *items) {
-    while (!stack.empty() &&
-           (item.ts >= stack.back()->end || (!item.is_call && item.end > stack.back()->end))) {
-      stack.pop_back();
-    }
-    if (!stack.empty() && item.is_call && item.end > stack.back()->end) {
-      item.end = stack.back()->end;
-      slices->dur.Set(item.row, item.end - item.ts);
-    }
-    slices->depth.Set(item.row, static_cast<uint32_t>(stack.size()));
-    slices->parent_id.Set(item.row, stack.empty() ? Uint32Column::kNull : stack.back()->row);
-    stack.push_back(&item);
-  }
-}
-
+// The calls of one profile, written on its thread's track.
 class ProfileCallWriter {
  public:
   ProfileCallWriter(TrackTracker* tracks, TraceStorage* storage)
-      : tracks_(tracks), storage_(storage), pool_(storage->pool()),
-        category_(storage->Intern("ProfileCall")), anonymous_(storage->Intern("(anonymous)")),
-        key_url_(storage->Intern("url")), key_line_(storage->Intern("line_number")),
-        key_column_(storage->Intern("column_number")), key_script_(storage->Intern("script_id")),
-        key_node_(storage->Intern("node_id")), key_samples_(storage->Intern("sample_count")) {}
+      : tracks_(tracks), storage_(storage), pool_(storage->pool()), strings_(storage) {}
 
-  // The cache is per profile: node ids are.
   void Write(const CpuProfile& profile, uint32_t utid, const std::vector<uint32_t>& track_rows);
 
  private:
-  uint32_t ArgsFor(const CpuProfileNode& node, uint32_t sample_count);
-
   TrackTracker* tracks_;
   TraceStorage* storage_;
-  // Arg sets by (profile node, sample count): calls repeat them a lot.
-  std::unordered_map<uint64_t, uint32_t> args_cache_;
   const StringPool& pool_;
-  StringId category_, anonymous_, key_url_, key_line_, key_column_, key_script_, key_node_,
-      key_samples_;
+  ProfileCallStrings strings_;
 };
-
-uint32_t ProfileCallWriter::ArgsFor(const CpuProfileNode& node, uint32_t sample_count) {
-  uint64_t key = (uint64_t{node.id} << 32) | sample_count;
-  auto cached = args_cache_.find(key);
-  if (cached != args_cache_.end()) return cached->second;
-  ArgsTable& args = storage_->args;
-  uint32_t set = args.BeginSet();
-  if (node.url != kNullStringId && !pool_.Get(node.url).empty()) {
-    args.AddString(set, key_url_, key_url_, node.url);
-  }
-  args.AddInt(set, key_line_, key_line_, node.line_number);
-  args.AddInt(set, key_column_, key_column_, node.column_number);
-  args.AddInt(set, key_script_, key_script_, node.script_id);
-  args.AddInt(set, key_node_, key_node_, node.id);
-  args.AddInt(set, key_samples_, key_samples_, sample_count);
-  return args_cache_[key] = args.FinishSet();
-}
 
 void ProfileCallWriter::Write(const CpuProfile& profile, uint32_t utid,
                               const std::vector<uint32_t>& track_rows) {
   std::vector<bool> reachable;
   std::vector<CallTreeNode> tree = BuildCallTree(profile, pool_, &reachable);
-  args_cache_.clear();
   std::vector<CpuSample> samples;
   samples.reserve(profile.samples.size());
   int64_t thread_end = std::numeric_limits<int64_t>::min();
+  // Consecutive samples mostly share their node: look each run up once.
+  uint32_t last_id = 0;
+  int32_t last_node = -1;
+  bool have_last = false;
   for (const CpuProfileSample& s : profile.samples) {
-    auto it = profile.node_index.find(s.node_id);
-    bool known = it != profile.node_index.end() && reachable[it->second];
+    if (!have_last || s.node_id != last_id) {
+      auto it = profile.node_index.find(s.node_id);
+      bool known = it != profile.node_index.end() && reachable[it->second];
+      last_id = s.node_id;
+      last_node = known ? static_cast<int32_t>(it->second) : -1;
+      have_last = true;
+    }
     int64_t ts = s.ts + profile.head_ts_offset;  // DevTools' clock for samples.
-    samples.push_back(CpuSample{ts, known ? static_cast<int32_t>(it->second) : -1});
+    samples.push_back(CpuSample{ts, last_node});
     thread_end = std::max(thread_end, ts);
   }
   PrepareSamples(tree, &samples);
@@ -197,25 +135,16 @@ void ProfileCallWriter::Write(const CpuProfile& profile, uint32_t utid,
     events.push_back(ThreadEventSpan{slices.ts[row], end_of(row) - slices.ts[row],
                                      ResetsJsStack(name), InvokesJs(name)});
   }
-  std::vector<ProfileCall> calls = IntegrateSamples(tree, samples, events);
-  if (calls.empty()) return;
-
-  uint32_t track = tracks_->ThreadTrack(utid);
-  std::vector<NestItem> slice_items, call_items;
+  ProfileCallRows rows(profile, utid, strings_, tracks_, storage_);
+  IntegrateSamples(tree, samples, events, &rows);
+  if (rows.count() == 0) return;
+  rows.WriteArgs();
+  std::vector<NestItem> slice_items;
   slice_items.reserve(track_rows.size());
-  call_items.reserve(calls.size());
   for (uint32_t row : track_rows) {
     slice_items.push_back(NestItem{slices.ts[row], end_of(row), false, slices.depth[row], row});
   }
-  for (size_t i = 0; i < calls.size(); ++i) {
-    const ProfileCall& call = calls[i];
-    const CpuProfileNode& node = profile.nodes[call.node];
-    StringId name = pool_.Get(node.function_name).empty() ? anonymous_ : node.function_name;
-    uint32_t row = slices.Insert(call.ts, call.dur, track, category_, name, 0, Uint32Column::kNull,
-                                 ArgsFor(node, call.sample_count));
-    call_items.push_back(NestItem{call.ts, call.ts + call.dur, true, static_cast<uint32_t>(i), row});
-  }
-  Renest(std::move(slice_items), std::move(call_items), &slices);
+  RenestTrack(std::move(slice_items), rows.first_row(), rows.count(), &slices);
 }
 
 }  // namespace

@@ -19,39 +19,42 @@ bool IsMetaNode(Kind kind) {
 
 class Integrator {
  public:
-  Integrator(const std::vector<CallTreeNode>& tree, const std::vector<CpuSample>& samples)
-      : tree_(tree), samples_(samples), gc_base_(samples.size(), -1) {
-    // A GC sample has no stack of its own: it stands on the stack of the
-    // previous (non-GC) sample.
-    int32_t previous = -1;
-    for (size_t i = 0; i < samples.size(); ++i) {
-      int32_t node = samples[i].node;
-      if (!Known(node)) continue;
-      if (tree[node].kind == Kind::kGc && previous >= 0) {
-        gc_base_[i] = previous;
-        continue;
-      }
-      previous = node;
-    }
-  }
+  Integrator(const std::vector<CallTreeNode>& tree, const std::vector<CpuSample>& samples,
+             ProfileCallSink* sink)
+      : tree_(tree), samples_(samples), sink_(sink) {}
 
-  std::vector<ProfileCall> Run(const std::vector<ThreadEventSpan>& events);
+  void Run(const std::vector<ThreadEventSpan>& events);
 
  private:
+  // An open JS frame: the call it is and what merging needs of it.
+  struct OpenFrame {
+    uint64_t frame_key;
+    int64_t ts;
+    uint32_t call;
+    uint32_t sample_count;
+  };
+
   bool Known(int32_t node) const {
     return node >= 0 && static_cast<size_t>(node) < tree_.size();
   }
-  // The nodes of sample |i|'s stack, bottom first, without the root and
-  // without native runtime frames.
-  void StackOf(size_t i, std::vector<int32_t>* stack) const;
+  // The node whose path is the stack of a sample of |node|: itself, or for
+  // a GC sample the previous non-GC sample's node (-1: no stack). Called
+  // for every sample, in order.
+  int32_t StackBase(int32_t node);
+  // Fills scratch_stack_ with the stack of a sample of |node| standing on
+  // |base|: bottom first, without the root and native runtime frames.
+  void StackOf(int32_t node, int32_t base);
   void OnSample(size_t i, const ThreadEventSpan* parent);
   void OnEventStart(const ThreadEventSpan& event);
   void OnEventEnd(const ThreadEventSpan& event);
-  // Merges sample |i|'s stack into the open frames at time |ts|.
-  void MergeStack(size_t i);
+  // Merges sample |i|'s stack into the open frames at its time.
+  void MergeStack(size_t i, int32_t base);
   // Ends the open frames at |ts| and keeps the |depth| bottom ones (never
   // fewer than the innermost locked depth).
-  void Truncate(size_t depth, int64_t ts);
+  inline void Truncate(size_t depth, int64_t ts);
+  void EndFrame(const OpenFrame& frame, int64_t ts) {
+    sink_->EndCall(frame.call, std::max<int64_t>(ts - frame.ts, 0), frame.sample_count);
+  }
   size_t LockedDepth() const { return locked_.empty() ? 0 : locked_.back(); }
   size_t PopLockedDepth() {
     size_t depth = LockedDepth();
@@ -61,21 +64,40 @@ class Integrator {
 
   const std::vector<CallTreeNode>& tree_;
   const std::vector<CpuSample>& samples_;
-  std::vector<int32_t> gc_base_;
-  std::vector<ProfileCall> calls_;
-  std::vector<size_t> js_stack_;  // Indices into calls_, bottom first.
+  ProfileCallSink* sink_;
+  uint32_t call_count_ = 0;
+  std::vector<OpenFrame> js_stack_;  // Bottom first.
   std::vector<size_t> locked_;
   bool implicit_invocation_ = false;
+  // Every Truncate() stretches all open frames to its time, so a frame's
+  // duration is fixed by the last Truncate() before it ends: only that
+  // time is kept, and frames get their duration when they end.
+  int64_t last_truncate_ts_ = 0;
+  // A GC sample has no stack of its own: it stands on the stack of the
+  // previous non-GC sample (of the whole walk, in sample order).
+  int32_t previous_node_ = -1;
+  // scratch_stack_ is the stack of (node, base); consecutive samples
+  // mostly share their stack.
   std::vector<int32_t> scratch_stack_;
+  int32_t stack_node_ = -1;
+  int32_t stack_base_ = -1;
 };
 
-void Integrator::StackOf(size_t i, std::vector<int32_t>* stack) const {
-  stack->clear();
-  int32_t node = samples_[i].node;
+int32_t Integrator::StackBase(int32_t node) {
   bool gc = tree_[node].kind == Kind::kGc;
-  int32_t base = gc ? gc_base_[i] : node;
-  if (base < 0) return;  // GC before any other sample: no stack.
-  if (gc) stack->push_back(node);
+  if (gc && previous_node_ >= 0) return previous_node_;
+  previous_node_ = node;
+  return gc ? -1 : node;  // GC before any other sample: no stack.
+}
+
+void Integrator::StackOf(int32_t node, int32_t base) {
+  if (node == stack_node_ && base == stack_base_) return;
+  stack_node_ = node;
+  stack_base_ = base;
+  std::vector<int32_t>* stack = &scratch_stack_;
+  stack->clear();
+  if (base < 0) return;
+  if (tree_[node].kind == Kind::kGc) stack->push_back(node);  // On top.
   for (int32_t n = base; Known(n) && tree_[n].parent >= 0; n = tree_[n].parent) {
     if (tree_[n].kind != Kind::kNativeRuntime) stack->push_back(n);
   }
@@ -83,41 +105,42 @@ void Integrator::StackOf(size_t i, std::vector<int32_t>* stack) const {
 }
 
 void Integrator::Truncate(size_t depth, int64_t ts) {
-  size_t locked = LockedDepth();
-  if (locked && depth < locked) depth = locked;
-  depth = std::min(depth, js_stack_.size());
-  for (size_t call : js_stack_) calls_[call].dur = std::max<int64_t>(ts - calls_[call].ts, 0);
+  last_truncate_ts_ = ts;
+  depth = std::max(depth, LockedDepth());
+  if (depth >= js_stack_.size()) return;  // Mostly: nothing ends.
+  for (size_t k = depth; k < js_stack_.size(); ++k) EndFrame(js_stack_[k], ts);
   js_stack_.resize(depth);
 }
 
-void Integrator::MergeStack(size_t i) {
+void Integrator::MergeStack(size_t i, int32_t base) {
   int64_t ts = samples_[i].ts;
-  StackOf(i, &scratch_stack_);
+  StackOf(samples_[i].node, base);
   const std::vector<int32_t>& stack = scratch_stack_;
   size_t shared = std::min(stack.size(), js_stack_.size());
   size_t k = LockedDepth();
   for (; k < shared; ++k) {
-    ProfileCall& open = calls_[js_stack_[k]];
-    if (tree_[stack[k]].frame_key != tree_[open.node].frame_key) break;
-    open.dur = std::max(open.dur, ts - open.ts);
+    OpenFrame& open = js_stack_[k];
+    if (tree_[stack[k]].frame_key != open.frame_key) break;
     ++open.sample_count;
   }
   Truncate(k, ts);
   for (; k < stack.size(); ++k) {
-    if (IsMetaNode(tree_[stack[k]].kind)) continue;
-    js_stack_.push_back(calls_.size());
-    calls_.push_back(ProfileCall{ts, 0, stack[k], 1});
+    const CallTreeNode& node = tree_[stack[k]];
+    if (IsMetaNode(node.kind)) continue;
+    js_stack_.push_back(OpenFrame{node.frame_key, ts, call_count_++, 1});
+    sink_->OpenCall(ts, stack[k]);
   }
 }
 
 void Integrator::OnSample(size_t i, const ThreadEventSpan* parent) {
+  int32_t base = StackBase(samples_[i].node);
   if ((parent && parent->invokes_js) || implicit_invocation_) {
-    MergeStack(i);
+    MergeStack(i, base);
   } else if (js_stack_.empty()) {
     // JS outside any invocation event: its start was likely before the
     // trace began, so act as if a JS invocation event were open.
     implicit_invocation_ = true;
-    MergeStack(i);
+    MergeStack(i, base);
     locked_.push_back(0);
   }
 }
@@ -143,7 +166,7 @@ void Integrator::OnEventEnd(const ThreadEventSpan& event) {
   Truncate(PopLockedDepth(), event.ts + event.dur);
 }
 
-std::vector<ProfileCall> Integrator::Run(const std::vector<ThreadEventSpan>& events) {
+void Integrator::Run(const std::vector<ThreadEventSpan>& events) {
   std::vector<const ThreadEventSpan*> open_events;
   size_t e = 0, s = 0;
   while (e < events.size() || s < samples_.size()) {
@@ -177,8 +200,21 @@ std::vector<ProfileCall> Integrator::Run(const std::vector<ThreadEventSpan>& eve
     OnEventEnd(*open_events.back());
     open_events.pop_back();
   }
-  return std::move(calls_);
+  // Frames still open keep the duration of the last stretch.
+  for (const OpenFrame& frame : js_stack_) EndFrame(frame, last_truncate_ts_);
+  js_stack_.clear();
 }
+
+// Collects the calls in opening order.
+class CallCollector final : public ProfileCallSink {
+ public:
+  void OpenCall(int64_t ts, int32_t node) override { calls.push_back(ProfileCall{ts, 0, node, 0}); }
+  void EndCall(uint32_t call, int64_t dur, uint32_t sample_count) override {
+    calls[call].dur = dur;
+    calls[call].sample_count = sample_count;
+  }
+  std::vector<ProfileCall> calls;
+};
 
 // The depth-0 node above |node| (DevTools' "bottom node" of a stack).
 int32_t BottomNode(const std::vector<CallTreeNode>& tree, int32_t node) {
@@ -188,15 +224,25 @@ int32_t BottomNode(const std::vector<CallTreeNode>& tree, int32_t node) {
 
 }  // namespace
 
+void IntegrateSamples(const std::vector<CallTreeNode>& tree, const std::vector<CpuSample>& samples,
+                      const std::vector<ThreadEventSpan>& events, ProfileCallSink* sink) {
+  Integrator(tree, samples, sink).Run(events);
+}
+
 std::vector<ProfileCall> IntegrateSamples(const std::vector<CallTreeNode>& tree,
                                           const std::vector<CpuSample>& samples,
                                           const std::vector<ThreadEventSpan>& events) {
-  return Integrator(tree, samples).Run(events);
+  CallCollector collector;
+  IntegrateSamples(tree, samples, events, &collector);
+  return std::move(collector.calls);
 }
 
 void PrepareSamples(const std::vector<CallTreeNode>& tree, std::vector<CpuSample>* samples) {
-  std::stable_sort(samples->begin(), samples->end(),
-                   [](const CpuSample& a, const CpuSample& b) { return a.ts < b.ts; });
+  auto by_ts = [](const CpuSample& a, const CpuSample& b) { return a.ts < b.ts; };
+  // Profiles come sorted; checking is much cheaper than a stable sort.
+  if (!std::is_sorted(samples->begin(), samples->end(), by_ts)) {
+    std::stable_sort(samples->begin(), samples->end(), by_ts);
+  }
   std::vector<CpuSample>& s = *samples;
   bool has_program = std::any_of(tree.begin(), tree.end(), [](const CallTreeNode& n) {
     return n.kind == Kind::kProgram;

@@ -51,9 +51,21 @@ struct ProfileCall {
   uint32_t sample_count = 0;  // Samples that opened or extended the call.
 };
 
+// Receives the calls of a walk as it opens and ends them, so a caller can
+// write them out without a copy of them all. Calls are numbered from 0 in
+// opening order; each one opened is ended once, in any order.
+class ProfileCallSink {
+ public:
+  virtual ~ProfileCallSink() = default;
+  virtual void OpenCall(int64_t ts, int32_t node) = 0;
+  virtual void EndCall(uint32_t call, int64_t dur, uint32_t sample_count) = 0;
+};
+
 // Builds the profile calls of one thread. |samples| must be sorted by ts
-// (see PrepareSamples); |events| by (ts asc, end desc). Calls come out in
-// the order they were opened.
+// (see PrepareSamples); |events| by (ts asc, end desc).
+void IntegrateSamples(const std::vector<CallTreeNode>& tree, const std::vector<CpuSample>& samples,
+                      const std::vector<ThreadEventSpan>& events, ProfileCallSink* sink);
+// The same, collected: calls in the order they were opened.
 std::vector<ProfileCall> IntegrateSamples(const std::vector<CallTreeNode>& tree,
                                           const std::vector<CpuSample>& samples,
                                           const std::vector<ThreadEventSpan>& events);

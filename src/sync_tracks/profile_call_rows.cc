@@ -1,0 +1,82 @@
+// Profile call rows: slice columns filled as calls open and end, args last.
+#include "src/sync_tracks/profile_call_rows.h"
+
+namespace weft {
+
+ProfileCallStrings::ProfileCallStrings(TraceStorage* storage)
+    : category(storage->Intern("ProfileCall")), anonymous(storage->Intern("(anonymous)")),
+      url(storage->Intern("url")), line(storage->Intern("line_number")),
+      column(storage->Intern("column_number")), script(storage->Intern("script_id")),
+      node(storage->Intern("node_id")), samples(storage->Intern("sample_count")) {}
+
+ProfileCallRows::ProfileCallRows(const CpuProfile& profile, uint32_t utid,
+                                 const ProfileCallStrings& strings, TrackTracker* tracks,
+                                 TraceStorage* storage)
+    : profile_(profile), utid_(utid), strings_(strings), tracks_(tracks), storage_(storage) {
+  const StringPool& pool = storage->pool();
+  names_.reserve(profile.nodes.size());
+  for (const CpuProfileNode& node : profile.nodes) {
+    names_.push_back(pool.Get(node.function_name).empty() ? strings.anonymous : node.function_name);
+  }
+}
+
+void ProfileCallRows::OpenCall(int64_t ts, int32_t node) {
+  if (calls_.empty()) track_ = tracks_->ThreadTrack(utid_);
+  // Depth and parent come with the re-nesting, the arg set last.
+  uint32_t row = storage_->slice.Insert(ts, 0, track_, strings_.category, names_[node], 0,
+                                        Uint32Column::kNull, Uint32Column::kNull);
+  if (calls_.empty()) first_row_ = row;
+  calls_.push_back(Call{node, 0});
+}
+
+void ProfileCallRows::EndCall(uint32_t call, int64_t dur, uint32_t sample_count) {
+  storage_->slice.dur.Set(first_row_ + call, dur);
+  calls_[call].sample_count = sample_count;
+}
+
+void ProfileCallRows::WriteArgs() {
+  Uint32Column& arg_set_id = storage_->slice.arg_set_id;
+  for (uint32_t i = 0; i < count(); ++i) arg_set_id.Set(first_row_ + i, ArgsFor(calls_[i]));
+}
+
+uint32_t ProfileCallRows::ArgsFor(const Call& call) {
+  uint64_t key = (uint64_t{static_cast<uint32_t>(call.node)} << 32) | call.sample_count;
+  if (uint32_t cached = args_cache_.Find(key)) return cached;
+  const CpuProfileNode& node = profile_.nodes[call.node];
+  ArgsTable& args = storage_->args;
+  uint32_t set = args.BeginSet();
+  if (node.url != kNullStringId && !storage_->pool().Get(node.url).empty()) {
+    args.AddString(set, strings_.url, strings_.url, node.url);
+  }
+  args.AddInt(set, strings_.line, strings_.line, node.line_number);
+  args.AddInt(set, strings_.column, strings_.column, node.column_number);
+  args.AddInt(set, strings_.script, strings_.script, node.script_id);
+  args.AddInt(set, strings_.node, strings_.node, node.id);
+  args.AddInt(set, strings_.samples, strings_.samples, call.sample_count);
+  uint32_t finished = args.FinishSet();
+  args_cache_.Insert(key, finished);
+  return finished;
+}
+
+size_t ArgSetCache::SlotOf(uint64_t key) const {
+  size_t mask = slots_.size() - 1;
+  size_t i = static_cast<size_t>((key * 0x9e3779b97f4a7c15ull) >> 32) & mask;
+  while (slots_[i].set != 0 && slots_[i].key != key) i = (i + 1) & mask;
+  return i;
+}
+
+uint32_t ArgSetCache::Find(uint64_t key) const { return slots_[SlotOf(key)].set; }
+
+void ArgSetCache::Insert(uint64_t key, uint32_t set) {
+  if (2 * (used_ + 1) > slots_.size()) {  // Keep it at most half full.
+    std::vector<Slot> old(2 * slots_.size(), Slot{0, 0});
+    old.swap(slots_);
+    for (const Slot& slot : old) {
+      if (slot.set != 0) slots_[SlotOf(slot.key)] = slot;
+    }
+  }
+  slots_[SlotOf(key)] = Slot{key, set};
+  ++used_;
+}
+
+}  // namespace weft

@@ -1,0 +1,79 @@
+// ProfileCallRows: writes one profile's calls as slice rows while the
+// integrator walks (a row when a call opens, its duration when it ends), so
+// no list of all calls is kept; then their arg sets, in opening order (arg
+// set ids follow first use, as when each row was written whole).
+// Reference: docs/sync_tracks.md ("In the tables").
+#ifndef SRC_SYNC_TRACKS_PROFILE_CALL_ROWS_H_
+#define SRC_SYNC_TRACKS_PROFILE_CALL_ROWS_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "src/base/pod_vector.h"
+#include "src/importers/common/cpu_profile_tracker.h"
+#include "src/importers/common/track_tracker.h"
+#include "src/storage/trace_storage.h"
+#include "src/sync_tracks/samples_integrator.h"
+
+namespace weft {
+
+// The strings every profile call row uses, interned once per load.
+struct ProfileCallStrings {
+  explicit ProfileCallStrings(TraceStorage* storage);
+  StringId category, anonymous, url, line, column, script, node, samples;
+};
+
+// Arg set ids by (node, sample count): open addressing, as a million calls
+// look up a few thousand keys and std::unordered_map's lookups cost more
+// than the rest of a row. Arg set ids are never 0: 0 marks a free slot.
+class ArgSetCache {
+ public:
+  uint32_t Find(uint64_t key) const;  // 0 when absent.
+  void Insert(uint64_t key, uint32_t set);
+
+ private:
+  struct Slot {
+    uint64_t key;
+    uint32_t set;
+  };
+  size_t SlotOf(uint64_t key) const;  // Its slot, or the free one to use.
+  std::vector<Slot> slots_ = std::vector<Slot>(64, Slot{0, 0});
+  size_t used_ = 0;
+};
+
+class ProfileCallRows final : public ProfileCallSink {
+ public:
+  // The thread track of |utid| is created with the first call.
+  ProfileCallRows(const CpuProfile& profile, uint32_t utid, const ProfileCallStrings& strings,
+                  TrackTracker* tracks, TraceStorage* storage);
+
+  void OpenCall(int64_t ts, int32_t node) override;
+  void EndCall(uint32_t call, int64_t dur, uint32_t sample_count) override;
+  // After the walk: the arg set of every call.
+  void WriteArgs();
+
+  uint32_t first_row() const { return first_row_; }
+  uint32_t count() const { return static_cast<uint32_t>(calls_.size()); }
+
+ private:
+  struct Call {
+    int32_t node;
+    uint32_t sample_count;
+  };
+  uint32_t ArgsFor(const Call& call);
+
+  const CpuProfile& profile_;
+  uint32_t utid_;
+  const ProfileCallStrings& strings_;
+  TrackTracker* tracks_;
+  TraceStorage* storage_;
+  std::vector<StringId> names_;  // Slice name of each node.
+  uint32_t track_ = 0;
+  uint32_t first_row_ = 0;
+  PodVector<Call> calls_;  // In opening order.
+  ArgSetCache args_cache_;
+};
+
+}  // namespace weft
+
+#endif  // SRC_SYNC_TRACKS_PROFILE_CALL_ROWS_H_
