@@ -2,6 +2,7 @@
 // and the atrace marker parser.
 #include "src/importers/proto/ftrace/ftrace_parser.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -108,6 +109,21 @@ KernelVersion FtraceParser::kernel_version() {
   return kernel_version_;
 }
 
+bool FtraceParser::BeforeDataStart(int64_t ts) {
+  if (!has_data_start_) {
+    has_data_start_ = true;
+    // The latest over machines: weft keeps one ftrace parser for all.
+    const MetadataTable& metadata = storage_->metadata;
+    StringId key = storage_->Intern("ftrace_latest_data_start_ns");
+    for (uint32_t row = 0; row < metadata.row_count(); ++row) {
+      if (metadata.name[row] == key && !metadata.int_value.IsNull(row)) {
+        data_start_ = std::max(data_start_, metadata.int_value[row]);
+      }
+    }
+  }
+  return ts < data_start_;
+}
+
 void FtraceParser::Parse(int64_t ts, protozero::data_view queued) {
   // A trace with kernel events: pid/tid 0 are the idle task.
   ctx_->processes.MapIdleTask();
@@ -142,34 +158,40 @@ void FtraceParser::Parse(int64_t ts, protozero::data_view queued) {
     if (kind == fe::kSchedProcessFree && !ctx_->config.no_ftrace_raw) {
       writer = ctx_->processes.GetOrCreateThread(tid);
     }
-    switch (kind) {
-      case fe::kPrint: ParsePrint(ts, tid, body); break;
-      case fe::kSchedSwitch: ParseSchedSwitch(ts, cpu, body); break;
-      case fe::kSchedWakeup:
-      case fe::kSchedWakeupNew:
-      case fe::kSchedWaking: ParseWakeup(ts, tid, irq_context, body); break;
-      case fe::kSchedBlockedReason: ParseBlockedReason(body); break;
-      case fe::kCpuFrequency:
-      case fe::kCpuIdle:
-      case fe::kCpuFrequencyLimits: ParseCpuCounter(ts, kind, body); break;
-      case fe::kTaskNewtask: ParseNewTask(ts, tid, body); break;
-      case fe::kTaskRename: ParseRename(body); break;
-      case fe::kSchedProcessFree: ParseProcessFree(ts, body); break;
-      default:
-        if (const MarkerLayout* layout = FindMarkerLayout(kind)) {
-          ParseKernelMarker(ts, tid, *layout, body);
-        } else if (!ParseKernelEvent(ts, cpu, tid, kind, body)) {
-          // Any other event still makes its thread, as Perfetto's raw
-          // table (ftrace_event) rows do.
-          ctx_->processes.GetOrCreateThread(tid);
-        }
-    }
+    // Before the data start, only the raw row (and its thread).
+    if (!BeforeDataStart(ts)) ParseEvent(ts, cpu, tid, irq_context, kind, body);
     // After the parsers: the threads they make keep Perfetto's utid order.
     if (kind != 0 && !ctx_->config.no_ftrace_raw) {
       raw_.Write(ts, cpu, tid, writer, common_flags, kind, body);
     }
   } catch (const protozero::exception&) {
     storage_->stats.Increment(Stat::proto_malformed_packet);
+  }
+}
+
+void FtraceParser::ParseEvent(int64_t ts, uint32_t cpu, int64_t tid, int irq_context,
+                              uint32_t kind, protozero::data_view body) {
+  switch (kind) {
+    case fe::kPrint: ParsePrint(ts, tid, body); break;
+    case fe::kSchedSwitch: ParseSchedSwitch(ts, cpu, body); break;
+    case fe::kSchedWakeup:
+    case fe::kSchedWakeupNew:
+    case fe::kSchedWaking: ParseWakeup(ts, tid, irq_context, body); break;
+    case fe::kSchedBlockedReason: ParseBlockedReason(body); break;
+    case fe::kCpuFrequency:
+    case fe::kCpuIdle:
+    case fe::kCpuFrequencyLimits: ParseCpuCounter(ts, kind, body); break;
+    case fe::kTaskNewtask: ParseNewTask(ts, tid, body); break;
+    case fe::kTaskRename: ParseRename(body); break;
+    case fe::kSchedProcessFree: ParseProcessFree(ts, body); break;
+    default:
+      if (const MarkerLayout* layout = FindMarkerLayout(kind)) {
+        ParseKernelMarker(ts, tid, *layout, body);
+      } else if (!ParseKernelEvent(ts, cpu, tid, kind, body)) {
+        // Any other event still makes its thread, as Perfetto's raw
+        // table (ftrace_event) rows do.
+        ctx_->processes.GetOrCreateThread(tid);
+      }
   }
 }
 
@@ -220,6 +242,10 @@ void FtraceParser::ParseCompactSched(int64_t ts, protozero::data_view queued) {
   memcpy(&e, queued.data(), sizeof(e));
   if (queued.size() - sizeof(e) < e.comm_size) return;
   std::string_view comm(queued.data() + sizeof(e), e.comm_size);
+  if (BeforeDataStart(ts)) {
+    if (e.kind == CompactSchedEvent::kSwitch) sched_.SkipCompactSwitch(e.cpu, e.pid);
+    return;
+  }
   if (e.kind == CompactSchedEvent::kSwitch) {
     std::string state = TaskStateFromRaw(static_cast<uint64_t>(e.prev_state), kernel_version());
     sched_.PushCompactSwitch(ts, e.cpu, state, e.pid, comm, e.prio);

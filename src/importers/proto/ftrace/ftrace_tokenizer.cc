@@ -92,7 +92,9 @@ void ProtoTokenizer::TokenizeFtraceEvents(protozero::data_view bundle,
   protozero::pbf_reader r(bundle);
   while (r.next()) {
     if (r.tag_and_type() ==
-        tag_and_type(pb::ftrace_event_bundle::kLastReadEventTimestamp, kVarint)) {
+            tag_and_type(pb::ftrace_event_bundle::kLastReadEventTimestamp, kVarint) ||
+        r.tag_and_type() ==
+            tag_and_type(pb::ftrace_event_bundle::kPreviousBundleEndTimestamp, kVarint)) {
       NoteFtraceDataStart(r.get_uint64(), seq);
       continue;
     }
