@@ -12,6 +12,7 @@
 #include "protos/perfetto/trace/ftrace/ftrace.fields.h"
 #include "protos/perfetto/trace/ftrace/ftrace_event.fields.h"
 #include "protos/perfetto/trace/ftrace/power.fields.h"
+#include "protos/perfetto/trace/ftrace/raw_syscalls.fields.h"
 #include "protos/perfetto/trace/ftrace/sched.fields.h"
 #include "protos/perfetto/trace/ftrace/task.fields.h"
 #include "protos/perfetto/trace/ftrace/tracing_mark_write.fields.h"
@@ -96,6 +97,8 @@ FtraceParser::FtraceParser(TraceContext* context)
       binder_(context),
       irq_(context),
       suspend_resume_(context),
+      syscalls_(context),
+      device_(context),
       raw_(context) {}
 
 KernelVersion FtraceParser::kernel_version() {
@@ -178,6 +181,8 @@ void FtraceParser::ParseEvent(int64_t ts, uint32_t cpu, int64_t tid, int irq_con
     case fe::kSchedWakeupNew:
     case fe::kSchedWaking: ParseWakeup(ts, tid, irq_context, body); break;
     case fe::kSchedBlockedReason: ParseBlockedReason(body); break;
+    case fe::kSysEnter: ParseSyscall(ts, tid, /*enter=*/true, body); break;
+    case fe::kSysExit: ParseSyscall(ts, tid, /*enter=*/false, body); break;
     case fe::kCpuFrequency:
     case fe::kCpuIdle:
     case fe::kCpuFrequencyLimits: ParseCpuCounter(ts, kind, body); break;
@@ -187,6 +192,8 @@ void FtraceParser::ParseEvent(int64_t ts, uint32_t cpu, int64_t tid, int irq_con
     default:
       if (const MarkerLayout* layout = FindMarkerLayout(kind)) {
         ParseKernelMarker(ts, tid, *layout, body);
+      } else if (FtraceDeviceEvents::Handles(kind)) {
+        device_.Parse(ts, tid, kind, body);
       } else if (!ParseKernelEvent(ts, cpu, tid, kind, body)) {
         // Any other event still makes its thread, as Perfetto's raw
         // table (ftrace_event) rows do.
@@ -207,7 +214,31 @@ void FtraceParser::ParsePrint(int64_t ts, int64_t tid, protozero::data_view prin
       r.skip();
     }
   }
-  if (has_buf) atrace_.ParsePrint(ts, tid, buf);
+  if (!has_buf) return;
+  if (syscalls_.HasOpenWrite()) {
+    syscalls_.EndWriteForMarker(ts, ctx_->processes.GetOrCreateThread(tid));
+  }
+  atrace_.ParsePrint(ts, tid, buf);
+}
+
+void FtraceParser::ParseSyscall(int64_t ts, int64_t tid, bool enter, protozero::data_view body) {
+  static_assert(pb::sys_enter_ftrace_event::kId == pb::sys_exit_ftrace_event::kId,
+                "sys_enter and sys_exit share the id field");
+  int64_t number = 0;
+  protozero::pbf_reader r(body);
+  while (r.next()) {
+    if (r.tag_and_type() == tag_and_type(pb::sys_enter_ftrace_event::kId, kVarint)) {
+      number = r.get_int64();
+    } else {
+      r.skip();
+    }
+  }
+  uint32_t utid = ctx_->processes.GetOrCreateThread(tid);
+  if (enter) {
+    syscalls_.Enter(ts, utid, number);
+  } else {
+    syscalls_.Exit(ts, utid, number);
+  }
 }
 
 void FtraceParser::ParseSchedSwitch(int64_t ts, uint32_t cpu,

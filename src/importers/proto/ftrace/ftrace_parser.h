@@ -10,7 +10,8 @@
 // kernel version), cpu_frequency / cpu_idle / cpu_frequency_limits make
 // per-CPU counters. binder transactions, irq / softirq handlers and
 // suspend_resume go to the trackers the text importer shares
-// (ftrace_kernel_events.cc). Every event also makes a raw (ftrace_event)
+// (ftrace_kernel_events.cc); kprobes, block I/O, GPU and vendor events to
+// FtraceDeviceEvents, sys_enter / sys_exit to SyscallTracker. Every event also makes a raw (ftrace_event)
 // row (FtraceRawWriter) unless --no-ftrace-raw, and so the thread that
 // wrote it; events before the ftrace data start make only that row.
 #ifndef SRC_IMPORTERS_PROTO_FTRACE_FTRACE_PARSER_H_
@@ -25,9 +26,11 @@
 #include "src/importers/common/binder_tracker.h"
 #include "src/importers/common/irq_tracker.h"
 #include "src/importers/common/suspend_resume_tracker.h"
+#include "src/importers/common/syscall_tracker.h"
 #include "src/importers/common/cpu_counters.h"
 #include "src/importers/common/sched_tracker.h"
 #include "src/importers/common/task_state.h"
+#include "src/importers/proto/ftrace/ftrace_device_events.h"
 #include "src/importers/proto/ftrace/ftrace_raw_writer.h"
 
 namespace weft {
@@ -58,6 +61,7 @@ class FtraceParser {
   // sched_wakeup, sched_waking, sched_wakeup_new; |tid| is the waker.
   void ParseWakeup(int64_t ts, int64_t tid, int irq_context, protozero::data_view wakeup);
   void ParseBlockedReason(protozero::data_view blocked_reason);
+  void ParseSyscall(int64_t ts, int64_t tid, bool enter, protozero::data_view body);
   void ParseCpuCounter(int64_t ts, uint32_t kind, protozero::data_view counter);
   // ftrace_kernel_events.cc: binder, irq / softirq and suspend_resume
   // events; false if |kind| is none of them.
@@ -88,6 +92,8 @@ class FtraceParser {
   BinderTracker binder_;
   IrqTracker irq_;
   SuspendResumeTracker suspend_resume_;
+  SyscallTracker syscalls_;
+  FtraceDeviceEvents device_;
   FtraceRawWriter raw_;
   bool has_data_start_ = false;
   int64_t data_start_ = 0;

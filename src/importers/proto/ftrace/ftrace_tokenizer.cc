@@ -25,6 +25,8 @@ bool IsImportedEvent(uint32_t field) {
     case fe::kSchedWaking:
     case fe::kSchedWakeupNew:
     case fe::kSchedBlockedReason:
+    case fe::kSysEnter:
+    case fe::kSysExit:
     case fe::kCpuFrequency:
     case fe::kCpuFrequencyLimits:
     case fe::kCpuIdle:
@@ -38,7 +40,7 @@ bool IsImportedEvent(uint32_t field) {
     case fe::kMaliTracingMarkWrite:
       return true;
     default:
-      return FtraceParser::IsKernelEvent(field);
+      return FtraceParser::IsKernelEvent(field) || FtraceDeviceEvents::Handles(field);
   }
 }
 
