@@ -38,6 +38,7 @@ enum class PacketKind : uint8_t {
   kGpuCounterEvent,       // data: a GpuCounterEvent.
   kStreamingProfileSample,  // data: a StreamingProfilePacket with one sample.
   kAndroidSystemProperty,  // data: an AndroidSystemProperty.
+  kProcessStats,  // data: a ProcessStats.
 };
 
 struct QueuedPacket {

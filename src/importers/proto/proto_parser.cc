@@ -120,6 +120,9 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
       case PacketKind::kAndroidSystemProperty:
         system_properties_.Parse(p.ts, payload);
         break;
+      case PacketKind::kProcessStats:
+        process_stats_.Parse(p.ts, payload);
+        break;
       case PacketKind::kStreamingProfileSample:
         streaming_profiles_.Parse(p.ts, p.generation, tokenizer_->generation(p.generation),
                                   payload);

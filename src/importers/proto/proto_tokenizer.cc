@@ -206,6 +206,9 @@ void ProtoTokenizer::QueuePayload(uint32_t field, protozero::data_view payload, 
     case tp::kAndroidSystemProperty:
       q.kind = static_cast<uint32_t>(PacketKind::kAndroidSystemProperty);
       break;
+    case tp::kProcessStats:
+      q.kind = static_cast<uint32_t>(PacketKind::kProcessStats);
+      break;
   }
   q.generation = seq->generation;
   if (track_event) {
