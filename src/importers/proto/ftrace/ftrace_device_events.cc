@@ -2,6 +2,7 @@
 // counters of protobuf ftrace traces.
 #include "src/importers/proto/ftrace/ftrace_device_events.h"
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -157,16 +158,23 @@ void FtraceDeviceEvents::ParseAdrenoQueued(int64_t tid, protozero::data_view bod
 void FtraceDeviceEvents::ParseAdrenoSync(int64_t ts, protozero::data_view body) {
   namespace s = pb::kgsl_adreno_cmdbatch_sync_ftrace_event;
   Fields f = ReadFields(body);
-  if (!f.has[s::kTicks]) return;
+  int64_t ticks_ts;
   gpu_ticks_offset_ = 0;
-  gpu_ticks_offset_ = ts - GpuTicksToTs(f.value[s::kTicks]);
+  if (!f.has[s::kTicks] || !GpuTicksToTs(f.value[s::kTicks], &ticks_ts)) {
+    storage_->stats.Increment(Stat::ftrace_device_event_invalid);
+    return;
+  }
+  gpu_ticks_offset_ = ts - ticks_ts;
 }
 
-int64_t FtraceDeviceEvents::GpuTicksToTs(uint64_t ticks) const {
-  // ns = ticks * 1e9 / 19.2e6 = ticks * 625 / 12, without overflowing.
+bool FtraceDeviceEvents::GpuTicksToTs(uint64_t ticks, int64_t* ts) const {
+  // ns = ticks * 1e9 / 19.2e6 = ticks * 625 / 12; a damaged count could
+  // overflow.
+  constexpr uint64_t kMaxTicks = uint64_t{1} << 52;  // ~7.4 years of ticks.
+  if (ticks > kMaxTicks) return false;
   int64_t t = static_cast<int64_t>(ticks);
-  int64_t ns = t / 12 * 625 + t % 12 * 625 / 12;
-  return ns + gpu_ticks_offset_;
+  *ts = t / 12 * 625 + t % 12 * 625 / 12 + gpu_ticks_offset_;
+  return true;
 }
 
 uint32_t FtraceDeviceEvents::AdrenoTrack(uint32_t upid, uint32_t context, uint32_t prio) {
@@ -197,9 +205,9 @@ void FtraceDeviceEvents::ParseAdrenoRetired(int64_t tid, protozero::data_view bo
   } else {
     upid = storage_->thread.upid[ctx_->processes.GetOrCreateThread(tid)];
   }
-  int64_t start = GpuTicksToTs(f.value[r::kStart]);
-  int64_t end = GpuTicksToTs(f.value[r::kRetire]);
-  if (end < start) {
+  int64_t start, end;
+  if (!GpuTicksToTs(f.value[r::kStart], &start) || !GpuTicksToTs(f.value[r::kRetire], &end) ||
+      end < start) {
     storage_->stats.Increment(Stat::ftrace_device_event_invalid);
     return;
   }
@@ -228,6 +236,10 @@ void FtraceDeviceEvents::ParseThermalExynos(protozero::data_view body) {
   Fields f = ReadFields(body);
   const char* zone = ThermalZoneName(f.value[th::kTzId]);
   if (!zone) return;  // A zone weft has no name for: raw row only.
+  if (f.value[th::kTimestamp] > static_cast<uint64_t>(INT64_MAX)) {
+    storage_->stats.Increment(Stat::ftrace_device_event_invalid);
+    return;
+  }
   uint32_t track = ctx_->tracks.GlobalCounterTrack(
       storage_->Intern(std::string(zone) + " Temperature"), storage_->Intern("thermal_temperature"));
   storage_->counter.Insert(static_cast<int64_t>(f.value[th::kTimestamp]), track,

@@ -48,8 +48,9 @@ class FtraceDeviceEvents {
   // The track of block device |dev|.
   uint32_t BlockTrack(uint64_t dev);
   uint32_t AdrenoTrack(uint32_t upid, uint32_t context, uint32_t prio);
-  // A GPU tick count (19.2 MHz) in the trace clock, by the latest sync.
-  int64_t GpuTicksToTs(uint64_t ticks) const;
+  // A GPU tick count (19.2 MHz) in the trace clock, by the latest sync;
+  // false if out of range.
+  bool GpuTicksToTs(uint64_t ticks, int64_t* ts) const;
 
   TraceContext* ctx_;
   TraceStorage* storage_;
