@@ -185,7 +185,14 @@ enum class StatSource { kTrace, kAnalysis };
   X(cpu_profile_malformed, kError, kTrace,                                   \
     "A V8 CPU profile event or .cpuprofile part was malformed (no id, args " \
     "not an object, samples and timeDeltas of different lengths); what "     \
-    "could be read was kept.")
+    "could be read was kept.")                                               \
+  X(ftrace_device_event_invalid, kError, kTrace,                             \
+    "A kprobe_event of unknown type, an Adreno command batch retired "       \
+    "before it started or with GPU ticks out of range, or a thermal "        \
+    "reading's time out of range made no row (its raw row is kept).")  \
+  X(android_system_property_invalid, kError, kTrace,                         \
+    "An Android system property weft reads had a value of the wrong form "   \
+    "(debug.tracing.screen_state not an integer) and was skipped.")
 
 enum class Stat : size_t {
 #define WEFT_STAT_ENUM(name, ...) name,

@@ -80,6 +80,13 @@ void SchedTracker::PushCompactSwitch(int64_t ts, uint32_t cpu_index, std::string
   PushSwitch(s);
 }
 
+void SchedTracker::SkipCompactSwitch(uint32_t cpu_index, int64_t next_pid) {
+  CpuState& cpu = StateOf(cpu_index);
+  cpu.has_pid = true;
+  cpu.pid = next_pid;
+  cpu.utid = ctx_->processes.GetOrCreateThread(next_pid);
+}
+
 void SchedTracker::PushCompactWaking(int64_t ts, uint32_t cpu_index, int64_t pid,
                                      int irq_context) {
   CpuState& cpu = StateOf(cpu_index);

@@ -46,6 +46,9 @@ class SchedTracker {
   // (counted in compact_sched_switch_skipped).
   void PushCompactSwitch(int64_t ts, uint32_t cpu, std::string_view prev_state, int64_t next_pid,
                          std::string_view next_comm, int64_t next_prio);
+  // A compact switch that makes no rows (before the ftrace data start):
+  // it still says who runs on |cpu| for the next one.
+  void SkipCompactSwitch(uint32_t cpu, int64_t next_pid);
   // A waking of a compact bundle: the waker is the thread running on |cpu|
   // (none yet: counted in compact_sched_waking_skipped).
   void PushCompactWaking(int64_t ts, uint32_t cpu, int64_t pid, int irq_context);

@@ -117,6 +117,12 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
       case PacketKind::kGpuCounterEvent:
         gpu_counters_.Parse(p.ts, payload);
         break;
+      case PacketKind::kAndroidSystemProperty:
+        system_properties_.Parse(p.ts, payload);
+        break;
+      case PacketKind::kProcessStats:
+        process_stats_.Parse(p.ts, payload);
+        break;
       case PacketKind::kStreamingProfileSample:
         streaming_profiles_.Parse(p.ts, p.generation, tokenizer_->generation(p.generation),
                                   payload);
@@ -168,6 +174,8 @@ bool ProtoParser::Resolve(uint64_t uuid, Resolved* out, int depth) {
     has_parent = true;
   }
   ProcessTracker& processes = ctx_->processes;
+  // Pid 0 is the idle task (rows 0), as in kernel events.
+  if ((d.has_thread || d.has_process) && d.pid == 0) processes.MapIdleTask();
   if (d.has_thread) {
     uint32_t utid = processes.UpdateThread(d.tid, d.pid);
     auto [seen, inserted] = uuid_by_utid_.emplace(utid, uuid);
@@ -183,8 +191,10 @@ bool ProtoParser::Resolve(uint64_t uuid, Resolved* out, int depth) {
   } else if (d.has_process) {
     uint32_t upid = processes.GetOrCreateProcess(d.pid);
     auto [seen, inserted] = uuid_by_upid_.emplace(upid, uuid);
-    if (!inserted && seen->second != uuid) {
-      upid = processes.StartNewProcess(d.pid);  // The pid was reused.
+    // A pid seen under another descriptor was reused — except 0: every
+    // cpu's idle task (swapper/N) is pid 0, the one idle process.
+    if (!inserted && seen->second != uuid && d.pid != 0) {
+      upid = processes.StartNewProcess(d.pid);
       uuid_by_upid_[upid] = uuid;
     }
     r.scope = Resolved::kProcess;

@@ -203,6 +203,12 @@ void ProtoTokenizer::QueuePayload(uint32_t field, protozero::data_view payload, 
     case tp::kGpuCounterEvent:
       q.kind = static_cast<uint32_t>(PacketKind::kGpuCounterEvent);
       break;
+    case tp::kAndroidSystemProperty:
+      q.kind = static_cast<uint32_t>(PacketKind::kAndroidSystemProperty);
+      break;
+    case tp::kProcessStats:
+      q.kind = static_cast<uint32_t>(PacketKind::kProcessStats);
+      break;
   }
   q.generation = seq->generation;
   if (track_event) {

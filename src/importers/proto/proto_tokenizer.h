@@ -178,7 +178,8 @@ class ProtoTokenizer {
   // timestamp (ftrace_tokenizer.cc).
   void TokenizeFtraceEvents(protozero::data_view bundle, const SequenceState& seq);
   void TokenizeCompactSched(uint32_t cpu, protozero::data_view compact, const SequenceState& seq);
-  // A bundle's last_read_event_timestamp (raw, BOOTTIME).
+  // A bundle's previous_bundle_end_timestamp (or its older name
+  // last_read_event_timestamp; raw, BOOTTIME).
   void NoteFtraceDataStart(uint64_t raw_ts, const SequenceState& seq);
   // TracePacket.compressed_packets (compressed_packets.cc).
   void TokenizeCompressed(protozero::data_view bytes);

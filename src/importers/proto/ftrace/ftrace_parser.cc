@@ -2,6 +2,7 @@
 // and the atrace marker parser.
 #include "src/importers/proto/ftrace/ftrace_parser.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -11,6 +12,7 @@
 #include "protos/perfetto/trace/ftrace/ftrace.fields.h"
 #include "protos/perfetto/trace/ftrace/ftrace_event.fields.h"
 #include "protos/perfetto/trace/ftrace/power.fields.h"
+#include "protos/perfetto/trace/ftrace/raw_syscalls.fields.h"
 #include "protos/perfetto/trace/ftrace/sched.fields.h"
 #include "protos/perfetto/trace/ftrace/task.fields.h"
 #include "protos/perfetto/trace/ftrace/tracing_mark_write.fields.h"
@@ -95,6 +97,8 @@ FtraceParser::FtraceParser(TraceContext* context)
       binder_(context),
       irq_(context),
       suspend_resume_(context),
+      syscalls_(context),
+      device_(context),
       raw_(context) {}
 
 KernelVersion FtraceParser::kernel_version() {
@@ -106,6 +110,21 @@ KernelVersion FtraceParser::kernel_version() {
     }
   }
   return kernel_version_;
+}
+
+bool FtraceParser::BeforeDataStart(int64_t ts) {
+  if (!has_data_start_) {
+    has_data_start_ = true;
+    // The latest over machines: weft keeps one ftrace parser for all.
+    const MetadataTable& metadata = storage_->metadata;
+    StringId key = storage_->Intern("ftrace_latest_data_start_ns");
+    for (uint32_t row = 0; row < metadata.row_count(); ++row) {
+      if (metadata.name[row] == key && !metadata.int_value.IsNull(row)) {
+        data_start_ = std::max(data_start_, metadata.int_value[row]);
+      }
+    }
+  }
+  return ts < data_start_;
 }
 
 void FtraceParser::Parse(int64_t ts, protozero::data_view queued) {
@@ -142,34 +161,44 @@ void FtraceParser::Parse(int64_t ts, protozero::data_view queued) {
     if (kind == fe::kSchedProcessFree && !ctx_->config.no_ftrace_raw) {
       writer = ctx_->processes.GetOrCreateThread(tid);
     }
-    switch (kind) {
-      case fe::kPrint: ParsePrint(ts, tid, body); break;
-      case fe::kSchedSwitch: ParseSchedSwitch(ts, cpu, body); break;
-      case fe::kSchedWakeup:
-      case fe::kSchedWakeupNew:
-      case fe::kSchedWaking: ParseWakeup(ts, tid, irq_context, body); break;
-      case fe::kSchedBlockedReason: ParseBlockedReason(body); break;
-      case fe::kCpuFrequency:
-      case fe::kCpuIdle:
-      case fe::kCpuFrequencyLimits: ParseCpuCounter(ts, kind, body); break;
-      case fe::kTaskNewtask: ParseNewTask(ts, tid, body); break;
-      case fe::kTaskRename: ParseRename(body); break;
-      case fe::kSchedProcessFree: ParseProcessFree(ts, body); break;
-      default:
-        if (const MarkerLayout* layout = FindMarkerLayout(kind)) {
-          ParseKernelMarker(ts, tid, *layout, body);
-        } else if (!ParseKernelEvent(ts, cpu, tid, kind, body)) {
-          // Any other event still makes its thread, as Perfetto's raw
-          // table (ftrace_event) rows do.
-          ctx_->processes.GetOrCreateThread(tid);
-        }
-    }
+    // Before the data start, only the raw row (and its thread).
+    if (!BeforeDataStart(ts)) ParseEvent(ts, cpu, tid, irq_context, kind, body);
     // After the parsers: the threads they make keep Perfetto's utid order.
     if (kind != 0 && !ctx_->config.no_ftrace_raw) {
       raw_.Write(ts, cpu, tid, writer, common_flags, kind, body);
     }
   } catch (const protozero::exception&) {
     storage_->stats.Increment(Stat::proto_malformed_packet);
+  }
+}
+
+void FtraceParser::ParseEvent(int64_t ts, uint32_t cpu, int64_t tid, int irq_context,
+                              uint32_t kind, protozero::data_view body) {
+  switch (kind) {
+    case fe::kPrint: ParsePrint(ts, tid, body); break;
+    case fe::kSchedSwitch: ParseSchedSwitch(ts, cpu, body); break;
+    case fe::kSchedWakeup:
+    case fe::kSchedWakeupNew:
+    case fe::kSchedWaking: ParseWakeup(ts, tid, irq_context, body); break;
+    case fe::kSchedBlockedReason: ParseBlockedReason(body); break;
+    case fe::kSysEnter: ParseSyscall(ts, tid, /*enter=*/true, body); break;
+    case fe::kSysExit: ParseSyscall(ts, tid, /*enter=*/false, body); break;
+    case fe::kCpuFrequency:
+    case fe::kCpuIdle:
+    case fe::kCpuFrequencyLimits: ParseCpuCounter(ts, kind, body); break;
+    case fe::kTaskNewtask: ParseNewTask(ts, tid, body); break;
+    case fe::kTaskRename: ParseRename(body); break;
+    case fe::kSchedProcessFree: ParseProcessFree(ts, body); break;
+    default:
+      if (const MarkerLayout* layout = FindMarkerLayout(kind)) {
+        ParseKernelMarker(ts, tid, *layout, body);
+      } else if (FtraceDeviceEvents::Handles(kind)) {
+        device_.Parse(ts, tid, kind, body);
+      } else if (!ParseKernelEvent(ts, cpu, tid, kind, body)) {
+        // Any other event still makes its thread, as Perfetto's raw
+        // table (ftrace_event) rows do.
+        ctx_->processes.GetOrCreateThread(tid);
+      }
   }
 }
 
@@ -185,7 +214,31 @@ void FtraceParser::ParsePrint(int64_t ts, int64_t tid, protozero::data_view prin
       r.skip();
     }
   }
-  if (has_buf) atrace_.ParsePrint(ts, tid, buf);
+  if (!has_buf) return;
+  if (syscalls_.HasOpenWrite()) {
+    syscalls_.EndWriteForMarker(ts, ctx_->processes.GetOrCreateThread(tid));
+  }
+  atrace_.ParsePrint(ts, tid, buf);
+}
+
+void FtraceParser::ParseSyscall(int64_t ts, int64_t tid, bool enter, protozero::data_view body) {
+  static_assert(pb::sys_enter_ftrace_event::kId == pb::sys_exit_ftrace_event::kId,
+                "sys_enter and sys_exit share the id field");
+  int64_t number = 0;
+  protozero::pbf_reader r(body);
+  while (r.next()) {
+    if (r.tag_and_type() == tag_and_type(pb::sys_enter_ftrace_event::kId, kVarint)) {
+      number = r.get_int64();
+    } else {
+      r.skip();
+    }
+  }
+  uint32_t utid = ctx_->processes.GetOrCreateThread(tid);
+  if (enter) {
+    syscalls_.Enter(ts, utid, number);
+  } else {
+    syscalls_.Exit(ts, utid, number);
+  }
 }
 
 void FtraceParser::ParseSchedSwitch(int64_t ts, uint32_t cpu,
@@ -220,6 +273,10 @@ void FtraceParser::ParseCompactSched(int64_t ts, protozero::data_view queued) {
   memcpy(&e, queued.data(), sizeof(e));
   if (queued.size() - sizeof(e) < e.comm_size) return;
   std::string_view comm(queued.data() + sizeof(e), e.comm_size);
+  if (BeforeDataStart(ts)) {
+    if (e.kind == CompactSchedEvent::kSwitch) sched_.SkipCompactSwitch(e.cpu, e.pid);
+    return;
+  }
   if (e.kind == CompactSchedEvent::kSwitch) {
     std::string state = TaskStateFromRaw(static_cast<uint64_t>(e.prev_state), kernel_version());
     sched_.PushCompactSwitch(ts, e.cpu, state, e.pid, comm, e.prio);

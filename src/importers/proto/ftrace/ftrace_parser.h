@@ -10,9 +10,10 @@
 // kernel version), cpu_frequency / cpu_idle / cpu_frequency_limits make
 // per-CPU counters. binder transactions, irq / softirq handlers and
 // suspend_resume go to the trackers the text importer shares
-// (ftrace_kernel_events.cc). Every event also makes a raw (ftrace_event)
+// (ftrace_kernel_events.cc); kprobes, block I/O, GPU and vendor events to
+// FtraceDeviceEvents, sys_enter / sys_exit to SyscallTracker. Every event also makes a raw (ftrace_event)
 // row (FtraceRawWriter) unless --no-ftrace-raw, and so the thread that
-// wrote it.
+// wrote it; events before the ftrace data start make only that row.
 #ifndef SRC_IMPORTERS_PROTO_FTRACE_FTRACE_PARSER_H_
 #define SRC_IMPORTERS_PROTO_FTRACE_FTRACE_PARSER_H_
 
@@ -25,9 +26,11 @@
 #include "src/importers/common/binder_tracker.h"
 #include "src/importers/common/irq_tracker.h"
 #include "src/importers/common/suspend_resume_tracker.h"
+#include "src/importers/common/syscall_tracker.h"
 #include "src/importers/common/cpu_counters.h"
 #include "src/importers/common/sched_tracker.h"
 #include "src/importers/common/task_state.h"
+#include "src/importers/proto/ftrace/ftrace_device_events.h"
 #include "src/importers/proto/ftrace/ftrace_raw_writer.h"
 
 namespace weft {
@@ -49,12 +52,16 @@ class FtraceParser {
   static bool IsKernelEvent(uint32_t kind);
 
  private:
+  // One event of kind |kind| (its FtraceEvent field) into the trackers.
+  void ParseEvent(int64_t ts, uint32_t cpu, int64_t tid, int irq_context, uint32_t kind,
+                  protozero::data_view body);
   // |tid|: the thread that emitted the event (FtraceEvent.pid).
   void ParsePrint(int64_t ts, int64_t tid, protozero::data_view print);
   void ParseSchedSwitch(int64_t ts, uint32_t cpu, protozero::data_view sched_switch);
   // sched_wakeup, sched_waking, sched_wakeup_new; |tid| is the waker.
   void ParseWakeup(int64_t ts, int64_t tid, int irq_context, protozero::data_view wakeup);
   void ParseBlockedReason(protozero::data_view blocked_reason);
+  void ParseSyscall(int64_t ts, int64_t tid, bool enter, protozero::data_view body);
   void ParseCpuCounter(int64_t ts, uint32_t kind, protozero::data_view counter);
   // ftrace_kernel_events.cc: binder, irq / softirq and suspend_resume
   // events; false if |kind| is none of them.
@@ -63,6 +70,11 @@ class FtraceParser {
   void ParseBinderTransaction(int64_t ts, int64_t tid, protozero::data_view body);
   void ParseIrq(int64_t ts, uint32_t cpu, uint32_t kind, protozero::data_view body);
   void ParseSuspendResume(int64_t ts, protozero::data_view body);
+  // Whether |ts| is before the latest point from which every cpu's ftrace
+  // data is complete (metadata ftrace_latest_data_start_ns, read at the
+  // first event, once the tokenizer saw every bundle of the window): such
+  // events only make raw rows, as Perfetto's default soft drop.
+  bool BeforeDataStart(int64_t ts);
   // The trace's kernel version (SystemInfo's utsname), read once.
   KernelVersion kernel_version();
   void ParseNewTask(int64_t ts, int64_t tid, protozero::data_view new_task);
@@ -80,7 +92,11 @@ class FtraceParser {
   BinderTracker binder_;
   IrqTracker irq_;
   SuspendResumeTracker suspend_resume_;
+  SyscallTracker syscalls_;
+  FtraceDeviceEvents device_;
   FtraceRawWriter raw_;
+  bool has_data_start_ = false;
+  int64_t data_start_ = 0;
   bool has_kernel_version_ = false;
   KernelVersion kernel_version_;
 };

@@ -10,7 +10,12 @@
 
 #include "protos/perfetto/trace/ftrace/ftrace.fields.h"
 #include "protos/perfetto/trace/ftrace/ftrace_event.fields.h"
+#include "protos/perfetto/trace/ftrace/block.fields.h"
+#include "protos/perfetto/trace/ftrace/kgsl.fields.h"
+#include "protos/perfetto/trace/ftrace/kprobe.fields.h"
 #include "protos/perfetto/trace/ftrace/power.fields.h"
+#include "protos/perfetto/trace/ftrace/raw_syscalls.fields.h"
+#include "protos/perfetto/trace/ftrace/thermal_exynos.fields.h"
 #include "protos/perfetto/trace/ftrace/sched.fields.h"
 #include "protos/perfetto/trace/ftrace/task.fields.h"
 #include "src/importers/proto/proto_wire.h"
@@ -45,6 +50,19 @@ const std::vector<EventDescriptor>& Descriptors() {
   const std::vector<FieldName> wakeup = {{wk::kComm, "comm"}, {wk::kPid, "pid"},
                                          {wk::kPrio, "prio"}, {wk::kSuccess, "success"},
                                          {wk::kTargetCpu, "target_cpu"}};
+  namespace se = pb::sys_enter_ftrace_event;
+  namespace sx = pb::sys_exit_ftrace_event;
+  namespace kp = pb::kprobe_event_ftrace_event;
+  namespace bio = pb::block_io_start_ftrace_event;  // block_io_done: the same.
+  namespace aq = pb::kgsl_adreno_cmdbatch_queued_ftrace_event;
+  namespace as = pb::kgsl_adreno_cmdbatch_sync_ftrace_event;
+  namespace ar = pb::kgsl_adreno_cmdbatch_retired_ftrace_event;
+  namespace cfs = pb::sched_cpu_util_cfs_ftrace_event;
+  namespace th = pb::thermal_exynos_acpm_bulk_ftrace_event;
+  const std::vector<FieldName> block_io = {
+      {bio::kDev, "dev"},     {bio::kSector, "sector"}, {bio::kNrSector, "nr_sector"},
+      {bio::kBytes, "bytes"}, {bio::kIoprio, "ioprio"}, {bio::kRwbs, "rwbs"},
+      {bio::kComm, "comm"},   {bio::kCmd, "cmd"}};
   const std::vector<FieldName> cpu_state = {{freq::kState, "state"}, {freq::kCpuId, "cpu_id"}};
   static const std::vector<EventDescriptor> descriptors = {
       {fe::kPrint, "print", {{pb::print_ftrace_event::kIp, "ip"},
@@ -66,6 +84,33 @@ const std::vector<EventDescriptor>& Descriptors() {
       {fe::kTaskRename, "task_rename",
        {{tr::kPid, "pid"}, {tr::kOldcomm, "oldcomm"}, {tr::kNewcomm, "newcomm"},
         {tr::kOomScoreAdj, "oom_score_adj"}}},
+      {fe::kSysEnter, "sys_enter", {{se::kId, "id"}, {se::kArgs, "args"}}},
+      {fe::kSysExit, "sys_exit", {{sx::kId, "id"}, {sx::kRet, "ret"}}},
+      {fe::kKprobeEvent, "kprobe_event", {{kp::kName, "name"}, {kp::kType, "type"}}},
+      {fe::kBlockIoStart, "block_io_start", block_io},
+      {fe::kBlockIoDone, "block_io_done", block_io},
+      {fe::kKgslAdrenoCmdbatchQueued, "kgsl_adreno_cmdbatch_queued",
+       {{aq::kId, "id"}, {aq::kTimestamp, "timestamp"}, {aq::kQueued, "queued"},
+        {aq::kFlags, "flags"}, {aq::kPrio, "prio"}}},
+      {fe::kKgslAdrenoCmdbatchSync, "kgsl_adreno_cmdbatch_sync",
+       {{as::kId, "id"}, {as::kTimestamp, "timestamp"}, {as::kTicks, "ticks"},
+        {as::kPrio, "prio"}}},
+      {fe::kKgslAdrenoCmdbatchRetired, "kgsl_adreno_cmdbatch_retired",
+       {{ar::kId, "id"}, {ar::kTimestamp, "timestamp"}, {ar::kInflight, "inflight"},
+        {ar::kRecovery, "recovery"}, {ar::kFlags, "flags"}, {ar::kStart, "start"},
+        {ar::kRetire, "retire"}, {ar::kPrio, "prio"}}},
+      {fe::kSchedCpuUtilCfs, "sched_cpu_util_cfs",
+       {{cfs::kActive, "active"}, {cfs::kCapacity, "capacity"},
+        {cfs::kCapacityOrig, "capacity_orig"}, {cfs::kCpu, "cpu"},
+        {cfs::kCpuImportance, "cpu_importance"}, {cfs::kCpuUtil, "cpu_util"},
+        {cfs::kExitLat, "exit_lat"}, {cfs::kGroupCapacity, "group_capacity"},
+        {cfs::kGrpOverutilized, "grp_overutilized"}, {cfs::kIdleCpu, "idle_cpu"},
+        {cfs::kNrRunning, "nr_running"}, {cfs::kSpareCap, "spare_cap"},
+        {cfs::kTaskFits, "task_fits"}, {cfs::kWakeGroupUtil, "wake_group_util"},
+        {cfs::kWakeUtil, "wake_util"}}},
+      {fe::kThermalExynosAcpmBulk, "thermal_exynos_acpm_bulk",
+       {{th::kTzId, "tz_id"}, {th::kCurrentTemp, "current_temp"},
+        {th::kCtrlTemp, "ctrl_temp"}, {th::kTimestamp, "timestamp"}}},
   };
   return descriptors;
 }

@@ -25,6 +25,8 @@ bool IsImportedEvent(uint32_t field) {
     case fe::kSchedWaking:
     case fe::kSchedWakeupNew:
     case fe::kSchedBlockedReason:
+    case fe::kSysEnter:
+    case fe::kSysExit:
     case fe::kCpuFrequency:
     case fe::kCpuFrequencyLimits:
     case fe::kCpuIdle:
@@ -38,7 +40,7 @@ bool IsImportedEvent(uint32_t field) {
     case fe::kMaliTracingMarkWrite:
       return true;
     default:
-      return FtraceParser::IsKernelEvent(field);
+      return FtraceParser::IsKernelEvent(field) || FtraceDeviceEvents::Handles(field);
   }
 }
 
@@ -92,7 +94,9 @@ void ProtoTokenizer::TokenizeFtraceEvents(protozero::data_view bundle,
   protozero::pbf_reader r(bundle);
   while (r.next()) {
     if (r.tag_and_type() ==
-        tag_and_type(pb::ftrace_event_bundle::kLastReadEventTimestamp, kVarint)) {
+            tag_and_type(pb::ftrace_event_bundle::kLastReadEventTimestamp, kVarint) ||
+        r.tag_and_type() ==
+            tag_and_type(pb::ftrace_event_bundle::kPreviousBundleEndTimestamp, kVarint)) {
       NoteFtraceDataStart(r.get_uint64(), seq);
       continue;
     }

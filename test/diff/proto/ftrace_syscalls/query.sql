@@ -1,0 +1,1 @@
+SELECT ts, dur, name, depth FROM slice ORDER BY ts;
