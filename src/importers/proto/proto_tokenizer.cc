@@ -271,6 +271,10 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
       TokenizeFtraceEvents(f.payload.view(), seq);
       return;
     default:
+      if (IsPowerPacketField(f.payload_field)) {
+        TokenizePowerPacket(f, event_ts, &seq);
+        return;
+      }
       QueuePayload(f.payload_field, f.payload.view(), f.has_ts, event_ts, gen, &seq);
   }
 }

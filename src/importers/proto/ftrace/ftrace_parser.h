@@ -25,6 +25,7 @@
 #include "src/importers/common/binder_tracker.h"
 #include "src/importers/common/irq_tracker.h"
 #include "src/importers/common/suspend_resume_tracker.h"
+#include "src/importers/common/wakesource_tracker.h"
 #include "src/importers/common/cpu_counters.h"
 #include "src/importers/common/sched_tracker.h"
 #include "src/importers/common/task_state.h"
@@ -63,6 +64,8 @@ class FtraceParser {
   void ParseBinderTransaction(int64_t ts, int64_t tid, protozero::data_view body);
   void ParseIrq(int64_t ts, uint32_t cpu, uint32_t kind, protozero::data_view body);
   void ParseSuspendResume(int64_t ts, protozero::data_view body);
+  // wakeup_source_activate / wakeup_source_deactivate.
+  void ParseWakeupSource(int64_t ts, uint32_t kind, protozero::data_view body);
   // The trace's kernel version (SystemInfo's utsname), read once.
   KernelVersion kernel_version();
   void ParseNewTask(int64_t ts, int64_t tid, protozero::data_view new_task);
@@ -80,6 +83,7 @@ class FtraceParser {
   BinderTracker binder_;
   IrqTracker irq_;
   SuspendResumeTracker suspend_resume_;
+  WakesourceTracker wakesources_{ctx_};
   FtraceRawWriter raw_;
   bool has_kernel_version_ = false;
   KernelVersion kernel_version_;
