@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "src/importers/common/battery_stats_tracks.h"
+#include "src/importers/common/android_global_counters.h"
 
 namespace weft {
 namespace {
@@ -117,8 +117,8 @@ void AtracePrintParser::End(int64_t ts, int64_t tid, bool has_tgid, int64_t tgid
 
 void AtracePrintParser::Counter(int64_t ts, int64_t tid, int64_t tgid, std::string_view name,
                                 double value) {
-  if (IsBatteryStatsCounter(name)) {
-    storage_->counter.Insert(ts, BatteryStatsTrack(ctx_, name), value, Uint32Column::kNull);
+  if (AndroidGlobalCounterType(name) != nullptr) {
+    storage_->counter.Insert(ts, AndroidGlobalCounterTrack(ctx_, name), value, Uint32Column::kNull);
     return;
   }
   uint32_t upid = storage_->thread.upid[ThreadOf(tid, true, tgid)];

@@ -10,7 +10,7 @@
 #include "protos/perfetto/trace/power/battery_counters.fields.h"
 #include "protos/perfetto/trace/power/power_rails.fields.h"
 #include "protos/perfetto/trace/trace_packet.fields.h"
-#include "src/importers/common/battery_stats_tracks.h"
+#include "src/importers/common/android_global_counters.h"
 #include "src/importers/proto/power/power_tracks.h"
 #include "src/importers/proto/proto_wire.h"
 
@@ -179,7 +179,6 @@ void PowerParser::ParseRailSample(int64_t ts, bool has_packet_ts, uint64_t packe
 
 void PowerParser::ParseSystemProperties(int64_t ts, protozero::data_view bytes) {
   namespace pv = pb::android_system_property_property_value;
-  constexpr std::string_view kPrefix = "debug.tracing.";
   protozero::pbf_reader r(bytes);
   while (r.next(pb::android_system_property::kValues, protozero::pbf_wire_type::length_delimited)) {
     std::string_view name, value;
@@ -191,15 +190,35 @@ void PowerParser::ParseSystemProperties(int64_t ts, protozero::data_view bytes) 
         default: p.skip();
       }
     }
-    if (name.substr(0, kPrefix.size()) != kPrefix) continue;
-    name.remove_prefix(kPrefix.size());
-    std::string text(value);
-    char* end = nullptr;
-    long long number = std::strtoll(text.c_str(), &end, 10);
-    if (!IsBatteryStatsCounter(name) || text.empty() || *end != '\0') continue;
-    storage_->counter.Insert(ts, BatteryStatsTrack(ctx_, name), static_cast<double>(number),
-                             Uint32Column::kNull);
+    ParseSystemProperty(ts, name, value);
   }
+}
+
+void PowerParser::ParseSystemProperty(int64_t ts, std::string_view name, std::string_view value) {
+  constexpr std::string_view kPrefix = "debug.tracing.";
+  if (name.substr(0, kPrefix.size()) != kPrefix) return;
+  name.remove_prefix(kPrefix.size());
+  if (name == "device_state") {
+    // An instant named after the state, on the global track
+    // "DeviceStateChanged" (atrace's N| markers use that name too).
+    if (device_state_track_ == Uint32Column::kNull) {
+      StringId track_name = storage_->Intern("DeviceStateChanged");
+      device_state_track_ = ctx_->tracks.NewAsyncTrack(Uint32Column::kNull, track_name,
+                                                       storage_->Intern("device_state"));
+    }
+    SliceInfo info;
+    info.name = storage_->Intern(value);
+    Overlap unused;  // An instant crosses no slice's end.
+    ctx_->slices.Scoped(device_state_track_, ts, 0, info, &unused);
+    return;
+  }
+  std::string counter = name == "screen_state" ? "ScreenState" : std::string(name);
+  std::string text(value);
+  char* end = nullptr;
+  long long number = std::strtoll(text.c_str(), &end, 10);
+  if (AndroidGlobalCounterType(counter) == nullptr || text.empty() || *end != '\0') return;
+  storage_->counter.Insert(ts, AndroidGlobalCounterTrack(ctx_, counter),
+                           static_cast<double>(number), Uint32Column::kNull);
 }
 
 }  // namespace weft

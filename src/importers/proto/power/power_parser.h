@@ -11,7 +11,10 @@
 //   each sample's value is the rail's energy (uWs), with arg packet_ts.
 // - AndroidEnergyEstimationBreakdown, EntityStateResidency
 //   (power/energy_parser.cc).
-// - AndroidSystemProperty: debug.tracing.battery_stats.* states.
+// - AndroidSystemProperty: debug.tracing.battery_stats.* and screen_state on
+//   global counter tracks (common/android_global_counters.h),
+//   debug.tracing.device_state as an instant on the track
+//   "DeviceStateChanged".
 // Malformed or unresolvable values are counted (storage/power_stats.h).
 #ifndef SRC_IMPORTERS_PROTO_POWER_POWER_PARSER_H_
 #define SRC_IMPORTERS_PROTO_POWER_POWER_PARSER_H_
@@ -19,6 +22,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <unordered_map>
 
@@ -40,6 +44,7 @@ class PowerParser {
   void ParseRailSample(int64_t ts, bool has_packet_ts, uint64_t packet_ts,
                        protozero::data_view rails, uint32_t machine);
   void ParseSystemProperties(int64_t ts, protozero::data_view properties);
+  void ParseSystemProperty(int64_t ts, std::string_view name, std::string_view value);
   // power/energy_parser.cc.
   void ParseEnergyBreakdown(int64_t ts, protozero::data_view breakdown);
   void ParseConsumerDescriptor(protozero::data_view descriptor);
@@ -54,6 +59,7 @@ class PowerParser {
   StringId type_battery_, type_power_rail_, type_entity_state_, type_breakdown_,
       type_breakdown_uid_, key_packet_ts_, key_session_, key_consumer_id_, key_consumer_type_,
       key_ordinal_, key_uid_;
+  uint32_t device_state_track_ = Uint32Column::kNull;
   // Power rail tracks by (machine, session_uuid, rail index).
   std::map<std::tuple<uint32_t, uint64_t, uint32_t>, uint32_t> rail_tracks_;
   struct Consumer {
