@@ -56,6 +56,10 @@ void ProtoTokenizer::QueuePowerPacket(int64_t ts, const std::string& packet,
     CountStat(Stat::trace_sorter_negative_timestamp_dropped);
     return;
   }
+  if (packet.size() > ProtoEventQueue::kMaxPayload) {
+    CountStat(Stat::proto_malformed_packet);
+    return;
+  }
   QueuedPacket q{};
   q.ts = ts;
   q.kind = static_cast<uint32_t>(PacketKind::kPowerPacket);
