@@ -42,7 +42,11 @@ Status SqlEngine::Init() {
 
 Status SqlEngine::RegisterAliases() {
   // Perfetto's older names for tables weft stores under the new one.
-  static constexpr const char* kAliases = "CREATE VIEW raw AS SELECT * FROM ftrace_event;";
+  static constexpr const char* kAliases =
+      "CREATE VIEW raw AS SELECT * FROM ftrace_event;"
+      // Counter values with their track's name and unit, in time order.
+      "CREATE VIEW counters AS SELECT c.*, t.name AS name, t.unit AS unit FROM counter c "
+      "JOIN counter_track t ON c.track_id = t.id ORDER BY c.ts;";
   if (sqlite3_exec(db_, kAliases, nullptr, nullptr, nullptr) != SQLITE_OK) {
     return Status::Error(std::string("cannot create table aliases: ") + sqlite3_errmsg(db_));
   }

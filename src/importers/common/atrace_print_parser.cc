@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "src/importers/common/android_global_counters.h"
+
 namespace weft {
 namespace {
 
@@ -115,6 +117,10 @@ void AtracePrintParser::End(int64_t ts, int64_t tid, bool has_tgid, int64_t tgid
 
 void AtracePrintParser::Counter(int64_t ts, int64_t tid, int64_t tgid, std::string_view name,
                                 double value) {
+  if (AndroidGlobalCounterType(name) != nullptr) {
+    storage_->counter.Insert(ts, AndroidGlobalCounterTrack(ctx_, name), value, Uint32Column::kNull);
+    return;
+  }
   uint32_t upid = storage_->thread.upid[ThreadOf(tid, true, tgid)];
   uint32_t track = ctx_->tracks.ProcessCounterTrack(upid, storage_->Intern(name), atrace_counter_);
   storage_->counter.Insert(ts, track, value, Uint32Column::kNull);

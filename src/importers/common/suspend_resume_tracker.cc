@@ -14,20 +14,39 @@ SuspendResumeTracker::SuspendResumeTracker(TraceContext* context)
 void SuspendResumeTracker::Push(int64_t ts, std::string_view action, int64_t val, bool start) {
   if (action == "timekeeping_freeze") val = 0;
   StringId name = storage_->Intern(std::string(action) + "(" + std::to_string(val) + ")");
-  auto cookie = static_cast<uint64_t>(val);
-  constexpr uint32_t kGlobal = Uint32Column::kNull;
-  SliceInfo info;
   if (!start || open_.count(name) > 0) {
-    uint32_t track = tracks_.End(kGlobal, cookie, track_name_, track_type_);
-    ctx_->slices.End(track, ts, info);
-    open_.erase(name);
-    if (!start) return;
+    End(ts, name, val);
+    if (!start) {
+      if (action == "thaw_processes" && phase_ == Phase::kFreezeProcesses) {
+        // A failed suspend_prepare() thaws inside freeze_processes, and its
+        // suspend_enter never ends: end it here, as Perfetto does.
+        if (open_.count(suspend_enter_name_) > 0) End(ts, suspend_enter_name_, suspend_enter_val_);
+        phase_ = Phase::kNone;
+      } else if (action == "suspend_enter") {
+        phase_ = Phase::kNone;
+      }
+      return;
+    }
   }
-  uint32_t track = tracks_.Begin(kGlobal, cookie, track_name_, track_type_);
+  if (action == "suspend_enter") {
+    phase_ = Phase::kSuspendEnter;
+    suspend_enter_name_ = name;
+    suspend_enter_val_ = val;
+  } else if (action == "freeze_processes" && phase_ == Phase::kSuspendEnter) {
+    phase_ = Phase::kFreezeProcesses;
+  }
+  uint32_t track = tracks_.Begin(kGlobal, static_cast<uint64_t>(val), track_name_, track_type_);
+  SliceInfo info;
   info.cat = track_name_;
   info.name = name;
   ctx_->slices.Begin(track, ts, info);
   open_.insert(name);
+}
+
+void SuspendResumeTracker::End(int64_t ts, StringId name, int64_t val) {
+  open_.erase(name);
+  uint32_t track = tracks_.End(kGlobal, static_cast<uint64_t>(val), track_name_, track_type_);
+  ctx_->slices.End(track, ts, {});
 }
 
 }  // namespace weft

@@ -37,8 +37,8 @@ enum class PacketKind : uint8_t {
   kCompactSched,  // data: a CompactSchedEvent and its comm (ftrace/compact_sched.h).
   kGpuCounterEvent,       // data: a GpuCounterEvent.
   kStreamingProfileSample,  // data: a StreamingProfilePacket with one sample.
-  kAndroidSystemProperty,  // data: an AndroidSystemProperty.
   kProcessStats,  // data: a ProcessStats.
+  kPowerPacket,  // data: a TracePacket with one power field (power/power_tokenizer.cc).
 };
 
 struct QueuedPacket {

@@ -117,11 +117,10 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
       case PacketKind::kGpuCounterEvent:
         gpu_counters_.Parse(p.ts, payload);
         break;
-      case PacketKind::kAndroidSystemProperty:
-        system_properties_.Parse(p.ts, payload);
-        break;
       case PacketKind::kProcessStats:
         process_stats_.Parse(p.ts, payload);
+      case PacketKind::kPowerPacket:
+        power_.Parse(p.ts, payload, tokenizer_->generation(p.generation).machine_id);
         break;
       case PacketKind::kStreamingProfileSample:
         streaming_profiles_.Parse(p.ts, p.generation, tokenizer_->generation(p.generation),

@@ -22,9 +22,9 @@
 #include "src/importers/proto/proto_tokenizer.h"
 #include "src/importers/proto/track_event/track_event_args.h"
 #include "src/importers/proto/track_event/track_event_callstacks.h"
-#include "src/importers/proto/android/system_property_parser.h"
 #include "src/importers/proto/ftrace/process_stats_parser.h"
 #include "src/importers/proto/gpu/gpu_counter_parser.h"
+#include "src/importers/proto/power/power_parser.h"
 #include "src/importers/proto/profiling/streaming_profile_parser.h"
 #include "src/importers/proto/track_event/track_event_fields.h"
 #include "src/importers/proto/track_event/track_event_flows.h"
@@ -134,8 +134,8 @@ class ProtoParser {
   FtraceParser ftrace_;
   TriggerParser triggers_{ctx_};
   GpuCounterParser gpu_counters_{ctx_};
-  SystemPropertyParser system_properties_{ctx_};
   ProcessStatsParser process_stats_{ctx_};
+  PowerParser power_{ctx_};
   StreamingProfileParser streaming_profiles_{ctx_, &callstacks_};
   StateTracker states_;
   // ParseTrackEvent's per-event details, kept to reuse their capacity.

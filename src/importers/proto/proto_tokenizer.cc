@@ -203,9 +203,6 @@ void ProtoTokenizer::QueuePayload(uint32_t field, protozero::data_view payload, 
     case tp::kGpuCounterEvent:
       q.kind = static_cast<uint32_t>(PacketKind::kGpuCounterEvent);
       break;
-    case tp::kAndroidSystemProperty:
-      q.kind = static_cast<uint32_t>(PacketKind::kAndroidSystemProperty);
-      break;
     case tp::kProcessStats:
       q.kind = static_cast<uint32_t>(PacketKind::kProcessStats);
       break;
@@ -277,6 +274,10 @@ void ProtoTokenizer::Tokenize(const uint8_t* data, size_t size) {
       TokenizeFtraceEvents(f.payload.view(), seq);
       return;
     default:
+      if (IsPowerPacketField(f.payload_field)) {
+        TokenizePowerPacket(f, event_ts, &seq);
+        return;
+      }
       QueuePayload(f.payload_field, f.payload.view(), f.has_ts, event_ts, gen, &seq);
   }
 }

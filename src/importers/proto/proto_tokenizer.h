@@ -9,7 +9,10 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <map>
 #include <optional>
+#include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -28,6 +31,9 @@
 #include "src/storage/trace_storage.h"
 
 namespace weft {
+
+// Whether TracePacket field |field| is one TokenizePowerPacket queues.
+bool IsPowerPacketField(uint32_t field);
 
 class ProtoTokenizer {
  public:
@@ -181,6 +187,12 @@ class ProtoTokenizer {
   // A bundle's previous_bundle_end_timestamp (or its older name
   // last_read_event_timestamp; raw, BOOTTIME).
   void NoteFtraceDataStart(uint64_t raw_ts, const SequenceState& seq);
+  // Power and battery packets, for PowerParser (power/power_tokenizer.cc).
+  void TokenizePowerPacket(const TracePacketFields& f, int64_t event_ts, SequenceState* seq);
+  void QueuePowerPacket(int64_t ts, const std::string& packet, SequenceState* seq);
+  void TokenizePowerRails(const TracePacketFields& f, int64_t packet_ts, SequenceState* seq);
+  void QueueRailSample(const TracePacketFields& f, int64_t packet_ts, uint64_t session,
+                       uint32_t machine, protozero::data_view sample, SequenceState* seq);
   // TracePacket.compressed_packets (compressed_packets.cc).
   void TokenizeCompressed(protozero::data_view bytes);
   // TracePacket.track_event_range_of_interest: metadata, and the crop start
@@ -206,6 +218,8 @@ class ProtoTokenizer {
   uint32_t host_machine_ = SequenceGeneration::kNoMachine;
   TraceMetadataReader trace_metadata_{storage_, &descriptor_pool_};
   bool has_incremental_counters_ = false;
+  // Power rail descriptors by (machine, session_uuid, index): their bytes.
+  std::map<std::tuple<uint32_t, uint64_t, uint32_t>, std::string> power_rail_descriptors_;
   int64_t last_ts_ = 0;  // For packets without a timestamp.
 
   // What the parser thread reads, on cache lines of its own: the fields

@@ -81,8 +81,12 @@ void DecodeTracePacket(const uint8_t* data, size_t size, TracePacketFields* out)
       case tag_and_type(tp::kTrigger, kBytes):
       case tag_and_type(tp::kCloneSnapshotTrigger, kBytes):
       case tag_and_type(tp::kGpuCounterEvent, kBytes):
-      case tag_and_type(tp::kAndroidSystemProperty, kBytes):
       case tag_and_type(tp::kProcessStats, kBytes):
+      case tag_and_type(tp::kBattery, kBytes):
+      case tag_and_type(tp::kPowerRails, kBytes):
+      case tag_and_type(tp::kAndroidEnergyEstimationBreakdown, kBytes):
+      case tag_and_type(tp::kAndroidSystemProperty, kBytes):
+      case tag_and_type(tp::kEntityStateResidency, kBytes):
         f.payload_field = packet.tag();
         f.payload.Set(packet.get_view());
         break;

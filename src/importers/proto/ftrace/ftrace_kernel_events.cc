@@ -1,6 +1,6 @@
 // FtraceParser: the kernel events shared with the text importer through
-// common trackers: binder transactions, interrupt handlers and suspend /
-// resume phases.
+// common trackers: binder transactions, interrupt handlers, suspend /
+// resume phases and wakeup sources.
 #include <cstdio>
 
 #include <protozero/pbf_reader.hpp>
@@ -25,7 +25,9 @@ bool FtraceParser::IsKernelEvent(uint32_t kind) {
     case fe::kIrqHandlerExit:
     case fe::kSoftirqEntry:
     case fe::kSoftirqExit:
-    case fe::kSuspendResume: return true;
+    case fe::kSuspendResume:
+    case fe::kWakeupSourceActivate:
+    case fe::kWakeupSourceDeactivate: return true;
     default: return false;
   }
 }
@@ -53,6 +55,8 @@ bool FtraceParser::ParseKernelEvent(int64_t ts, uint32_t cpu, int64_t tid, uint3
     case fe::kSoftirqEntry:
     case fe::kSoftirqExit: ParseIrq(ts, cpu, kind, body); return true;
     case fe::kSuspendResume: ParseSuspendResume(ts, body); return true;
+    case fe::kWakeupSourceActivate:
+    case fe::kWakeupSourceDeactivate: ParseWakeupSource(ts, kind, body); return true;
     default: return false;
   }
 }
@@ -130,6 +134,26 @@ void FtraceParser::ParseSuspendResume(int64_t ts, protozero::data_view body) {
     }
   }
   suspend_resume_.Push(ts, action, val, start);
+}
+
+void FtraceParser::ParseWakeupSource(int64_t ts, uint32_t kind, protozero::data_view body) {
+  namespace ws = pb::wakeup_source_activate_ftrace_event;
+  static_assert(ws::kName == pb::wakeup_source_deactivate_ftrace_event::kName,
+                "wakeup source name numbers");
+  std::string_view name;
+  protozero::pbf_reader r(body);
+  while (r.next()) {
+    if (r.tag_and_type() == tag_and_type(ws::kName, kBytes)) {
+      name = View(r.get_view());
+    } else {
+      r.skip();
+    }
+  }
+  if (kind == fe::kWakeupSourceActivate) {
+    wakesources_.Activate(ts, name);
+  } else {
+    wakesources_.Deactivate(ts, name);
+  }
 }
 
 }  // namespace weft

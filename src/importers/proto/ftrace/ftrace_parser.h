@@ -27,6 +27,7 @@
 #include "src/importers/common/irq_tracker.h"
 #include "src/importers/common/suspend_resume_tracker.h"
 #include "src/importers/common/syscall_tracker.h"
+#include "src/importers/common/wakesource_tracker.h"
 #include "src/importers/common/cpu_counters.h"
 #include "src/importers/common/sched_tracker.h"
 #include "src/importers/common/task_state.h"
@@ -75,6 +76,8 @@ class FtraceParser {
   // first event, once the tokenizer saw every bundle of the window): such
   // events only make raw rows, as Perfetto's default soft drop.
   bool BeforeDataStart(int64_t ts);
+  // wakeup_source_activate / wakeup_source_deactivate.
+  void ParseWakeupSource(int64_t ts, uint32_t kind, protozero::data_view body);
   // The trace's kernel version (SystemInfo's utsname), read once.
   KernelVersion kernel_version();
   void ParseNewTask(int64_t ts, int64_t tid, protozero::data_view new_task);
@@ -94,6 +97,7 @@ class FtraceParser {
   SuspendResumeTracker suspend_resume_;
   SyscallTracker syscalls_;
   FtraceDeviceEvents device_;
+  WakesourceTracker wakesources_{ctx_};
   FtraceRawWriter raw_;
   bool has_data_start_ = false;
   int64_t data_start_ = 0;
