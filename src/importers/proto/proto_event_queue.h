@@ -37,6 +37,7 @@ enum class PacketKind : uint8_t {
   kCompactSched,  // data: a CompactSchedEvent and its comm (ftrace/compact_sched.h).
   kGpuCounterEvent,       // data: a GpuCounterEvent.
   kStreamingProfileSample,  // data: a StreamingProfilePacket with one sample.
+  kFrameTimelineEvent,      // data: a FrameTimelineEvent.
 };
 
 struct QueuedPacket {

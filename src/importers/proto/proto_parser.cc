@@ -117,6 +117,9 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
       case PacketKind::kGpuCounterEvent:
         gpu_counters_.Parse(p.ts, payload);
         break;
+      case PacketKind::kFrameTimelineEvent:
+        frame_timeline_.Parse(p.ts, payload);
+        break;
       case PacketKind::kStreamingProfileSample:
         streaming_profiles_.Parse(p.ts, p.generation, tokenizer_->generation(p.generation),
                                   payload);

@@ -22,6 +22,7 @@
 #include "src/importers/proto/proto_tokenizer.h"
 #include "src/importers/proto/track_event/track_event_args.h"
 #include "src/importers/proto/track_event/track_event_callstacks.h"
+#include "src/importers/proto/frame_timeline/frame_timeline_parser.h"
 #include "src/importers/proto/gpu/gpu_counter_parser.h"
 #include "src/importers/proto/profiling/streaming_profile_parser.h"
 #include "src/importers/proto/track_event/track_event_fields.h"
@@ -132,6 +133,7 @@ class ProtoParser {
   FtraceParser ftrace_;
   TriggerParser triggers_{ctx_};
   GpuCounterParser gpu_counters_{ctx_};
+  FrameTimelineParser frame_timeline_{ctx_};
   StreamingProfileParser streaming_profiles_{ctx_, &callstacks_};
   StateTracker states_;
   // ParseTrackEvent's per-event details, kept to reuse their capacity.

@@ -203,6 +203,9 @@ void ProtoTokenizer::QueuePayload(uint32_t field, protozero::data_view payload, 
     case tp::kGpuCounterEvent:
       q.kind = static_cast<uint32_t>(PacketKind::kGpuCounterEvent);
       break;
+    case tp::kFrameTimelineEvent:
+      q.kind = static_cast<uint32_t>(PacketKind::kFrameTimelineEvent);
+      break;
   }
   q.generation = seq->generation;
   if (track_event) {
