@@ -58,10 +58,10 @@ FrameStart DecodeStart(protozero::data_view bytes, FrameKind kind) {
   FrameStart f;
   protozero::pbf_reader r(bytes);
   while (r.next()) {
+    // Field numbers are never 0 (protozero rejects them): a 0 in |n|
+    // matches nothing.
     uint32_t tag = r.tag();
-    if (tag == 0) {
-      r.skip();
-    } else if (tag == n.layer_name && r.wire_type() == kBytes) {
+    if (tag == n.layer_name && r.wire_type() == kBytes) {
       f.layer_name = r.get_view();
       f.has_layer_name = true;
     } else if (r.wire_type() != kVarint) {
