@@ -5,6 +5,7 @@
 
 #include <cstddef>
 
+#include "src/storage/frame_timeline_stats.h"
 #include "src/storage/fxt_stats.h"
 #include "src/storage/power_stats.h"
 #include "src/storage/sched_stats.h"
@@ -22,6 +23,7 @@ enum class StatSource { kTrace, kAnalysis };
   WEFT_SCHED_STATS(X)                                                        \
   WEFT_FXT_STATS(X)                                                          \
   WEFT_POWER_STATS(X)                                                        \
+  WEFT_FRAME_TIMELINE_STATS(X)                                               \
   X(truncated_trace, kDataLoss, kTrace,                                      \
     "The trace ends (or becomes unreadable) inside a record: the value is "  \
     "the byte offset, in the decompressed trace, of the first byte not "     \

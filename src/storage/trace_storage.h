@@ -12,6 +12,7 @@
 #include "src/storage/args_table.h"
 #include "src/storage/counter_tables.h"
 #include "src/storage/diagnostics_tables.h"
+#include "src/storage/frame_timeline_tables.h"
 #include "src/storage/ftrace_event_table.h"
 #include "src/storage/layout_tables.h"
 #include "src/storage/fxt_tables.h"
@@ -99,6 +100,9 @@ class TraceStorage {
   TrackGroupTable track_group;
   TrackGroupMemberTable track_group_member;
   SliceLayoutTable slice_layout{&slice};
+  // Android FrameTimeline frames (child tables of `slice`).
+  FrameTimelineSliceTable expected_frame_timeline_slice{"expected_frame_timeline_slice", &slice};
+  ActualFrameTimelineSliceTable actual_frame_timeline_slice{&slice};
   // Annotations added by analyses (src/analysis/), after the load.
   AnnotationTable annotation_rows;
 

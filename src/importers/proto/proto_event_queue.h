@@ -39,6 +39,7 @@ enum class PacketKind : uint8_t {
   kStreamingProfileSample,  // data: a StreamingProfilePacket with one sample.
   kProcessStats,  // data: a ProcessStats.
   kPowerPacket,  // data: a TracePacket with one power field (power/power_tokenizer.cc).
+  kFrameTimelineEvent,      // data: a FrameTimelineEvent.
 };
 
 struct QueuedPacket {
@@ -47,8 +48,10 @@ struct QueuedPacket {
   uint32_t order;       // Position in the file (push order): the tie-break.
   uint32_t block;       // Where the payload's bytes are.
   uint32_t offset;
-  uint32_t size : 28;
-  uint32_t kind : 4;    // PacketKind.
+  // 6 bits of kind leave room for more packet kinds (16 were too few);
+  // a payload over 64 MB (kMaxPayload) is counted as malformed, not queued.
+  uint32_t size : 26;
+  uint32_t kind : 6;    // PacketKind.
   PacketKind packet_kind() const { return static_cast<PacketKind>(kind); }
 };
 
@@ -57,7 +60,7 @@ class ProtoEventQueue {
   // Receives each packet with its payload (the TracePacket field that
   // makes rows), in timestamp order.
   using Sink = std::function<void(const QueuedPacket&, protozero::data_view payload)>;
-  static constexpr size_t kMaxPayload = (size_t{1} << 28) - 1;
+  static constexpr size_t kMaxPayload = (size_t{1} << 26) - 1;
 
   ProtoEventQueue(bool full_sort, Sink sink) : full_sort_(full_sort), sink_(std::move(sink)) {}
 

@@ -121,6 +121,8 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
         process_stats_.Parse(p.ts, payload);
       case PacketKind::kPowerPacket:
         power_.Parse(p.ts, payload, tokenizer_->generation(p.generation).machine_id);
+      case PacketKind::kFrameTimelineEvent:
+        frame_timeline_.Parse(p.ts, payload);
         break;
       case PacketKind::kStreamingProfileSample:
         streaming_profiles_.Parse(p.ts, p.generation, tokenizer_->generation(p.generation),

@@ -23,6 +23,7 @@
 #include "src/importers/proto/track_event/track_event_args.h"
 #include "src/importers/proto/track_event/track_event_callstacks.h"
 #include "src/importers/proto/ftrace/process_stats_parser.h"
+#include "src/importers/proto/frame_timeline/frame_timeline_parser.h"
 #include "src/importers/proto/gpu/gpu_counter_parser.h"
 #include "src/importers/proto/power/power_parser.h"
 #include "src/importers/proto/profiling/streaming_profile_parser.h"
@@ -136,6 +137,7 @@ class ProtoParser {
   GpuCounterParser gpu_counters_{ctx_};
   ProcessStatsParser process_stats_{ctx_};
   PowerParser power_{ctx_};
+  FrameTimelineParser frame_timeline_{ctx_};
   StreamingProfileParser streaming_profiles_{ctx_, &callstacks_};
   StateTracker states_;
   // ParseTrackEvent's per-event details, kept to reuse their capacity.

@@ -87,6 +87,7 @@ void DecodeTracePacket(const uint8_t* data, size_t size, TracePacketFields* out)
       case tag_and_type(tp::kAndroidEnergyEstimationBreakdown, kBytes):
       case tag_and_type(tp::kAndroidSystemProperty, kBytes):
       case tag_and_type(tp::kEntityStateResidency, kBytes):
+      case tag_and_type(tp::kFrameTimelineEvent, kBytes):
         f.payload_field = packet.tag();
         f.payload.Set(packet.get_view());
         break;
