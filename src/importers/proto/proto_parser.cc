@@ -119,8 +119,10 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
         break;
       case PacketKind::kProcessStats:
         process_stats_.Parse(p.ts, payload);
+        break;
       case PacketKind::kPowerPacket:
         power_.Parse(p.ts, payload, tokenizer_->generation(p.generation).machine_id);
+        break;
       case PacketKind::kFrameTimelineEvent:
         frame_timeline_.Parse(p.ts, payload);
         break;

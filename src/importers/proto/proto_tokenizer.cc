@@ -205,6 +205,7 @@ void ProtoTokenizer::QueuePayload(uint32_t field, protozero::data_view payload, 
       break;
     case tp::kProcessStats:
       q.kind = static_cast<uint32_t>(PacketKind::kProcessStats);
+      break;
     case tp::kFrameTimelineEvent:
       q.kind = static_cast<uint32_t>(PacketKind::kFrameTimelineEvent);
       break;
