@@ -5,6 +5,7 @@
 #include "src/sql/perfetto_sql/embedded_modules.h"
 #include "src/sql/perfetto_sql/legacy_functions.h"
 #include "src/sql/perfetto_sql/sql_text.h"
+#include "src/sql/perfetto_sql/stdlib_objects_table.h"
 #include "src/sql/perfetto_sql/table_info.h"
 
 namespace weft {
@@ -19,6 +20,7 @@ Status PerfettoSql::Init() {
     AddModule(kEmbeddedSqlModules[i].name, kEmbeddedSqlModules[i].sql);
   }
   WEFT_RETURN_IF_ERROR(RegisterTableInfo(db_));
+  WEFT_RETURN_IF_ERROR(RegisterStdlibObjectsTable(db_));
   return RegisterLegacyFunctions(db_, this);
 }
 
