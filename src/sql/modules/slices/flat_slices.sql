@@ -18,7 +18,7 @@ CREATE PERFETTO TABLE _slice_flattened(
   -- Track of the slice.
   track_id LONG
 ) AS
-WITH complete AS (
+WITH complete AS MATERIALIZED (
   SELECT id, ts, dur, parent_id FROM slice WHERE dur >= 0
 ),
 -- Each slice opens an interval at its start and at the end of each child,
@@ -26,8 +26,9 @@ WITH complete AS (
 -- duration take no time. At equal times an open sorts first, so that an
 -- interval ending where it starts has no duration (and is dropped).
 children AS (
-  SELECT parent_id, ts, dur FROM complete
-  WHERE dur > 0 AND parent_id IN (SELECT id FROM complete)
+  SELECT c.parent_id, c.ts, c.dur
+  FROM complete c JOIN complete p ON p.id = c.parent_id
+  WHERE c.dur > 0
 ),
 events AS (
   SELECT id AS slice_id, ts, 0 AS is_stop FROM complete
