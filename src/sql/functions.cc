@@ -5,6 +5,7 @@
 #include "src/sql/clock_functions.h"
 #include "src/sql/hash_function.h"
 #include "src/sql/metadata_functions.h"
+#include "src/sql/regexp_function.h"
 #include "src/sql/zstd_functions.h"
 
 namespace weft {
@@ -71,6 +72,7 @@ Status RegisterFunctions(sqlite3* db, const TraceStorage* storage) {
   WEFT_RETURN_IF_ERROR(RegisterMetadataFunctions(db, storage));
   WEFT_RETURN_IF_ERROR(RegisterZstdFunctions(db));
   WEFT_RETURN_IF_ERROR(RegisterHashFunction(db));
+  WEFT_RETURN_IF_ERROR(RegisterRegexpFunction(db));
   return RegisterClockFunctions(db, storage);
 }
 

@@ -211,10 +211,15 @@ bool AncestorSliceRows(const SliceTable& slice, int64_t slice_id,
                        std::vector<uint32_t>* rows) {
   rows->clear();
   if (slice_id < 0 || slice_id >= slice.row_count()) return false;
-  // A parent is inserted before its children, so ids strictly decrease up
-  // the chain: the `< row` test also guards against malformed cycles.
+  // Up the chain (depth, id) strictly decreases: a parent is shallower, or
+  // (malformed input) at least inserted earlier. That stops cycles. Ids
+  // alone may increase: JS profile calls are inserted after the trace
+  // events they enclose.
   uint32_t row = static_cast<uint32_t>(slice_id);
-  for (uint32_t p = slice.parent_id[row]; p != Uint32Column::kNull && p < row;
+  auto above = [&](uint32_t p, uint32_t r) {
+    return slice.depth[p] < slice.depth[r] || (slice.depth[p] == slice.depth[r] && p < r);
+  };
+  for (uint32_t p = slice.parent_id[row]; p != Uint32Column::kNull && above(p, row);
        p = slice.parent_id[p]) {
     rows->push_back(p);
     row = p;
@@ -227,30 +232,21 @@ bool DescendantSliceRows(const SliceTable& slice, int64_t slice_id,
                          std::vector<uint32_t>* rows) {
   rows->clear();
   if (slice_id < 0 || slice_id >= slice.row_count()) return false;
-  const uint32_t start = static_cast<uint32_t>(slice_id);
-  const uint32_t track = slice.track_id[start];
-  const uint32_t depth = slice.depth[start];
-  const uint32_t* track_rows = nullptr;
-  size_t count = 0;
-  if (track == Uint32Column::kNull ||
-      !slice.track_id.EqualRows(track, &track_rows, &count)) {
-    return true;
-  }
-  // Slices of a track are pushed on a stack as they begin: until |start|
-  // ends, every later slice of its track is nested under it (depth greater),
-  // and the first one after it ends has depth <= |depth|. So the
-  // descendants are the run of deeper rows following |start|. The parent
-  // check keeps the result exact even if a track were not stack-shaped.
-  const uint32_t* end = track_rows + count;
-  const uint32_t* it = std::upper_bound(track_rows, end, start);
-  for (; it != end; ++it) {
-    uint32_t row = *it;
-    if (slice.depth[row] <= depth) break;
-    uint32_t parent = slice.parent_id[row];
-    if (parent == start || std::binary_search(rows->begin(), rows->end(), parent)) {
-      rows->push_back(row);
+  // Breadth-first over the parent_id index: ids need not follow the nesting
+  // (JS profile calls are inserted after, and around, trace events). Depth
+  // must increase down the tree, which also stops malformed cycles.
+  rows->push_back(static_cast<uint32_t>(slice_id));
+  for (size_t i = 0; i < rows->size(); ++i) {
+    uint32_t parent = (*rows)[i];
+    const uint32_t* children = nullptr;
+    size_t count = 0;
+    if (!slice.parent_id.EqualRows(parent, &children, &count)) continue;
+    for (size_t c = 0; c < count; ++c) {
+      if (slice.depth[children[c]] > slice.depth[parent]) rows->push_back(children[c]);
     }
   }
+  rows->erase(rows->begin());
+  std::sort(rows->begin(), rows->end());
   return true;
 }
 

@@ -114,6 +114,24 @@ TEST_F(SliceTreeTest, DescendantsFollowNestingNotTimeRanges) {
   EXPECT_EQ(Descendants(7), Rows{});
 }
 
+// JS profile calls are inserted after the trace events and then made their
+// parents: ids do not follow the nesting.
+TEST_F(SliceTreeTest, ParentsInsertedAfterChildren) {
+  TraceStorage storage;
+  SliceTable& s = storage.slice;
+  s.Insert(0, 100, 0, kNullStringId, kNullStringId, 0, N, N);   // 0: task
+  s.Insert(10, 50, 0, kNullStringId, kNullStringId, 2, 3, N);   // 1: event in call 3
+  s.Insert(20, 5, 0, kNullStringId, kNullStringId, 3, 1, N);    // 2
+  s.Insert(10, 60, 0, kNullStringId, kNullStringId, 1, 0, N);   // 3: call, parent of 1
+  Rows rows;
+  EXPECT_TRUE(AncestorSliceRows(s, 2, &rows));
+  EXPECT_EQ(rows, (Rows{0, 3, 1}));
+  EXPECT_TRUE(DescendantSliceRows(s, 0, &rows));
+  EXPECT_EQ(rows, (Rows{1, 2, 3}));
+  EXPECT_TRUE(DescendantSliceRows(s, 3, &rows));
+  EXPECT_EQ(rows, (Rows{1, 2}));
+}
+
 TEST_F(SliceTreeTest, MalformedParentCycleTerminates) {
   TraceStorage storage;
   // Row 0 claims row 1 as parent and row 1 claims row 0.

@@ -61,6 +61,7 @@ class PerfettoSql {
   };
   Status Run(const PerfettoStatement& stmt);
   Status CreateRelation(const PerfettoStatement& stmt, const char* kind);
+  Status RunIndex(const PerfettoStatement& stmt);
   Status IncludeOne(const std::string& name, Module* module);
 
   sqlite3* db_;

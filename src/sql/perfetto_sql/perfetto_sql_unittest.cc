@@ -10,6 +10,7 @@
 #include "src/sql/perfetto_sql/macros.h"
 #include "src/sql/perfetto_sql/perfetto_sql.h"
 #include "src/sql/perfetto_sql/perfetto_statement.h"
+#include "src/sql/perfetto_sql/stdlib_docs.h"
 #include "src/sql/perfetto_sql/sql_text.h"
 #include "src/sql/sql_engine.h"
 
@@ -146,6 +147,56 @@ TEST(PerfettoStatementTest, ParsesFunctionSignature) {
   EXPECT_EQ(s.body, "SELECT 1");
   ASSERT_TRUE(ParsePerfettoStatement("CREATE TABLE x AS SELECT 1", &s).ok());
   EXPECT_EQ(s.kind, PerfettoStatement::Kind::kNotPerfetto);
+}
+
+TEST(PerfettoStatementTest, ParsesIndexStatements) {
+  PerfettoStatement s;
+  ASSERT_TRUE(ParsePerfettoStatement("CREATE PERFETTO INDEX i ON t(a, b);", &s).ok());
+  EXPECT_EQ(s.kind, PerfettoStatement::Kind::kIndex);
+  EXPECT_EQ(s.name, "i");
+  EXPECT_EQ(s.on_table, "t");
+  EXPECT_EQ(s.index_columns, (std::vector<std::string>{"a", "b"}));
+  ASSERT_TRUE(ParsePerfettoStatement("DROP PERFETTO INDEX i ON t", &s).ok());
+  EXPECT_EQ(s.kind, PerfettoStatement::Kind::kDropIndex);
+  EXPECT_FALSE(ParsePerfettoStatement("CREATE PERFETTO INDEX i ON t", &s).ok());
+  EXPECT_FALSE(ParsePerfettoStatement("CREATE PERFETTO INDEX i(a)", &s).ok());
+  EXPECT_FALSE(ParsePerfettoStatement("CREATE PERFETTO INDEX i ON t(a) junk", &s).ok());
+  ASSERT_TRUE(ParsePerfettoStatement("DROP TABLE x", &s).ok());
+  EXPECT_EQ(s.kind, PerfettoStatement::Kind::kNotPerfetto);
+}
+
+TEST(StdlibDocsTest, ReadsCommentsOfModuleObjectsArgumentsAndReturn) {
+  std::vector<StdlibObject> objects = DocumentModule("pkg._mod", R"(-- Module doc.
+
+-- Not this one (a blank line follows).
+
+-- Adds one. Really.
+CREATE PERFETTO FUNCTION add_one(
+  -- The number.
+  x LONG)
+-- One more.
+RETURNS LONG AS SELECT $x + 1;
+CREATE PERFETTO TABLE _t(
+  -- A column.
+  c STRING) AS SELECT 'a' AS c;
+)");
+  ASSERT_EQ(objects.size(), 3u);
+  EXPECT_EQ(objects[0].object_type, "MODULE");
+  EXPECT_EQ(objects[0].description, "Module doc.");
+  EXPECT_FALSE(objects[0].exposed);  // `_mod`.
+  EXPECT_EQ(objects[1].QualifiedName(), "pkg._mod.add_one");
+  EXPECT_EQ(objects[1].description, "Adds one. Really.");
+  EXPECT_EQ(objects[1].ShortDescription(), "Adds one.");
+  ASSERT_EQ(objects[1].args.size(), 1u);
+  EXPECT_EQ(objects[1].args[0].description, "The number.");
+  EXPECT_EQ(objects[1].return_type, "LONG");
+  EXPECT_EQ(objects[1].return_description, "One more.");
+  EXPECT_EQ(objects[2].object_type, "TABLE");
+  EXPECT_EQ(objects[2].description, "");  // No comment right above it.
+  ASSERT_EQ(objects[2].cols.size(), 1u);
+  EXPECT_EQ(objects[2].cols[0].type, "STRING");
+  EXPECT_EQ(DocItemsToJson(objects[2].cols),
+            R"([{"name":"c","type":"STRING","description":"A column."}])");
 }
 
 }  // namespace

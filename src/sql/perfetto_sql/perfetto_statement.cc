@@ -55,7 +55,36 @@ Status ParseReturns(std::string_view stmt, size_t* pos, PerfettoStatement* out) 
   return Status::Ok();
 }
 
+// `name ON table` of CREATE / DROP PERFETTO INDEX, then for CREATE the
+// parenthesized column list.
+Status ParseIndex(std::string_view stmt, size_t pos, PerfettoStatement* out) {
+  const char* what = out->kind == Kind::kIndex ? "CREATE PERFETTO INDEX" : "DROP PERFETTO INDEX";
+  out->name = sql_text::ReadWord(stmt, &pos);
+  if (out->name.empty() || !sql_text::ConsumeKeyword(stmt, &pos, "ON") ||
+      (out->on_table = sql_text::ReadWord(stmt, &pos)).empty()) {
+    return Status::Error(std::string(what) + ": expected name ON table");
+  }
+  if (out->kind == Kind::kIndex) {
+    std::string cols;
+    if (!sql_text::ReadParenthesized(stmt, &pos, &cols) ||
+        (out->index_columns = sql_text::SplitTopLevel(cols)).empty()) {
+      return Status::Error(std::string(what) + " " + out->name + ": expected (column, ...)");
+    }
+  }
+  size_t end = sql_text::SkipSpace(stmt, pos);
+  while (end < stmt.size() && stmt[end] == ';') end = sql_text::SkipSpace(stmt, end + 1);
+  if (end != stmt.size()) {
+    return Status::Error(std::string(what) + " " + out->name + ": unexpected text after it");
+  }
+  return Status::Ok();
+}
+
 Status ParseCreate(std::string_view stmt, size_t pos, PerfettoStatement* out) {
+  size_t after_index = pos;
+  if (sql_text::ConsumeKeyword(stmt, &after_index, "INDEX")) {
+    out->kind = Kind::kIndex;
+    return ParseIndex(stmt, after_index, out);
+  }
   std::string object = Upper(sql_text::ReadWord(stmt, &pos));
   if (object == "TABLE") out->kind = Kind::kTable;
   else if (object == "VIEW") out->kind = Kind::kView;
@@ -129,6 +158,14 @@ Status ParsePerfettoStatement(std::string_view stmt, PerfettoStatement* out) {
     if (star < stmt.size() && stmt[star] == '*') out->name += "*";
     if (out->name.empty()) return Status::Error("INCLUDE PERFETTO MODULE: expected a module name");
     return Status::Ok();
+  }
+  if (sql_text::ConsumeKeyword(stmt, &pos, "DROP")) {
+    if (!sql_text::ConsumeKeyword(stmt, &pos, "PERFETTO")) return Status::Ok();
+    if (!sql_text::ConsumeKeyword(stmt, &pos, "INDEX")) {
+      return Status::Error("DROP PERFETTO: only DROP PERFETTO INDEX name ON table");
+    }
+    out->kind = Kind::kDropIndex;
+    return ParseIndex(stmt, pos, out);
   }
   if (!sql_text::ConsumeKeyword(stmt, &pos, "CREATE")) return Status::Ok();
   size_t after_or = pos;

@@ -8,6 +8,8 @@
 //       DELEGATES TO other_function         (a variadic last argument: `...`)
 //   CREATE [OR REPLACE] PERFETTO MACRO name(arg Type, ...) RETURNS Type AS text
 //   INCLUDE PERFETTO MODULE a.b.c        (a.b.* includes a package's modules)
+//   CREATE [OR REPLACE] PERFETTO INDEX name ON table(col, ...)
+//   DROP PERFETTO INDEX name ON table
 //
 // Reference: docs/perfetto_sql.md
 #ifndef SRC_SQL_PERFETTO_SQL_PERFETTO_STATEMENT_H_
@@ -28,7 +30,9 @@ struct SqlNameAndType {
 };
 
 struct PerfettoStatement {
-  enum class Kind { kNotPerfetto, kTable, kView, kFunction, kTableFunction, kMacro, kInclude };
+  enum class Kind {
+    kNotPerfetto, kTable, kView, kFunction, kTableFunction, kMacro, kInclude, kIndex, kDropIndex
+  };
   Kind kind = Kind::kNotPerfetto;
   bool replace = false;
   std::string name;  // Object name, or the module name of an INCLUDE.
@@ -37,6 +41,8 @@ struct PerfettoStatement {
   std::string return_type;              // Scalar functions and macros.
   std::string body;                     // After AS, without the final `;`.
   std::string delegate;                 // DELEGATES TO this function.
+  std::string on_table;                 // INDEX ... ON this table.
+  std::vector<std::string> index_columns;
   bool variadic = false;                // The last argument's type ends in "...".
 };
 

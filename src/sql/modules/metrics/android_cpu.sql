@@ -1,8 +1,9 @@
--- Metric android_cpu (AndroidCpuMetric): for each process, thread and CPU
--- the thread ran on: its time there (sched) and the CPU's minimum, maximum
--- and time-weighted average frequency while it ran (the `cpufreq` counters
--- of cpu_counter_track, in kHz). Threads without a process are left out;
--- frequencies are absent when the trace has no cpufreq counters.
+-- Metric android_cpu (AndroidCpuMetric): for each process, each of its
+-- threads and each CPU a thread ran on: the time run (sched), the cycles
+-- (time at each CPU frequency times that frequency, the `cpufreq` counters
+-- of cpu_counter_track in kHz) and the CPU's minimum, maximum and
+-- time-weighted average frequency while it ran. Threads without a process
+-- are left out; cycles and frequencies are absent without cpufreq counters.
 
 -- Each CPU frequency holds until the CPU's next one (or the trace's end).
 CREATE PERFETTO TABLE _android_cpu_freq AS
@@ -27,48 +28,67 @@ USING SPAN_JOIN(_android_cpu_sched PARTITIONED cpu, _android_cpu_freq PARTITIONE
 CREATE PERFETTO TABLE _android_cpu_freq_overlap AS
 SELECT utid, cpu, freq_khz, dur AS overlap_ns FROM _android_cpu_sched_freq;
 
+-- Per thread and CPU: the time run, and over the part of it with a known
+-- frequency: that time (freq_ns), sum of time x frequency (freq_ns_khz, in
+-- ns.kHz = 1e-6 cycles; REAL, no integer overflow), min and max frequency.
 CREATE PERFETTO TABLE _android_cpu_thread_cpu AS
 SELECT
   r.utid,
   r.cpu,
-  r.duration_ns,
+  r.runtime_ns,
+  f.freq_ns,
+  f.freq_ns_khz,
   f.min_freq_khz,
-  f.max_freq_khz,
-  f.avg_freq_khz
+  f.max_freq_khz
 FROM (
-  SELECT utid, cpu, SUM(dur) AS duration_ns
+  SELECT utid, cpu, SUM(dur) AS runtime_ns
   FROM _android_cpu_sched GROUP BY utid, cpu
 ) r
 LEFT JOIN (
   SELECT
     utid,
     cpu,
+    SUM(overlap_ns) AS freq_ns,
+    SUM(CAST(overlap_ns AS REAL) * freq_khz) AS freq_ns_khz,
     MIN(freq_khz) AS min_freq_khz,
-    MAX(freq_khz) AS max_freq_khz,
-    CAST(SUM(freq_khz * overlap_ns) / SUM(overlap_ns) AS INT) AS avg_freq_khz
+    MAX(freq_khz) AS max_freq_khz
   FROM _android_cpu_freq_overlap
   WHERE overlap_ns > 0
   GROUP BY utid, cpu
 ) f USING (utid, cpu);
 
+-- The Metrics of some rows of _android_cpu_thread_cpu (a thread on a CPU, a
+-- thread, a process): sums of the exact cycle products, so that a thread's
+-- mcycles is not the sum of its CPUs' rounded ones.
+CREATE PERFETTO MACRO _android_cpu_metrics(rows TableOrSubquery) RETURNS Expr AS
+(SELECT AndroidCpuMetric_Metrics(
+  'mcycles', CAST(SUM(freq_ns_khz) / 1e12 AS INT),
+  'runtime_ns', SUM(runtime_ns),
+  'min_freq_khz', MIN(min_freq_khz),
+  'max_freq_khz', MAX(max_freq_khz),
+  'avg_freq_khz', CAST(SUM(freq_ns_khz) / SUM(freq_ns) AS INT))
+FROM $rows);
+
 CREATE PERFETTO FUNCTION _android_cpu_thread(utid INT) RETURNS BYTES AS
 SELECT AndroidCpuMetric_Thread(
   'name', (SELECT name FROM thread WHERE utid = $utid),
-  'cpu', (
+  'metrics', _android_cpu_metrics!(
+    (SELECT * FROM _android_cpu_thread_cpu WHERE utid = $utid)),
+  'core', (
     SELECT RepeatedField(
-      AndroidCpuMetric_CpuFrequencyData(
-        'id', cpu,
-        'min_freq_khz', min_freq_khz,
-        'max_freq_khz', max_freq_khz,
-        'avg_freq_khz', avg_freq_khz,
-        'duration_ns', duration_ns)
-      ORDER BY cpu)
-    FROM _android_cpu_thread_cpu
-    WHERE utid = $utid));
+      AndroidCpuMetric_CoreData(
+        'id', c.cpu,
+        'metrics', _android_cpu_metrics!(
+          (SELECT * FROM _android_cpu_thread_cpu WHERE utid = c.utid AND cpu = c.cpu)))
+      ORDER BY c.cpu)
+    FROM _android_cpu_thread_cpu c
+    WHERE c.utid = $utid));
 
 CREATE PERFETTO FUNCTION _android_cpu_process(upid INT) RETURNS BYTES AS
 SELECT AndroidCpuMetric_Process(
   'name', (SELECT name FROM process WHERE upid = $upid),
+  'metrics', _android_cpu_metrics!(
+    (SELECT * FROM _android_cpu_thread_cpu JOIN thread USING (utid) WHERE upid = $upid)),
   'threads', (
     SELECT RepeatedField(_android_cpu_thread(utid) ORDER BY tid, utid)
     FROM thread

@@ -1,6 +1,8 @@
 -- Metric trace_metadata (TraceMetadata): facts about the whole trace from
 -- the `metadata` table, its duration (trace_bounds) and the span of its
 -- scheduling data (first sched slice's start to the last one's end).
+
+-- A string value of `metadata`.
 CREATE PERFETTO FUNCTION _trace_metadata_str(key STRING) RETURNS STRING AS
 SELECT str_value FROM metadata WHERE name = $key LIMIT 1;
 

@@ -1,6 +1,7 @@
 -- Metric trace_stats (TraceAnalysisStats): every stat of the `stats` table
 -- that fired (value > 0), with its index, severity and source, sorted by
 -- name and index.
+
 CREATE PERFETTO VIEW trace_stats_output AS
 SELECT TraceAnalysisStats(
   'stat', (

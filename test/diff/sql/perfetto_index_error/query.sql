@@ -1,0 +1,1 @@
+CREATE PERFETTO INDEX i ON no_such_table(a);
