@@ -67,6 +67,7 @@ std::vector<const Table*> TraceStorage::AllTables() const {
       &trace_diagnostics, &cpu_profile_stack_sample, &heap_profile_allocation,
       &android_logs, &fuchsia_blob, &fuchsia_userspace_object, &fuchsia_category, &ftrace_event,
       &annotation_rows};
+  tables.push_back(&cpu_available_frequencies);
   for (const Table* t : track_views.tables()) tables.push_back(t);
   return tables;
 }

@@ -117,6 +117,10 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
       case PacketKind::kGpuCounterEvent:
         gpu_counters_.Parse(p.ts, payload);
         break;
+      case PacketKind::kCpuInfo:
+      case PacketKind::kSysStats:
+        ParseSystemProbe(p, payload);
+        break;
       case PacketKind::kStreamingProfileSample:
         streaming_profiles_.Parse(p.ts, p.generation, tokenizer_->generation(p.generation),
                                   payload);
@@ -377,6 +381,17 @@ void ProtoParser::ParseThreadDescriptor(protozero::data_view bytes) {
   }
   uint32_t utid = ctx_->processes.UpdateThread(tid, pid);
   ctx_->processes.SetThreadName(utid, name, ThreadNamePriority::kTrackDescriptor);
+}
+
+void ProtoParser::ParseSystemProbe(const QueuedPacket& p, protozero::data_view payload) {
+  uint32_t machine = tokenizer_->generation(p.generation).machine_id;
+  if (p.packet_kind() == PacketKind::kCpuInfo) {
+    std::optional<uint32_t> remote;
+    if (machine != SequenceGeneration::kNoMachine) remote = machine;
+    cpu_info_.Parse(payload, remote);
+    return;
+  }
+  sys_stats_.Parse(p.ts, payload, tokenizer_->MachineTableRow(machine));
 }
 
 void ProtoParser::ParseProcessDescriptor(protozero::data_view bytes) {

@@ -24,6 +24,8 @@
 #include "src/importers/proto/track_event/track_event_callstacks.h"
 #include "src/importers/proto/gpu/gpu_counter_parser.h"
 #include "src/importers/proto/profiling/streaming_profile_parser.h"
+#include "src/importers/proto/system/cpu_info_parser.h"
+#include "src/importers/proto/system/sys_stats_parser.h"
 #include "src/importers/proto/track_event/track_event_fields.h"
 #include "src/importers/proto/track_event/track_event_flows.h"
 #include "src/importers/proto/metadata/trigger_parser.h"
@@ -132,6 +134,10 @@ class ProtoParser {
   FtraceParser ftrace_;
   TriggerParser triggers_{ctx_};
   GpuCounterParser gpu_counters_{ctx_};
+  // CpuInfo and SysStats packets (system/), of the packet's machine.
+  void ParseSystemProbe(const QueuedPacket& p, protozero::data_view payload);
+  CpuInfoParser cpu_info_{ctx_};
+  SysStatsParser sys_stats_{ctx_->storage};
   StreamingProfileParser streaming_profiles_{ctx_, &callstacks_};
   StateTracker states_;
   // ParseTrackEvent's per-event details, kept to reuse their capacity.
