@@ -1,4 +1,5 @@
-// Stats of the system probes (CpuInfo and SysStats packets), in the
+// Stats of the system probes (CpuInfo and SysStats packets) and of the
+// tracing service's ConcurrentSessionEvent packets, in the
 // X(name, severity, source, description) form of WEFT_STATS, which
 // includes them.
 #ifndef SRC_STORAGE_SYSTEM_PROBES_STATS_H_
@@ -9,6 +10,9 @@
     "A CpuInfo CPU had feature bits beyond the names weft knows (a newer "  \
     "recorder); they stay in its cpu_features.raw_bitmap arg.")              \
   X(invalid_cpu_times, kError, kTrace,                                       \
-    "A SysStats cpu_stat entry had no cpu_id and was skipped.")
+    "A SysStats cpu_stat entry had no cpu_id and was skipped.")              \
+  X(concurrent_session_event_unknown_state, kInfo, kTrace,                   \
+    "A ConcurrentSessionEvent had no state, or one weft does not know; it "  \
+    "was skipped.")
 
 #endif  // SRC_STORAGE_SYSTEM_PROBES_STATS_H_

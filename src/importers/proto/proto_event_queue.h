@@ -39,6 +39,7 @@ enum class PacketKind : uint8_t {
   kStreamingProfileSample,  // data: a StreamingProfilePacket with one sample.
   kCpuInfo,                 // data: a CpuInfo.
   kSysStats,                // data: a SysStats.
+  kConcurrentSessionEvent,  // data: a ConcurrentSessionEvent.
 };
 
 struct QueuedPacket {

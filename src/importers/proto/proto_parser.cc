@@ -121,6 +121,9 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
       case PacketKind::kSysStats:
         ParseSystemProbe(p, payload);
         break;
+      case PacketKind::kConcurrentSessionEvent:
+        concurrent_sessions_.Parse(p.ts, payload);
+        break;
       case PacketKind::kStreamingProfileSample:
         streaming_profiles_.Parse(p.ts, p.generation, tokenizer_->generation(p.generation),
                                   payload);

@@ -28,6 +28,7 @@
 #include "src/importers/proto/system/sys_stats_parser.h"
 #include "src/importers/proto/track_event/track_event_fields.h"
 #include "src/importers/proto/track_event/track_event_flows.h"
+#include "src/importers/proto/metadata/concurrent_sessions_parser.h"
 #include "src/importers/proto/metadata/trigger_parser.h"
 
 namespace weft {
@@ -140,6 +141,7 @@ class ProtoParser {
   SysStatsParser sys_stats_{ctx_->storage};
   StreamingProfileParser streaming_profiles_{ctx_, &callstacks_};
   StateTracker states_;
+  ConcurrentSessionsParser concurrent_sessions_{storage_, &states_};
   // ParseTrackEvent's per-event details, kept to reuse their capacity.
   TrackEventDetails details_;
   TrackEventFlows flows_{ctx_};

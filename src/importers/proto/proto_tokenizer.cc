@@ -209,6 +209,9 @@ void ProtoTokenizer::QueuePayload(uint32_t field, protozero::data_view payload, 
     case tp::kSysStats:
       q.kind = static_cast<uint32_t>(PacketKind::kSysStats);
       break;
+    case tp::kConcurrentSessionEvent:
+      q.kind = static_cast<uint32_t>(PacketKind::kConcurrentSessionEvent);
+      break;
   }
   q.generation = seq->generation;
   if (track_event) {
