@@ -26,7 +26,7 @@ bool FtraceParser::IsKernelEvent(uint32_t kind) {
     case fe::kSoftirqEntry:
     case fe::kSoftirqExit:
     case fe::kSuspendResume: return true;
-    default: return false;
+    default: return FtraceMemoryCounters::Handles(kind);
   }
 }
 
@@ -53,7 +53,7 @@ bool FtraceParser::ParseKernelEvent(int64_t ts, uint32_t cpu, int64_t tid, uint3
     case fe::kSoftirqEntry:
     case fe::kSoftirqExit: ParseIrq(ts, cpu, kind, body); return true;
     case fe::kSuspendResume: ParseSuspendResume(ts, body); return true;
-    default: return false;
+    default: return memory_.Parse(ts, tid, kind, body);
   }
 }
 

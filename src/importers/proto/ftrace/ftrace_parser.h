@@ -28,6 +28,7 @@
 #include "src/importers/common/cpu_counters.h"
 #include "src/importers/common/sched_tracker.h"
 #include "src/importers/common/task_state.h"
+#include "src/importers/proto/ftrace/ftrace_memory_counters.h"
 #include "src/importers/proto/ftrace/ftrace_raw_writer.h"
 
 namespace weft {
@@ -80,6 +81,7 @@ class FtraceParser {
   BinderTracker binder_;
   IrqTracker irq_;
   SuspendResumeTracker suspend_resume_;
+  FtraceMemoryCounters memory_{ctx_};  // rss_stat, ion_stat.
   FtraceRawWriter raw_;
   bool has_kernel_version_ = false;
   KernelVersion kernel_version_;
