@@ -11,6 +11,9 @@
     "recorder); they stay in its cpu_features.raw_bitmap arg.")              \
   X(invalid_cpu_times, kError, kTrace,                                       \
     "A SysStats cpu_stat entry had no cpu_id and was skipped.")              \
+  X(ftrace_abi_errors_skipped_zero_data_length, kInfo, kTrace,               \
+    "FtraceStats listed a zero-length record in a kernel ftrace page (a "   \
+    "zero-padded page): harmless, only counted.")                            \
   X(concurrent_session_event_unknown_state, kInfo, kTrace,                   \
     "A ConcurrentSessionEvent had no state, or one weft does not know; it "  \
     "was skipped.")
