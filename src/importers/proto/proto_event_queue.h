@@ -40,6 +40,7 @@ enum class PacketKind : uint8_t {
   kCpuInfo,                 // data: a CpuInfo.
   kSysStats,                // data: a SysStats.
   kConcurrentSessionEvent,  // data: a ConcurrentSessionEvent.
+  kInitialDisplayState,     // data: an InitialDisplayState.
 };
 
 struct QueuedPacket {

@@ -119,6 +119,7 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
         break;
       case PacketKind::kCpuInfo:
       case PacketKind::kSysStats:
+      case PacketKind::kInitialDisplayState:
         ParseSystemProbe(p, payload);
         break;
       case PacketKind::kConcurrentSessionEvent:
@@ -394,7 +395,12 @@ void ProtoParser::ParseSystemProbe(const QueuedPacket& p, protozero::data_view p
     cpu_info_.Parse(payload, remote);
     return;
   }
-  sys_stats_.Parse(p.ts, payload, tokenizer_->MachineTableRow(machine));
+  uint32_t machine_row = tokenizer_->MachineTableRow(machine);
+  if (p.packet_kind() == PacketKind::kInitialDisplayState) {
+    sys_stats_.ParseInitialDisplayState(p.ts, payload, machine_row);
+    return;
+  }
+  sys_stats_.Parse(p.ts, payload, machine_row);
 }
 
 void ProtoParser::ParseProcessDescriptor(protozero::data_view bytes) {

@@ -83,6 +83,7 @@ void DecodeTracePacket(const uint8_t* data, size_t size, TracePacketFields* out)
       case tag_and_type(tp::kGpuCounterEvent, kBytes):
       case tag_and_type(tp::kCpuInfo, kBytes):
       case tag_and_type(tp::kSysStats, kBytes):
+      case tag_and_type(tp::kInitialDisplayState, kBytes):
       case tag_and_type(tp::kConcurrentSessionEvent, kBytes):
         f.payload_field = packet.tag();
         f.payload.Set(packet.get_view());

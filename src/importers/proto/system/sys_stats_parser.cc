@@ -6,6 +6,7 @@
 
 #include <protozero/pbf_reader.hpp>
 
+#include "protos/perfetto/trace/android/initial_display_state.fields.h"
 #include "protos/perfetto/trace/sys_stats/sys_stats.fields.h"
 #include "src/importers/proto/proto_wire.h"
 
@@ -162,6 +163,20 @@ void SysStatsParser::ParseCpuIdleState(int64_t ts, protozero::data_view bytes, u
     uint32_t track = tracks_.Get(machine, name, {"cpu_idle_state", "us", cpu},
                                  {Dim::Int("cpu", cpu), Dim::Str("state", state)});
     tracks_.Push(ts, track, static_cast<double>(duration_us));
+  }
+}
+
+void SysStatsParser::ParseInitialDisplayState(int64_t ts, protozero::data_view bytes,
+                                              uint32_t machine) {
+  namespace ids = pb::initial_display_state;
+  protozero::pbf_reader r(bytes);
+  while (r.next()) {
+    if (r.tag_and_type() == tag_and_type(ids::kDisplayState, kVarint)) {
+      uint32_t track = tracks_.Get(machine, "ScreenState", {"screen_state", nullptr, std::nullopt}, {});
+      tracks_.Push(ts, track, static_cast<double>(r.get_int32()));
+    } else {
+      r.skip();
+    }
   }
 }
 

@@ -7,6 +7,8 @@
 // - thermal_zone: "<zone type>" (type thermal_temperature_sys, unit C);
 // - cpuidle_state: "cpuidle<cpu>.<state>" (type cpu_idle_state, unit us);
 // - gpufreq_mhz: "gpufreq" (type gpu_frequency).
+// Also TracePacket.initial_display_state: the display state at the start
+// of the trace, a value of the counter "ScreenState" (type screen_state).
 #ifndef SRC_IMPORTERS_PROTO_SYSTEM_SYS_STATS_PARSER_H_
 #define SRC_IMPORTERS_PROTO_SYSTEM_SYS_STATS_PARSER_H_
 
@@ -26,6 +28,7 @@ class SysStatsParser {
   explicit SysStatsParser(TraceStorage* storage) : storage_(storage), tracks_(storage) {}
   // A SysStats packet at |ts| from machine table row |machine|.
   void Parse(int64_t ts, protozero::data_view sys_stats, uint32_t machine);
+  void ParseInitialDisplayState(int64_t ts, protozero::data_view state, uint32_t machine);
 
  private:
   // The cumulative counters of /proc/diskstats at a device's last sample.
