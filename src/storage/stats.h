@@ -8,7 +8,9 @@
 #include "src/storage/frame_timeline_stats.h"
 #include "src/storage/fxt_stats.h"
 #include "src/storage/power_stats.h"
+#include "src/storage/memory_stats.h"
 #include "src/storage/sched_stats.h"
+#include "src/storage/system_probes_stats.h"
 #include "src/storage/trace_service_stats.h"
 
 namespace weft {
@@ -24,6 +26,8 @@ enum class StatSource { kTrace, kAnalysis };
   WEFT_FXT_STATS(X)                                                          \
   WEFT_POWER_STATS(X)                                                        \
   WEFT_FRAME_TIMELINE_STATS(X)                                               \
+  WEFT_SYSTEM_PROBES_STATS(X)                                                \
+  WEFT_MEMORY_STATS(X)                                                       \
   X(truncated_trace, kDataLoss, kTrace,                                      \
     "The trace ends (or becomes unreadable) inside a record: the value is "  \
     "the byte offset, in the decompressed trace, of the first byte not "     \

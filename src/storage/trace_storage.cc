@@ -69,6 +69,7 @@ std::vector<const Table*> TraceStorage::AllTables() const {
       &annotation_rows};
   tables.push_back(&expected_frame_timeline_slice);
   tables.push_back(&actual_frame_timeline_slice);
+  tables.push_back(&cpu_available_frequencies);
   for (const Table* t : track_views.tables()) tables.push_back(t);
   return tables;
 }

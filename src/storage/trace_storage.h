@@ -11,6 +11,7 @@
 #include "src/storage/annotation_tables.h"
 #include "src/storage/args_table.h"
 #include "src/storage/counter_tables.h"
+#include "src/storage/cpu_info_tables.h"
 #include "src/storage/diagnostics_tables.h"
 #include "src/storage/frame_timeline_tables.h"
 #include "src/storage/ftrace_event_table.h"
@@ -77,6 +78,7 @@ class TraceStorage {
   SchedTable sched;
   ThreadStateTable thread_state;
   CpuTable cpu;
+  CpuAvailableFrequenciesTable cpu_available_frequencies;
   AndroidLogTable android_logs;
   FuchsiaBlobTable fuchsia_blob;
   FuchsiaUserspaceObjectTable fuchsia_userspace_object;

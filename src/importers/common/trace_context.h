@@ -38,6 +38,16 @@ struct TraceContext {
     if (ucpu_by_cpu[cpu] == Uint32Column::kNull) ucpu_by_cpu[cpu] = storage->cpu.Insert(cpu);
     return ucpu_by_cpu[cpu];
   }
+  // The ucpu row for |cpu| of a remote machine (machine table row
+  // |machine|): its own row, with that machine_id.
+  uint32_t GetOrCreateRemoteCpu(uint32_t machine, uint32_t cpu) {
+    auto [it, inserted] = ucpu_by_remote_cpu.emplace((uint64_t{machine} << 32) | cpu, 0);
+    if (inserted) {
+      it->second = storage->cpu.Insert(cpu);
+      storage->cpu.machine_id.Set(it->second, machine);
+    }
+    return it->second;
+  }
 
   TraceStorage* storage;
   TraceConfig config;
@@ -50,6 +60,7 @@ struct TraceContext {
   CpuProfileTracker cpu_profiles;
   std::vector<uint32_t> ucpu_by_cpu;
   std::unordered_map<uint32_t, uint32_t> ucpu_by_sparse_cpu;
+  std::unordered_map<uint64_t, uint32_t> ucpu_by_remote_cpu;  // (machine << 32) | cpu.
 };
 
 }  // namespace weft

@@ -40,6 +40,10 @@ enum class PacketKind : uint8_t {
   kProcessStats,  // data: a ProcessStats.
   kPowerPacket,  // data: a TracePacket with one power field (power/power_tokenizer.cc).
   kFrameTimelineEvent,      // data: a FrameTimelineEvent.
+  kCpuInfo,                 // data: a CpuInfo.
+  kSysStats,                // data: a SysStats.
+  kConcurrentSessionEvent,  // data: a ConcurrentSessionEvent.
+  kInitialDisplayState,     // data: an InitialDisplayState.
 };
 
 struct QueuedPacket {

@@ -126,6 +126,14 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
       case PacketKind::kFrameTimelineEvent:
         frame_timeline_.Parse(p.ts, payload);
         break;
+      case PacketKind::kCpuInfo:
+      case PacketKind::kSysStats:
+      case PacketKind::kInitialDisplayState:
+        ParseSystemProbe(p, payload);
+        break;
+      case PacketKind::kConcurrentSessionEvent:
+        concurrent_sessions_.Parse(p.ts, payload);
+        break;
       case PacketKind::kStreamingProfileSample:
         streaming_profiles_.Parse(p.ts, p.generation, tokenizer_->generation(p.generation),
                                   payload);
@@ -390,6 +398,22 @@ void ProtoParser::ParseThreadDescriptor(protozero::data_view bytes) {
   }
   uint32_t utid = ctx_->processes.UpdateThread(tid, pid);
   ctx_->processes.SetThreadName(utid, name, ThreadNamePriority::kTrackDescriptor);
+}
+
+void ProtoParser::ParseSystemProbe(const QueuedPacket& p, protozero::data_view payload) {
+  uint32_t machine = tokenizer_->generation(p.generation).machine_id;
+  if (p.packet_kind() == PacketKind::kCpuInfo) {
+    std::optional<uint32_t> remote;
+    if (machine != SequenceGeneration::kNoMachine) remote = machine;
+    cpu_info_.Parse(payload, remote);
+    return;
+  }
+  uint32_t machine_row = tokenizer_->MachineTableRow(machine);
+  if (p.packet_kind() == PacketKind::kInitialDisplayState) {
+    sys_stats_.ParseInitialDisplayState(p.ts, payload, machine_row);
+    return;
+  }
+  sys_stats_.Parse(p.ts, payload, machine_row);
 }
 
 void ProtoParser::ParseProcessDescriptor(protozero::data_view bytes) {

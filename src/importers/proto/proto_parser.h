@@ -27,8 +27,11 @@
 #include "src/importers/proto/gpu/gpu_counter_parser.h"
 #include "src/importers/proto/power/power_parser.h"
 #include "src/importers/proto/profiling/streaming_profile_parser.h"
+#include "src/importers/proto/system/cpu_info_parser.h"
+#include "src/importers/proto/system/sys_stats_parser.h"
 #include "src/importers/proto/track_event/track_event_fields.h"
 #include "src/importers/proto/track_event/track_event_flows.h"
+#include "src/importers/proto/metadata/concurrent_sessions_parser.h"
 #include "src/importers/proto/metadata/trigger_parser.h"
 
 namespace weft {
@@ -138,8 +141,13 @@ class ProtoParser {
   ProcessStatsParser process_stats_{ctx_};
   PowerParser power_{ctx_};
   FrameTimelineParser frame_timeline_{ctx_};
+  // CpuInfo and SysStats packets (system/), of the packet's machine.
+  void ParseSystemProbe(const QueuedPacket& p, protozero::data_view payload);
+  CpuInfoParser cpu_info_{ctx_};
+  SysStatsParser sys_stats_{ctx_->storage};
   StreamingProfileParser streaming_profiles_{ctx_, &callstacks_};
   StateTracker states_;
+  ConcurrentSessionsParser concurrent_sessions_{storage_, &states_};
   // ParseTrackEvent's per-event details, kept to reuse their capacity.
   TrackEventDetails details_;
   TrackEventFlows flows_{ctx_};

@@ -209,6 +209,18 @@ void ProtoTokenizer::QueuePayload(uint32_t field, protozero::data_view payload, 
     case tp::kFrameTimelineEvent:
       q.kind = static_cast<uint32_t>(PacketKind::kFrameTimelineEvent);
       break;
+    case tp::kCpuInfo:
+      q.kind = static_cast<uint32_t>(PacketKind::kCpuInfo);
+      break;
+    case tp::kSysStats:
+      q.kind = static_cast<uint32_t>(PacketKind::kSysStats);
+      break;
+    case tp::kInitialDisplayState:
+      q.kind = static_cast<uint32_t>(PacketKind::kInitialDisplayState);
+      break;
+    case tp::kConcurrentSessionEvent:
+      q.kind = static_cast<uint32_t>(PacketKind::kConcurrentSessionEvent);
+      break;
   }
   q.generation = seq->generation;
   if (track_event) {

@@ -88,6 +88,10 @@ class ProtoTokenizer {
   // Whether sibling_order_rank of process / thread tracks is a sort hint.
   bool process_rank_hint(uint32_t epoch) const { return process_rank_hint_ < epoch; }
   bool thread_rank_hint(uint32_t epoch) const { return thread_rank_hint_ < epoch; }
+  // The machine table row of a generation's machine id (the host's too).
+  uint32_t MachineTableRow(uint32_t machine) const {
+    return machine == SequenceGeneration::kNoMachine ? host_machine_ : machine;
+  }
 
  private:
   // One packet: decoded (DecodeTracePacket), then the steps below.
@@ -140,10 +144,6 @@ class ProtoTokenizer {
   void ReadDefaults(protozero::data_view bytes, SequenceGeneration* gen);
   // The machine table row of a raw TracePacket.machine_id, added if new.
   uint32_t MachineRow(uint32_t raw_machine);
-  // The machine table row of a generation's machine id (the host's too).
-  uint32_t MachineTableRow(uint32_t machine) const {
-    return machine == SequenceGeneration::kNoMachine ? host_machine_ : machine;
-  }
   void ReserveTrack(protozero::data_view bytes, SequenceState* seq);
   // Accumulates the event's incremental counters (its value and extra
   // values) into |out|; false if it has none.

@@ -88,6 +88,10 @@ void DecodeTracePacket(const uint8_t* data, size_t size, TracePacketFields* out)
       case tag_and_type(tp::kAndroidSystemProperty, kBytes):
       case tag_and_type(tp::kEntityStateResidency, kBytes):
       case tag_and_type(tp::kFrameTimelineEvent, kBytes):
+      case tag_and_type(tp::kCpuInfo, kBytes):
+      case tag_and_type(tp::kSysStats, kBytes):
+      case tag_and_type(tp::kInitialDisplayState, kBytes):
+      case tag_and_type(tp::kConcurrentSessionEvent, kBytes):
         f.payload_field = packet.tag();
         f.payload.Set(packet.get_view());
         break;

@@ -32,6 +32,7 @@
 #include "src/importers/common/sched_tracker.h"
 #include "src/importers/common/task_state.h"
 #include "src/importers/proto/ftrace/ftrace_device_events.h"
+#include "src/importers/proto/ftrace/ftrace_memory_counters.h"
 #include "src/importers/proto/ftrace/ftrace_raw_writer.h"
 
 namespace weft {
@@ -98,6 +99,7 @@ class FtraceParser {
   SyscallTracker syscalls_;
   FtraceDeviceEvents device_;
   WakesourceTracker wakesources_{ctx_};
+  FtraceMemoryCounters memory_{ctx_};  // rss_stat, ion_stat.
   FtraceRawWriter raw_;
   bool has_data_start_ = false;
   int64_t data_start_ = 0;

@@ -296,6 +296,18 @@ void TraceMetadataReader::ReadFtraceStats(protozero::data_view bytes, uint32_t m
     switch (r.tag_and_type()) {
       case tag_and_type(fs::kPhase, kVarint): phase = r.get_uint32(); break;
       case tag_and_type(fs::kCpuStats, kBytes): cpus.push_back(r.get_view()); break;
+      case tag_and_type(fs::kFtraceParseErrors, kVarint):
+      case tag_and_type(fs::kFtraceParseErrors, kBytes): {
+        // Zero-padded pages: common and harmless (Perfetto only counts them).
+        std::vector<uint64_t> errors;
+        ReadRepeatedUint64(&r, /*fixed=*/false, &errors);
+        for (uint64_t e : errors) {
+          if (e == pb::ftrace_stats_ftrace_parse_status::kFtraceStatusAbiZeroDataLength) {
+            storage_->stats.Increment(Stat::ftrace_abi_errors_skipped_zero_data_length);
+          }
+        }
+        break;
+      }
       default: r.skip();
     }
   }
