@@ -6,6 +6,7 @@
 #include <cstddef>
 
 #include "src/storage/fxt_stats.h"
+#include "src/storage/profiler_stats.h"
 #include "src/storage/sched_stats.h"
 #include "src/storage/trace_service_stats.h"
 
@@ -20,6 +21,7 @@ enum class StatSource { kTrace, kAnalysis };
   WEFT_TRACE_SERVICE_STATS(X)                                                \
   WEFT_SCHED_STATS(X)                                                        \
   WEFT_FXT_STATS(X)                                                          \
+  WEFT_PROFILER_STATS(X)                                                     \
   X(truncated_trace, kDataLoss, kTrace,                                      \
     "The trace ends (or becomes unreadable) inside a record: the value is "  \
     "the byte offset, in the decompressed trace, of the first byte not "     \

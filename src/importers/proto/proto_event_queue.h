@@ -37,6 +37,8 @@ enum class PacketKind : uint8_t {
   kCompactSched,  // data: a CompactSchedEvent and its comm (ftrace/compact_sched.h).
   kGpuCounterEvent,       // data: a GpuCounterEvent.
   kStreamingProfileSample,  // data: a StreamingProfilePacket with one sample.
+  kPerfSample,    // data: a PerfSample.
+  kStackSample,   // data: a StackSample.
 };
 
 struct QueuedPacket {

@@ -23,6 +23,9 @@
 #include "src/importers/proto/track_event/track_event_args.h"
 #include "src/importers/proto/track_event/track_event_callstacks.h"
 #include "src/importers/proto/gpu/gpu_counter_parser.h"
+#include "src/importers/common/profiler_sample_tracker.h"
+#include "src/importers/proto/profiling/perf_sample_parser.h"
+#include "src/importers/proto/profiling/stack_sample_parser.h"
 #include "src/importers/proto/profiling/streaming_profile_parser.h"
 #include "src/importers/proto/track_event/track_event_fields.h"
 #include "src/importers/proto/track_event/track_event_flows.h"
@@ -133,6 +136,9 @@ class ProtoParser {
   TriggerParser triggers_{ctx_};
   GpuCounterParser gpu_counters_{ctx_};
   StreamingProfileParser streaming_profiles_{ctx_, &callstacks_};
+  ProfilerSampleTracker profiler_samples_{storage_};
+  PerfSampleParser perf_samples_{ctx_, &callstacks_, &profiler_samples_};
+  StackSampleParser stack_samples_{ctx_, &callstacks_, &profiler_samples_};
   StateTracker states_;
   // ParseTrackEvent's per-event details, kept to reuse their capacity.
   TrackEventDetails details_;
