@@ -266,6 +266,13 @@ void StackSampleParser::Parse(int64_t ts, uint32_t generation, const SequenceGen
   TraceStorage* s = ctx_->storage;
   StackSampleFields f = Decode(bytes);
   Defaults defaults = DecodeDefaults(gen);
+  ProfilerSampleTable::Row row;
+  // The callstack first: a malformed one throws before any row is written.
+  if (f.has_callstack_iid) {
+    row.callsite_id = callstacks_->InternedCallsite(generation, gen, f.callstack_iid);
+  } else if (f.has_callstack) {
+    row.callsite_id = callstacks_->DecodeInlineCallsite(f.callstack, inline_mapping_);
+  }
   auto [session_it, new_session] = sessions_.try_emplace(gen.seq_id);
   Session& session = session_it->second;
   if (new_session) {
@@ -273,7 +280,6 @@ void StackSampleParser::Parse(int64_t ts, uint32_t generation, const SequenceGen
     session.id = samples_->NewSession(session.source);
   }
   const InternedProfiling* interned = gen.profiling.get();
-  ProfilerSampleTable::Row row;
   row.ts = ts;
   row.source = session.source;
   row.session_id = session.id;
@@ -309,11 +315,6 @@ void StackSampleParser::Parse(int64_t ts, uint32_t generation, const SequenceGen
         s->counter.Insert(ts, track, static_cast<double>(f.follower_weights[i]), kNull));
   }
   row.counter_set_id = samples_->AddCounterSet(counters);
-  if (f.has_callstack_iid) {
-    row.callsite_id = callstacks_->InternedCallsite(generation, gen, f.callstack_iid);
-  } else if (f.has_callstack) {
-    row.callsite_id = callstacks_->InlineCallsite(f.callstack, inline_mapping_);
-  }
   if (f.has_unwind_error) row.unwind_error = s->Intern(View(f.unwind_error));
   samples_->AddSample(row);
 }

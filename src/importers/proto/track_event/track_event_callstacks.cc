@@ -260,12 +260,11 @@ uint32_t TrackEventCallstacks::InternedCallsite(uint32_t generation, const Seque
   return callsite;
 }
 
-uint32_t TrackEventCallstacks::InlineCallsite(protozero::data_view callstack,
-                                             StringId mapping_name) {
+uint32_t TrackEventCallstacks::InlineCallsite(protozero::data_view callstack) {
   // Decoded after the event's slice exists: a malformed stack must not
   // unwind into the parser, which would drop the event's args.
   try {
-    return DecodeInlineCallsite(callstack, mapping_name);
+    return DecodeInlineCallsite(callstack, inline_mapping_name_);
   } catch (const protozero::exception&) {
     storage_->stats.Increment(Stat::track_event_parser_errors);
     return kNull;

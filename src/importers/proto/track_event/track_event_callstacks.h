@@ -61,13 +61,11 @@ class TrackEventCallstacks {
   uint32_t InternedCallsite(uint32_t generation, const SequenceGeneration& gen, uint64_t iid);
   // The leaf callsite of an inline TrackEvent.Callstack; kNull if it has no
   // frames or is malformed (track_event_parser_errors).
-  uint32_t InlineCallsite(protozero::data_view callstack) {
-    return InlineCallsite(callstack, inline_mapping_name_);
-  }
+  uint32_t InlineCallsite(protozero::data_view callstack);
   // The same for another producer's inline stack (StackSample's
   // InlineCallstack has TrackEvent.Callstack's layout), its frames on the
-  // dummy mapping |mapping_name|.
-  uint32_t InlineCallsite(protozero::data_view callstack, StringId mapping_name);
+  // dummy mapping |mapping_name|; throws protozero::exception if malformed.
+  uint32_t DecodeInlineCallsite(protozero::data_view callstack, StringId mapping_name);
   // Records that |slice| (on |track|) began, or ended when |is_end|, at
   // |callsite|.
   void Record(uint32_t slice, uint32_t track, uint32_t callsite, bool is_end, bool has_weight,
@@ -76,8 +74,6 @@ class TrackEventCallstacks {
   }
 
  private:
-  // Throws if malformed.
-  uint32_t DecodeInlineCallsite(protozero::data_view callstack, StringId mapping_name);
   uint32_t Frame(const InternedProfiling& interned, uint64_t iid);
   uint32_t Mapping(const InternedProfiling& interned, uint64_t iid);
   // An interned string; nullptr (stat counted) when unknown.
