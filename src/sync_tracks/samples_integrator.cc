@@ -47,8 +47,14 @@ class Integrator {
   void OnSample(size_t i, const ThreadEventSpan* parent);
   void OnEventStart(const ThreadEventSpan& event);
   void OnEventEnd(const ThreadEventSpan& event);
-  // Merges sample |i|'s stack into the open frames at time |ts|.
+  // Merges sample |i|'s stack into the open frames at its time.
   void MergeStack(size_t i);
+  // Merges |stack| (bottom first) into the open frames at |ts|; a sample's
+  // frames count it.
+  void Merge(const std::vector<int32_t>& stack, int64_t ts, bool is_sample);
+  // The nodes from |node| down to the root's child, bottom first, without
+  // native runtime frames.
+  void NodeStack(int32_t node, std::vector<int32_t>* stack) const;
   // Ends the open frames at |ts| and keeps the |depth| bottom ones (never
   // fewer than the innermost locked depth).
   void Truncate(size_t depth, int64_t ts);
@@ -75,8 +81,13 @@ void Integrator::StackOf(size_t i, std::vector<int32_t>* stack) const {
   bool gc = tree_[node].kind == Kind::kGc;
   int32_t base = gc ? gc_base_[i] : node;
   if (base < 0) return;  // GC before any other sample: no stack.
+  NodeStack(base, stack);
   if (gc) stack->push_back(node);
-  for (int32_t n = base; Known(n) && tree_[n].parent >= 0; n = tree_[n].parent) {
+}
+
+void Integrator::NodeStack(int32_t node, std::vector<int32_t>* stack) const {
+  stack->clear();
+  for (int32_t n = node; Known(n) && tree_[n].parent >= 0; n = tree_[n].parent) {
     if (tree_[n].kind != Kind::kNativeRuntime) stack->push_back(n);
   }
   std::reverse(stack->begin(), stack->end());
@@ -91,22 +102,24 @@ void Integrator::Truncate(size_t depth, int64_t ts) {
 }
 
 void Integrator::MergeStack(size_t i) {
-  int64_t ts = samples_[i].ts;
   StackOf(i, &scratch_stack_);
-  const std::vector<int32_t>& stack = scratch_stack_;
+  Merge(scratch_stack_, samples_[i].ts, /*is_sample=*/true);
+}
+
+void Integrator::Merge(const std::vector<int32_t>& stack, int64_t ts, bool is_sample) {
   size_t shared = std::min(stack.size(), js_stack_.size());
   size_t k = LockedDepth();
   for (; k < shared; ++k) {
     ProfileCall& open = calls_[js_stack_[k]];
     if (tree_[stack[k]].frame_key != tree_[open.node].frame_key) break;
     open.dur = std::max(open.dur, ts - open.ts);
-    ++open.sample_count;
+    if (is_sample) ++open.sample_count;
   }
   Truncate(k, ts);
   for (; k < stack.size(); ++k) {
     if (IsMetaNode(tree_[stack[k]].kind)) continue;
     js_stack_.push_back(calls_.size());
-    calls_.push_back(ProfileCall{ts, 0, stack[k], 1});
+    calls_.push_back(ProfileCall{ts, 0, stack[k], is_sample ? 1u : 0u});
   }
 }
 
@@ -132,6 +145,15 @@ void Integrator::OnEventStart(const ThreadEventSpan& event) {
   if (implicit_invocation_) {
     Truncate(PopLockedDepth(), event.ts);
     implicit_invocation_ = false;
+  }
+  if (Known(event.trace_node)) {
+    // A GC node has no stack of its own here (DevTools: an empty one).
+    if (tree_[event.trace_node].kind == Kind::kGc) {
+      scratch_stack_.clear();
+    } else {
+      NodeStack(event.trace_node, &scratch_stack_);
+    }
+    Merge(scratch_stack_, event.ts, /*is_sample=*/false);
   }
   // The open frames called this event: they are locked until it ends.
   Truncate(js_stack_.size(), event.ts);
