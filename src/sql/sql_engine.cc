@@ -7,6 +7,7 @@
 #include "src/sql/operators/operator_tables.h"
 #include "src/sql/perfetto_sql/perfetto_sql.h"
 #include "src/sql/perfetto_sql/sql_text.h"
+#include "src/sql/profiler_views.h"
 #include "src/sql/table_vtab.h"
 
 namespace weft {
@@ -37,6 +38,7 @@ Status SqlEngine::Init() {
   perfetto_sql_ = std::make_unique<PerfettoSql>(
       db_, [this, discard_rows](std::string_view sql) { return Execute(sql, discard_rows); });
   WEFT_RETURN_IF_ERROR(perfetto_sql_->Init());
+  WEFT_RETURN_IF_ERROR(RegisterProfilerViews(db_));
   return RegisterAliases();
 }
 

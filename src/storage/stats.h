@@ -9,6 +9,7 @@
 #include "src/storage/fxt_stats.h"
 #include "src/storage/power_stats.h"
 #include "src/storage/memory_stats.h"
+#include "src/storage/profiler_stats.h"
 #include "src/storage/sched_stats.h"
 #include "src/storage/system_probes_stats.h"
 #include "src/storage/trace_service_stats.h"
@@ -28,6 +29,7 @@ enum class StatSource { kTrace, kAnalysis };
   WEFT_FRAME_TIMELINE_STATS(X)                                               \
   WEFT_SYSTEM_PROBES_STATS(X)                                                \
   WEFT_MEMORY_STATS(X)                                                       \
+  WEFT_PROFILER_STATS(X)                                                     \
   X(truncated_trace, kDataLoss, kTrace,                                      \
     "The trace ends (or becomes unreadable) inside a record: the value is "  \
     "the byte offset, in the decompressed trace, of the first byte not "     \

@@ -39,6 +39,7 @@ void TraceStorage::ComputeTraceBounds(int64_t* start, int64_t* end) const {
   WidenBounds(thread_state.ts, &thread_state.dur, start, end);
   WidenBounds(state.ts, &state.dur, start, end);
   WidenBounds(cpu_profile_stack_sample.ts, nullptr, start, end);
+  WidenBounds(profiler_sample.ts, nullptr, start, end);
   WidenBounds(android_logs.ts, nullptr, start, end);
   *start = std::min(*start, raw_event_start_);
   *end = std::max(*end, raw_event_end_);
@@ -70,6 +71,8 @@ std::vector<const Table*> TraceStorage::AllTables() const {
   tables.push_back(&expected_frame_timeline_slice);
   tables.push_back(&actual_frame_timeline_slice);
   tables.push_back(&cpu_available_frequencies);
+      &annotation_rows, &profiler_session, &profiler_async_context, &profiler_task_context,
+      &profiler_execution_context, &profiler_counter_set, &profiler_sample};
   for (const Table* t : track_views.tables()) tables.push_back(t);
   return tables;
 }

@@ -21,6 +21,7 @@
 #include "src/storage/machine_tables.h"
 #include "src/storage/misc_tables.h"
 #include "src/storage/process_tables.h"
+#include "src/storage/profiler_sample_tables.h"
 #include "src/storage/profiler_tables.h"
 #include "src/storage/sched_tables.h"
 #include "src/storage/slice_tables.h"
@@ -92,6 +93,13 @@ class TraceStorage {
   TrackEventCallstacksTable track_event_callstacks;
   CpuProfileStackSampleTable cpu_profile_stack_sample;
   HeapProfileAllocationTable heap_profile_allocation;
+  // Samples of sampling profilers (perf, StackSample) and their contexts.
+  ProfilerSessionTable profiler_session;
+  ProfilerAsyncContextTable profiler_async_context;
+  ProfilerTaskContextTable profiler_task_context;
+  ProfilerExecutionContextTable profiler_execution_context;
+  ProfilerCounterSetTable profiler_counter_set;
+  ProfilerSampleTable profiler_sample;
   MachineTable machine;
   TraceBoundsTable trace_bounds{
       [this](int64_t* start, int64_t* end) { ComputeTraceBounds(start, end); }};

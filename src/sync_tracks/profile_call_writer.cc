@@ -75,16 +75,45 @@ bool InvokesJs(std::string_view name) {
 class ProfileCallWriter {
  public:
   ProfileCallWriter(TrackTracker* tracks, TraceStorage* storage)
-      : tracks_(tracks), storage_(storage), pool_(storage->pool()), strings_(storage) {}
+      : tracks_(tracks), storage_(storage), pool_(storage->pool()), strings_(storage),
+        trace_id_keys_{storage->Intern("args.data.sampleTraceId"),
+                       storage->Intern("args.sampleTraceId"),
+                       storage->Intern("args.beginData.sampleTraceId")} {}
 
   void Write(const CpuProfile& profile, uint32_t utid, const std::vector<uint32_t>& track_rows);
 
  private:
+  // The tree index of the node that slice |row|'s sampleTraceId (any of
+  // DevTools' three places for it) names in |profile|, or -1.
+  int32_t TraceNode(uint32_t row, const CpuProfile& profile, const std::vector<bool>& reachable) const;
+
   TrackTracker* tracks_;
   TraceStorage* storage_;
   const StringPool& pool_;
   ProfileCallStrings strings_;
+  StringId trace_id_keys_[3];
 };
+
+int32_t ProfileCallWriter::TraceNode(uint32_t row, const CpuProfile& profile,
+                                     const std::vector<bool>& reachable) const {
+  if (profile.trace_ids.empty()) return -1;
+  const ArgsTable& args = storage_->args;
+  uint32_t set = storage_->slice.arg_set_id[row];
+  if (set == Uint32Column::kNull) return -1;
+  for (StringId key : trace_id_keys_) {
+    int64_t arg = args.FindArg(set, key);
+    if (arg < 0) continue;
+    uint32_t r = static_cast<uint32_t>(arg);
+    ArgType type = args.value_type(r);
+    if (type != ArgType::kInt && type != ArgType::kUint) return -1;
+    auto id = profile.trace_ids.find(static_cast<uint64_t>(args.raw_value(r)));
+    if (id == profile.trace_ids.end() || id->second == 0) return -1;  // DevTools: node 0 is none.
+    auto node = profile.node_index.find(id->second);
+    if (node == profile.node_index.end() || !reachable[node->second]) return -1;
+    return static_cast<int32_t>(node->second);
+  }
+  return -1;
+}
 
 void ProfileCallWriter::Write(const CpuProfile& profile, uint32_t utid,
                               const std::vector<uint32_t>& track_rows) {
@@ -118,10 +147,14 @@ void ProfileCallWriter::Write(const CpuProfile& profile, uint32_t utid,
   auto end_of = [&](uint32_t row) {
     return slices.dur[row] < 0 ? std::max(thread_end, slices.ts[row]) : slices.ts[row] + slices.dur[row];
   };
-  // Instants (zero-length slices) carry no information about JS durations.
+  // Instants (zero-length slices) carry no information about JS durations,
+  // unless they name a sample by its trace id.
   std::vector<uint32_t> event_rows;
+  std::unordered_map<uint32_t, int32_t> trace_nodes;  // By row.
   for (uint32_t row : track_rows) {
-    if (end_of(row) > slices.ts[row]) event_rows.push_back(row);
+    int32_t trace_node = TraceNode(row, profile, reachable);
+    if (trace_node >= 0) trace_nodes[row] = trace_node;
+    if (end_of(row) > slices.ts[row] || trace_node >= 0) event_rows.push_back(row);
   }
   std::stable_sort(event_rows.begin(), event_rows.end(), [&](uint32_t a, uint32_t b) {
     if (slices.ts[a] != slices.ts[b]) return slices.ts[a] < slices.ts[b];
@@ -132,8 +165,10 @@ void ProfileCallWriter::Write(const CpuProfile& profile, uint32_t utid,
   events.reserve(event_rows.size());
   for (uint32_t row : event_rows) {
     std::string_view name = pool_.Get(slices.name[row]);
+    auto trace_node = trace_nodes.find(row);
     events.push_back(ThreadEventSpan{slices.ts[row], end_of(row) - slices.ts[row],
-                                     ResetsJsStack(name), InvokesJs(name)});
+                                     ResetsJsStack(name), InvokesJs(name),
+                                     trace_node == trace_nodes.end() ? -1 : trace_node->second});
   }
   ProfileCallRows rows(profile, utid, strings_, tracks_, storage_);
   IntegrateSamples(tree, samples, events, &rows);

@@ -49,6 +49,9 @@ class Integrator {
   void OnEventEnd(const ThreadEventSpan& event);
   // Merges sample |i|'s stack into the open frames at its time.
   void MergeStack(size_t i, int32_t base);
+  // Merges scratch_stack_ (bottom first) into the open frames at |ts|; a
+  // sample's frames count it.
+  void Merge(int64_t ts, bool is_sample);
   // Ends the open frames at |ts| and keeps the |depth| bottom ones (never
   // fewer than the innermost locked depth).
   inline void Truncate(size_t depth, int64_t ts);
@@ -113,21 +116,24 @@ void Integrator::Truncate(size_t depth, int64_t ts) {
 }
 
 void Integrator::MergeStack(size_t i, int32_t base) {
-  int64_t ts = samples_[i].ts;
   StackOf(samples_[i].node, base);
+  Merge(samples_[i].ts, /*is_sample=*/true);
+}
+
+void Integrator::Merge(int64_t ts, bool is_sample) {
   const std::vector<int32_t>& stack = scratch_stack_;
   size_t shared = std::min(stack.size(), js_stack_.size());
   size_t k = LockedDepth();
   for (; k < shared; ++k) {
     OpenFrame& open = js_stack_[k];
     if (tree_[stack[k]].frame_key != open.frame_key) break;
-    ++open.sample_count;
+    if (is_sample) ++open.sample_count;
   }
   Truncate(k, ts);
   for (; k < stack.size(); ++k) {
     const CallTreeNode& node = tree_[stack[k]];
     if (IsMetaNode(node.kind)) continue;
-    js_stack_.push_back(OpenFrame{node.frame_key, ts, call_count_++, 1});
+    js_stack_.push_back(OpenFrame{node.frame_key, ts, call_count_++, is_sample ? 1u : 0u});
     sink_->OpenCall(ts, stack[k]);
   }
 }
@@ -155,6 +161,17 @@ void Integrator::OnEventStart(const ThreadEventSpan& event) {
   if (implicit_invocation_) {
     Truncate(PopLockedDepth(), event.ts);
     implicit_invocation_ = false;
+  }
+  if (Known(event.trace_node)) {
+    // The event starts on the stack of the sample its sampleTraceId names
+    // (DevTools: an empty one for a GC node).
+    if (tree_[event.trace_node].kind == Kind::kGc) {
+      scratch_stack_.clear();
+      stack_node_ = stack_base_ = -1;  // The cache no longer holds a stack.
+    } else {
+      StackOf(event.trace_node, event.trace_node);
+    }
+    Merge(event.ts, /*is_sample=*/false);
   }
   // The open frames called this event: they are locked until it ends.
   Truncate(js_stack_.size(), event.ts);

@@ -42,6 +42,10 @@ struct ThreadEventSpan {
   int64_t dur = 0;
   bool resets_js_stack = false;  // RunTask, RunMicrotasks.
   bool invokes_js = false;       // FunctionCall, EvaluateScript, V8.*, ...
+  // The node of the sample its args.data.sampleTraceId names (the
+  // profile's trace_ids), or -1: the event starts on that node's stack, as
+  // if sampled at its start (DevTools does this even for instants).
+  int32_t trace_node = -1;
 };
 
 struct ProfileCall {

@@ -32,6 +32,10 @@ constexpr int32_t kProgram = 1, kIdle = 2, kGc = 3, kA = 4, kB = 5, kC = 6, kD =
 ThreadEventSpan Task(int64_t ts, int64_t dur) { return {ts, dur, true, false}; }
 ThreadEventSpan JsCall(int64_t ts, int64_t dur) { return {ts, dur, false, true}; }
 ThreadEventSpan Other(int64_t ts, int64_t dur) { return {ts, dur, false, false}; }
+// An event whose args.data.sampleTraceId names a sample of |node|.
+ThreadEventSpan Traced(int64_t ts, int64_t dur, int32_t node) {
+  return {ts, dur, false, false, node};
+}
 
 // "node@ts+dur" for each call, in order.
 std::string Calls(const std::vector<CpuSample>& samples,
@@ -107,6 +111,18 @@ TEST(SamplesIntegratorTest, PrepareSortsAndFillsSingleProgramGaps) {
   EXPECT_EQ(samples[1].node, kB);  // B and C share the bottom frame A.
   EXPECT_EQ(samples[2].node, kC);
   EXPECT_EQ(samples[3].node, kProgram);  // Next is (idle): a real gap.
+}
+
+// DevTools opens the stack of the sample an event's trace id names at the
+// event's start, even outside a JS invocation and for an instant; the task
+// ending closes it. Those frames count no sample.
+TEST(SamplesIntegratorTest, TraceIdEventOpensItsSampleStack) {
+  EXPECT_EQ(Calls({}, {Task(0, 100), Traced(10, 0, kB)}), "4@10+90 5@10+90 ");
+  // A later sample of a shared frame extends it; the others end there.
+  EXPECT_EQ(Calls({{30, kC}}, {JsCall(0, 100), Traced(10, 5, kB)}), "4@10+90 5@10+20 6@30+70 ");
+  std::vector<ProfileCall> calls = IntegrateSamples(Tree(), {}, {Traced(10, 5, kB)});
+  ASSERT_EQ(calls.size(), 2u);
+  EXPECT_EQ(calls[0].sample_count, 0u);
 }
 
 }  // namespace

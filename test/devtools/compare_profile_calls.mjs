@@ -19,11 +19,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const CORPUS = path.resolve(HERE, '../../../shared/corpus/chrome');
 const TOLERANCE = 0.005;
 // Known differences, each with its reason: reported, not failed.
-const KNOWN = new Map([
-  ['long-task-from-worker-thread.json.gz 3728792/1',
-    'DevTools also opens stacks at instant events carrying args.data.sampleTraceId ' +
-    '(SchedulePostMessage, via the chunks\' trace_ids); weft does not integrate those yet'],
-]);
+const KNOWN = new Map([]);
 
 const WEFT_SQL = `
 SELECT t.tid AS tid, COALESCE(p.pid, 0) AS pid, s.ts AS ts, s.dur AS dur, s.name AS name

@@ -59,6 +59,7 @@ CpuProfile CpuProfileTracker::Build(const Key& key, std::vector<Piece>* pieces) 
     }
     AddNodes(&chunk, &profile);
     children.insert(children.end(), chunk.children.begin(), chunk.children.end());
+    for (const auto& [trace_id, node] : chunk.trace_ids) profile.trace_ids[trace_id] = node;
     size_t n = std::min(chunk.samples.size(), chunk.time_deltas.size());
     if (chunk.samples.size() != chunk.time_deltas.size()) {
       storage_->stats.Increment(Stat::cpu_profile_malformed);

@@ -69,6 +69,10 @@ struct CpuProfile {
   std::vector<uint32_t> callsites;
   std::vector<CpuProfileSample> samples;  // By ts (stable).
   std::unordered_map<uint32_t, uint32_t> node_index;  // Node id -> index.
+  // The chunks' "trace_ids": the node sampled for a trace event that
+  // carries the trace id as args.data.sampleTraceId (a later chunk's
+  // entry wins).
+  std::unordered_map<uint64_t, uint32_t> trace_ids;
 };
 
 // What one chunk (or one whole profile) carries, in the file's units
@@ -80,6 +84,8 @@ struct CpuProfileChunk {
   std::vector<uint32_t> samples;
   std::vector<int64_t> time_deltas;  // ns.
   std::vector<int32_t> lines;
+  // "trace_ids": (sample trace id, node id) pairs.
+  std::vector<std::pair<uint64_t, uint32_t>> trace_ids;
 };
 
 class CpuProfileTracker {

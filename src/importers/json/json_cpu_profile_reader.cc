@@ -122,7 +122,29 @@ LexResult JsonCpuProfileReader::ReadMember(std::string_view key, JsonLexer* lexe
     return ReadArray(lexer, [&] { return ReadTimeDelta(lexer, chunk); });
   }
   if (key == "lines") return ReadArray(lexer, [&] { return ReadLine(lexer, chunk); });
+  if (key == "trace_ids" && lexer->Peek() == '{') return ReadTraceIds(lexer, chunk);
   return lexer->SkipValue();
+}
+
+LexResult JsonCpuProfileReader::ReadTraceIds(JsonLexer* lexer, CpuProfileChunk* chunk) {
+  lexer->Advance();  // '{'
+  std::string_view id;
+  bool done = false;
+  while (true) {
+    WEFT_LEX(lexer->NextMember(&id, &scratch_, &done));
+    if (done) return LexResult::kOk;
+    uint32_t node;
+    WEFT_LEX(ReadUint32(lexer, &node));
+    // Keys are decimal ids (JSON object keys are strings); others are
+    // of no use.
+    uint64_t trace_id = 0;
+    bool numeric = !id.empty() && id.size() <= 19;
+    for (char c : id) {
+      numeric = numeric && c >= '0' && c <= '9';
+      if (numeric) trace_id = trace_id * 10 + static_cast<uint64_t>(c - '0');
+    }
+    if (numeric) chunk->trace_ids.emplace_back(trace_id, node);
+  }
 }
 
 LexResult JsonCpuProfileReader::ReadSample(JsonLexer* lexer, CpuProfileChunk* chunk) {

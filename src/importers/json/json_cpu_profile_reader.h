@@ -39,6 +39,8 @@ class JsonCpuProfileReader {
   LexResult ReadSample(JsonLexer* lexer, CpuProfileChunk* chunk);
   LexResult ReadTimeDelta(JsonLexer* lexer, CpuProfileChunk* chunk);
   LexResult ReadLine(JsonLexer* lexer, CpuProfileChunk* chunk);
+  // "trace_ids": {"<trace id>": node id, ...}.
+  LexResult ReadTraceIds(JsonLexer* lexer, CpuProfileChunk* chunk);
 
  private:
   LexResult ReadData(JsonLexer* lexer, CpuProfilePiece* out);

@@ -44,6 +44,8 @@ enum class PacketKind : uint8_t {
   kSysStats,                // data: a SysStats.
   kConcurrentSessionEvent,  // data: a ConcurrentSessionEvent.
   kInitialDisplayState,     // data: an InitialDisplayState.
+  kPerfSample,    // data: a PerfSample.
+  kStackSample,   // data: a StackSample.
 };
 
 struct QueuedPacket {

@@ -138,6 +138,12 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
         streaming_profiles_.Parse(p.ts, p.generation, tokenizer_->generation(p.generation),
                                   payload);
         break;
+      case PacketKind::kPerfSample:
+        perf_samples_.Parse(p.ts, p.generation, tokenizer_->generation(p.generation), payload);
+        break;
+      case PacketKind::kStackSample:
+        stack_samples_.Parse(p.ts, p.generation, tokenizer_->generation(p.generation), payload);
+        break;
     }
   } catch (const protozero::exception&) {
     // The tokenizer read the packet's top level; a nested message is bad.

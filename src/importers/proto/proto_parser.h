@@ -26,6 +26,9 @@
 #include "src/importers/proto/frame_timeline/frame_timeline_parser.h"
 #include "src/importers/proto/gpu/gpu_counter_parser.h"
 #include "src/importers/proto/power/power_parser.h"
+#include "src/importers/common/profiler_sample_tracker.h"
+#include "src/importers/proto/profiling/perf_sample_parser.h"
+#include "src/importers/proto/profiling/stack_sample_parser.h"
 #include "src/importers/proto/profiling/streaming_profile_parser.h"
 #include "src/importers/proto/system/cpu_info_parser.h"
 #include "src/importers/proto/system/sys_stats_parser.h"
@@ -146,6 +149,9 @@ class ProtoParser {
   CpuInfoParser cpu_info_{ctx_};
   SysStatsParser sys_stats_{ctx_->storage};
   StreamingProfileParser streaming_profiles_{ctx_, &callstacks_};
+  ProfilerSampleTracker profiler_samples_{storage_};
+  PerfSampleParser perf_samples_{ctx_, &callstacks_, &profiler_samples_};
+  StackSampleParser stack_samples_{ctx_, &callstacks_, &profiler_samples_};
   StateTracker states_;
   ConcurrentSessionsParser concurrent_sessions_{storage_, &states_};
   // ParseTrackEvent's per-event details, kept to reuse their capacity.

@@ -221,6 +221,12 @@ void ProtoTokenizer::QueuePayload(uint32_t field, protozero::data_view payload, 
     case tp::kConcurrentSessionEvent:
       q.kind = static_cast<uint32_t>(PacketKind::kConcurrentSessionEvent);
       break;
+    case tp::kPerfSample:
+      q.kind = static_cast<uint32_t>(PacketKind::kPerfSample);
+      break;
+    case tp::kStackSample:
+      q.kind = static_cast<uint32_t>(PacketKind::kStackSample);
+      break;
   }
   q.generation = seq->generation;
   if (track_event) {

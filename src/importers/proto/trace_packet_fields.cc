@@ -74,6 +74,8 @@ void DecodeTracePacket(const uint8_t* data, size_t size, TracePacketFields* out)
       case tag_and_type(tp::kFtraceEvents, kBytes):
       case tag_and_type(tp::kTrackEvent, kBytes):
       case tag_and_type(tp::kStreamingProfilePacket, kBytes):
+      case tag_and_type(tp::kPerfSample, kBytes):
+      case tag_and_type(tp::kStackSample, kBytes):
       case tag_and_type(tp::kTrackDescriptor, kBytes):
       case tag_and_type(tp::kThreadDescriptor, kBytes):
       case tag_and_type(tp::kProcessDescriptor, kBytes):

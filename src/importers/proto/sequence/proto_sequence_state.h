@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -46,6 +47,10 @@ struct SequenceGeneration {
   uint32_t default_clock_id = 0;
   std::vector<uint64_t> default_extra_counter_uuids;
   std::vector<uint64_t> default_extra_double_counter_uuids;
+  // TracePacketDefaults.perf_sample_defaults / stack_sample_defaults, as
+  // bytes (decoded by the profiling parsers); has_: given.
+  bool has_perf_sample_defaults = false, has_stack_sample_defaults = false;
+  std::string perf_sample_defaults, stack_sample_defaults;
   // Legacy ThreadDescriptor packet (or the thread of a TrackDescriptor on
   // this sequence): events without a track go to its thread.
   bool has_thread = false;

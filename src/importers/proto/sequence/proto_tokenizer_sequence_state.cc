@@ -111,6 +111,7 @@ void ProtoTokenizer::ReadDefaults(protozero::data_view bytes, SequenceGeneration
   namespace d = pb::trace_packet_defaults;
   gen->has_default_track = false;
   gen->default_clock_id = 0;
+  gen->has_perf_sample_defaults = gen->has_stack_sample_defaults = false;
   protozero::pbf_reader defaults(bytes);
   while (defaults.next()) {
     switch (defaults.tag_and_type()) {
@@ -146,6 +147,18 @@ void ProtoTokenizer::ReadDefaults(protozero::data_view bytes, SequenceGeneration
               te.skip();
           }
         }
+        break;
+      }
+      case tag_and_type(d::kPerfSampleDefaults, kBytes): {
+        protozero::data_view v = defaults.get_view();
+        gen->perf_sample_defaults.assign(v.data(), v.size());
+        gen->has_perf_sample_defaults = true;
+        break;
+      }
+      case tag_and_type(d::kStackSampleDefaults, kBytes): {
+        protozero::data_view v = defaults.get_view();
+        gen->stack_sample_defaults.assign(v.data(), v.size());
+        gen->has_stack_sample_defaults = true;
         break;
       }
       default:

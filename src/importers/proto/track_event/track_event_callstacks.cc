@@ -46,12 +46,30 @@ void ReadMapping(protozero::data_view bytes, IidMap<InternedMapping>* map) {
   map->Set(iid, mapping);
 }
 
-void ReadFrame(protozero::data_view bytes, IidMap<InternedFrame>* map) {
+// stack_profile_frame.type of a well-known Frame.Kind; nullptr for unknown.
+const char* FrameKindName(uint32_t kind) {
+  namespace k = pb::frame_kind;
+  switch (kind) {
+    case k::kNative: return "native";
+    case k::kKernel: return "kernel";
+    case k::kInterpreted: return "interpreted";
+    case k::kJit: return "jit";
+    case k::kGc: return "gc";
+    case k::kRuntime: return "runtime";
+  }
+  return nullptr;
+}
+
+void ReadFrame(protozero::data_view bytes, TraceStorage* storage, IidMap<InternedFrame>* map) {
   namespace f = pb::frame;
   uint64_t iid = 0;
   InternedFrame frame;
   protozero::pbf_reader r(bytes);
   while (r.next()) {
+    if (r.tag_and_type() == tag_and_type(f::kKindStr, kBytes)) {
+      frame.type = storage->Intern(View(r.get_view()));
+      continue;
+    }
     if (r.wire_type() != kVarint) {
       r.skip();
       continue;
@@ -61,10 +79,29 @@ void ReadFrame(protozero::data_view bytes, IidMap<InternedFrame>* map) {
       case f::kFunctionNameId: frame.function_name_iid = r.get_uint64(); break;
       case f::kMappingId: frame.mapping_iid = r.get_uint64(); break;
       case f::kRelPc: frame.rel_pc = r.get_uint64(); break;
+      case f::kKind: {
+        const char* kind = FrameKindName(r.get_uint32());
+        frame.type = kind ? storage->Intern(kind) : kNullStringId;
+        break;
+      }
       default: r.skip();
     }
   }
   map->Set(iid, frame);
+}
+
+// An interned message kept as bytes, by its iid (field 1).
+void ReadIidBytes(protozero::data_view bytes, IidMap<std::string>* map) {
+  uint64_t iid = 0;
+  protozero::pbf_reader r(bytes);
+  while (r.next()) {
+    if (r.tag_and_type() == tag_and_type(1, kVarint)) {
+      iid = r.get_uint64();
+    } else {
+      r.skip();
+    }
+  }
+  map->Set(iid, std::string(bytes.data(), bytes.size()));
 }
 
 void ReadCallstack(protozero::data_view bytes, IidMap<std::vector<uint64_t>>* map) {
@@ -90,6 +127,8 @@ bool IsInternedProfilingField(uint32_t field) {
   switch (field) {
     case id::kFunctionNames: case id::kBuildIds: case id::kMappingPaths:
     case id::kMappings: case id::kFrames: case id::kCallstacks:
+    case id::kStackSampleTaskContexts: case id::kStackSampleExecutionContexts:
+    case id::kStackSampleCounterDescriptors: case id::kStackSampleAsyncContextDescriptors:
       return true;
   }
   return false;
@@ -120,8 +159,12 @@ void ReadInternedProfiling(uint32_t field, protozero::data_view entry, TraceStor
                          &p->build_ids);
       break;
     case id::kMappings: ReadMapping(entry, &p->mappings); break;
-    case id::kFrames: ReadFrame(entry, &p->frames); break;
+    case id::kFrames: ReadFrame(entry, storage, &p->frames); break;
     case id::kCallstacks: ReadCallstack(entry, &p->callstacks); break;
+    case id::kStackSampleTaskContexts: ReadIidBytes(entry, &p->task_contexts); break;
+    case id::kStackSampleExecutionContexts: ReadIidBytes(entry, &p->execution_contexts); break;
+    case id::kStackSampleCounterDescriptors: ReadIidBytes(entry, &p->counter_descriptors); break;
+    case id::kStackSampleAsyncContextDescriptors: ReadIidBytes(entry, &p->async_contexts); break;
   }
 }
 
@@ -181,12 +224,16 @@ uint32_t TrackEventCallstacks::Frame(const InternedProfiling& interned, uint64_t
     if (!s) return kNull;
     name = *s;
   }
+  uint32_t frame = kNull;
   if (f->mapping_iid == 0) {
-    return tracker_->InternSymbolizedFrame(unmapped_name_, name, kNullStringId, kNull);
+    frame = tracker_->InternSymbolizedFrame(unmapped_name_, name, kNullStringId, kNull);
+  } else {
+    uint32_t mapping = Mapping(interned, f->mapping_iid);
+    if (mapping == kNull) return kNull;
+    frame = tracker_->InternFrame(mapping, static_cast<int64_t>(f->rel_pc), name);
   }
-  uint32_t mapping = Mapping(interned, f->mapping_iid);
-  if (mapping == kNull) return kNull;
-  return tracker_->InternFrame(mapping, static_cast<int64_t>(f->rel_pc), name);
+  if (f->type != kNullStringId) storage_->stack_profile_frame.type.Set(frame, f->type);
+  return frame;
 }
 
 uint32_t TrackEventCallstacks::InternedCallsite(uint32_t generation, const SequenceGeneration& gen,
@@ -217,14 +264,15 @@ uint32_t TrackEventCallstacks::InlineCallsite(protozero::data_view callstack) {
   // Decoded after the event's slice exists: a malformed stack must not
   // unwind into the parser, which would drop the event's args.
   try {
-    return DecodeInlineCallsite(callstack);
+    return DecodeInlineCallsite(callstack, inline_mapping_name_);
   } catch (const protozero::exception&) {
     storage_->stats.Increment(Stat::track_event_parser_errors);
     return kNull;
   }
 }
 
-uint32_t TrackEventCallstacks::DecodeInlineCallsite(protozero::data_view callstack) {
+uint32_t TrackEventCallstacks::DecodeInlineCallsite(protozero::data_view callstack,
+                                                   StringId mapping_name) {
   namespace fr = pb::track_event_callstack_frame;
   uint32_t callsite = kNull;
   uint32_t depth = 0;
@@ -248,7 +296,7 @@ uint32_t TrackEventCallstacks::DecodeInlineCallsite(protozero::data_view callsta
           frame.skip();
       }
     }
-    uint32_t frame_id = tracker_->InternSymbolizedFrame(inline_mapping_name_, name, file, line);
+    uint32_t frame_id = tracker_->InternSymbolizedFrame(mapping_name, name, file, line);
     callsite = tracker_->InternCallsite(callsite, frame_id, depth++);
   }
   return callsite;

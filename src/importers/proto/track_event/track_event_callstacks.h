@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -28,6 +29,7 @@ struct InternedMapping {
 
 struct InternedFrame {
   uint64_t function_name_iid = 0, mapping_iid = 0, rel_pc = 0;
+  StringId type = kNullStringId;  // Frame.kind / kind_str (stack_profile_frame.type).
 };
 
 // A sequence's interned profiling messages. Generations copied from one
@@ -38,6 +40,9 @@ struct InternedProfiling {
   IidMap<InternedMapping> mappings;
   IidMap<InternedFrame> frames;
   IidMap<std::vector<uint64_t>> callstacks;  // Frame iids, bottom first.
+  // StackSample contexts and descriptors: their bytes, decoded when used
+  // (profiling/stack_sample_parser.cc).
+  IidMap<std::string> task_contexts, execution_contexts, counter_descriptors, async_contexts;
 };
 
 // Whether |field| of InternedData is one of the profiling ones.
@@ -57,6 +62,10 @@ class TrackEventCallstacks {
   // The leaf callsite of an inline TrackEvent.Callstack; kNull if it has no
   // frames or is malformed (track_event_parser_errors).
   uint32_t InlineCallsite(protozero::data_view callstack);
+  // The same for another producer's inline stack (StackSample's
+  // InlineCallstack has TrackEvent.Callstack's layout), its frames on the
+  // dummy mapping |mapping_name|; throws protozero::exception if malformed.
+  uint32_t DecodeInlineCallsite(protozero::data_view callstack, StringId mapping_name);
   // Records that |slice| (on |track|) began, or ended when |is_end|, at
   // |callsite|.
   void Record(uint32_t slice, uint32_t track, uint32_t callsite, bool is_end, bool has_weight,
@@ -65,7 +74,6 @@ class TrackEventCallstacks {
   }
 
  private:
-  uint32_t DecodeInlineCallsite(protozero::data_view callstack);  // Throws if malformed.
   uint32_t Frame(const InternedProfiling& interned, uint64_t iid);
   uint32_t Mapping(const InternedProfiling& interned, uint64_t iid);
   // An interned string; nullptr (stat counted) when unknown.
