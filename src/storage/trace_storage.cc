@@ -67,12 +67,11 @@ std::vector<const Table*> TraceStorage::AllTables() const {
       &stack_profile_symbol, &track_event_callstacks, &machine, &trace_bounds,
       &trace_diagnostics, &cpu_profile_stack_sample, &heap_profile_allocation,
       &android_logs, &fuchsia_blob, &fuchsia_userspace_object, &fuchsia_category, &ftrace_event,
-      &annotation_rows};
+      &annotation_rows, &profiler_session, &profiler_async_context, &profiler_task_context,
+      &profiler_execution_context, &profiler_counter_set, &profiler_sample};
   tables.push_back(&expected_frame_timeline_slice);
   tables.push_back(&actual_frame_timeline_slice);
   tables.push_back(&cpu_available_frequencies);
-      &annotation_rows, &profiler_session, &profiler_async_context, &profiler_task_context,
-      &profiler_execution_context, &profiler_counter_set, &profiler_sample};
   for (const Table* t : track_views.tables()) tables.push_back(t);
   return tables;
 }
