@@ -101,10 +101,16 @@ class CompactUint32Column final : public Column {
 
   bool IsNull(uint32_t row) const override { return data_[row] == kNull; }
   int64_t GetInt(uint32_t row) const override { return data_[row]; }
-  size_t MemoryUsage() const { return data_.MemoryUsage(); }
+  bool EqualRows(int64_t value, const uint32_t** rows, size_t* count) const override {
+    if (!(flags() & kIndexed)) return false;
+    index_.Lookup(data_.size(), [this](uint32_t r) { return data_[r]; }, value, rows, count);
+    return true;
+  }
+  size_t MemoryUsage() const { return data_.MemoryUsage() + index_.MemoryUsage(); }
 
  private:
   NarrowUintVector data_;
+  EqualityIndex index_;  // Built on first use when kIndexed.
 };
 
 // A StringColumn (kNullStringId is NULL) as codes into a dictionary of the

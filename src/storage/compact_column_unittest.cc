@@ -62,6 +62,24 @@ TEST(CompactUint32ColumnTest, ReadsLikeUint32Column) {
   EXPECT_EQ(c[1], 5u);
 }
 
+TEST(CompactUint32ColumnTest, IndexedRowsByValue) {
+  CompactUint32Column c(nullptr, "utid", kIndexed);
+  for (uint32_t v : {2u, 0u, 2u, CompactUint32Column::kNull, 300u, 2u}) c.Append(v);
+  const uint32_t* rows;
+  size_t count;
+  ASSERT_TRUE(c.EqualRows(2, &rows, &count));
+  EXPECT_EQ(std::vector<uint32_t>(rows, rows + count), (std::vector<uint32_t>{0, 2, 5}));
+  ASSERT_TRUE(c.EqualRows(300, &rows, &count));
+  EXPECT_EQ(std::vector<uint32_t>(rows, rows + count), (std::vector<uint32_t>{4}));
+  ASSERT_TRUE(c.EqualRows(1, &rows, &count));
+  EXPECT_EQ(count, 0u);
+  c.Append(1);  // Rows added later are indexed too.
+  ASSERT_TRUE(c.EqualRows(1, &rows, &count));
+  EXPECT_EQ(std::vector<uint32_t>(rows, rows + count), (std::vector<uint32_t>{6}));
+  CompactUint32Column plain(nullptr, "cpu");
+  EXPECT_FALSE(plain.EqualRows(1, &rows, &count));
+}
+
 TEST(DictStringColumnTest, ManyDistinctStrings) {
   DictStringColumn c(nullptr, "state");
   c.Append(kNullStringId);

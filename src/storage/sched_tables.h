@@ -30,7 +30,7 @@ class SchedTable final : public StoredTable {
   Int64Column ts{this, "ts"};
   Int64Column dur{this, "dur"};
   CompactUint32Column cpu{this, "cpu"};
-  Uint32Column utid{this, "utid", kIndexed};
+  CompactUint32Column utid{this, "utid", kIndexed};
   DictStringColumn end_state{this, "end_state"};
   Int64Column priority{this, "priority"};
   CompactUint32Column ucpu{this, "ucpu"};
@@ -58,7 +58,7 @@ class ThreadStateTable final : public StoredTable {
   Int64Column ts{this, "ts"};
   Int64Column dur{this, "dur"};
   CompactUint32Column cpu{this, "cpu"};
-  Uint32Column utid{this, "utid", kIndexed};
+  CompactUint32Column utid{this, "utid", kIndexed};
   DictStringColumn state{this, "state"};
   CompactUint32Column io_wait{this, "io_wait"};
   DictStringColumn blocked_function{this, "blocked_function"};
