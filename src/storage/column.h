@@ -161,6 +161,57 @@ class DoubleColumn final : public NullableColumn<double> {
   double GetDouble(uint32_t row) const override { return data_[row]; }
 };
 
+// The rows of a uint32 column (UINT32_MAX is NULL, left out) grouped by
+// value: built on first use, rebuilt when rows were added since.
+class EqualityIndex {
+ public:
+  // The rows holding |value| among rows [0, rows), |value_of(row)| giving
+  // each row's value; increasing.
+  template <typename ValueOf>
+  void Lookup(size_t rows, ValueOf value_of, int64_t value, const uint32_t** out,
+              size_t* count) const {
+    if (indexed_rows_ != rows || offsets_.empty()) Build(rows, value_of);
+    if (value < 0 || static_cast<uint64_t>(value) + 1 >= offsets_.size()) {
+      *out = nullptr;
+      *count = 0;
+      return;
+    }
+    uint32_t begin = offsets_[static_cast<size_t>(value)];
+    *out = rows_.data() + begin;
+    *count = offsets_[static_cast<size_t>(value) + 1] - begin;
+  }
+  size_t MemoryUsage() const { return (offsets_.capacity() + rows_.capacity()) * 4; }
+
+ private:
+  static constexpr uint32_t kNull = std::numeric_limits<uint32_t>::max();
+  // Counting sort of row numbers by value.
+  template <typename ValueOf>
+  void Build(size_t rows, ValueOf value_of) const {
+    uint32_t max = 0;
+    for (uint32_t r = 0; r < rows; ++r) {
+      uint32_t v = value_of(r);
+      if (v != kNull && v > max) max = v;
+    }
+    offsets_.assign(static_cast<size_t>(max) + 2, 0);
+    for (uint32_t r = 0; r < rows; ++r) {
+      uint32_t v = value_of(r);
+      if (v != kNull) ++offsets_[v + 1];
+    }
+    for (size_t i = 1; i < offsets_.size(); ++i) offsets_[i] += offsets_[i - 1];
+    rows_.resize(offsets_.back());
+    PodVector<uint32_t> next = offsets_;
+    for (uint32_t r = 0; r < rows; ++r) {
+      uint32_t v = value_of(r);
+      if (v != kNull) rows_[next[v]++] = r;
+    }
+    indexed_rows_ = rows;
+  }
+
+  mutable PodVector<uint32_t> offsets_;
+  mutable PodVector<uint32_t> rows_;
+  mutable size_t indexed_rows_ = 0;
+};
+
 // Row references and small counters; UINT32_MAX means NULL.
 class Uint32Column final : public Column {
  public:
@@ -179,18 +230,16 @@ class Uint32Column final : public Column {
   bool IsNull(uint32_t row) const override { return data_[row] == kNull; }
   int64_t GetInt(uint32_t row) const override { return data_[row]; }
   bool EqualRows(int64_t value, const uint32_t** rows,
-                 size_t* count) const override;
-  size_t MemoryUsage() const {
-    return data_.capacity() * 4 + index_rows_.capacity() * 4 +
-           index_offsets_.capacity() * 4;
+                 size_t* count) const override {
+    if (!(flags() & kIndexed)) return false;
+    index_.Lookup(data_.size(), [this](uint32_t r) { return data_[r]; }, value, rows, count);
+    return true;
   }
+  size_t MemoryUsage() const { return data_.capacity() * 4 + index_.MemoryUsage(); }
 
  private:
   PodVector<uint32_t> data_;
-  // Lazily built equality index (kIndexed): rows grouped by value.
-  mutable PodVector<uint32_t> index_offsets_;
-  mutable PodVector<uint32_t> index_rows_;
-  mutable size_t indexed_rows_ = 0;
+  EqualityIndex index_;  // Built on first use when kIndexed.
 };
 
 // StringIds into the trace's pool; kNullStringId is NULL.

@@ -1,9 +1,12 @@
 // Scheduling tables: `sched` (a thread running on a cpu), `thread_state`
 // (what a thread was doing over time) and `cpu` (one row per cpu seen).
+// sched and thread_state have several rows per context switch: their small
+// numbers and states are compact columns (compact_column.h).
 #ifndef SRC_STORAGE_SCHED_TABLES_H_
 #define SRC_STORAGE_SCHED_TABLES_H_
 
 #include "src/storage/column.h"
+#include "src/storage/compact_column.h"
 #include "src/storage/table.h"
 
 namespace weft {
@@ -26,11 +29,11 @@ class SchedTable final : public StoredTable {
   IdColumn id{this, "id"};
   Int64Column ts{this, "ts"};
   Int64Column dur{this, "dur"};
-  Uint32Column cpu{this, "cpu"};
-  Uint32Column utid{this, "utid", kIndexed};
-  StringColumn end_state{this, "end_state"};
+  CompactUint32Column cpu{this, "cpu"};
+  CompactUint32Column utid{this, "utid", kIndexed};
+  DictStringColumn end_state{this, "end_state"};
   Int64Column priority{this, "priority"};
-  Uint32Column ucpu{this, "ucpu"};
+  CompactUint32Column ucpu{this, "ucpu"};
 };
 
 class ThreadStateTable final : public StoredTable {
@@ -54,15 +57,15 @@ class ThreadStateTable final : public StoredTable {
   IdColumn id{this, "id"};
   Int64Column ts{this, "ts"};
   Int64Column dur{this, "dur"};
-  Uint32Column cpu{this, "cpu"};
-  Uint32Column utid{this, "utid", kIndexed};
-  StringColumn state{this, "state"};
-  Uint32Column io_wait{this, "io_wait"};
-  StringColumn blocked_function{this, "blocked_function"};
-  Uint32Column waker_utid{this, "waker_utid"};
+  CompactUint32Column cpu{this, "cpu"};
+  CompactUint32Column utid{this, "utid", kIndexed};
+  DictStringColumn state{this, "state"};
+  CompactUint32Column io_wait{this, "io_wait"};
+  DictStringColumn blocked_function{this, "blocked_function"};
+  CompactUint32Column waker_utid{this, "waker_utid"};
   Uint32Column waker_id{this, "waker_id"};
-  Uint32Column irq_context{this, "irq_context"};
-  Uint32Column ucpu{this, "ucpu"};
+  CompactUint32Column irq_context{this, "irq_context"};
+  CompactUint32Column ucpu{this, "ucpu"};
 };
 
 class CpuTable final : public StoredTable {

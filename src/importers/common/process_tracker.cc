@@ -51,8 +51,6 @@ uint32_t ProcessTracker::UpdateThread(int64_t tid, int64_t pid) {
       BindThread(utid, upid);
     }
   }
-  // Binding a thread needs no cache invalidation: no entry holds a thread
-  // without a process (this is where they get one).
   if (storage_->thread.upid[utid] == kNull) BindThread(utid, GetOrCreateProcess(pid));
   ResolvePending(utid, storage_->thread.upid[utid]);
   cached = {tid, pid, utid, cache_generation_};
@@ -82,7 +80,11 @@ uint32_t ProcessTracker::StartNewThread(int64_t tid, int64_t pid) {
 }
 
 uint32_t ProcessTracker::GetThread(int64_t tid) const {
-  return FindThread(tid, 0, /*any_pid=*/true);
+  CachedThread& cached = any_pid_cache_[static_cast<uint64_t>(tid) & (kCacheSize - 1)];
+  if (cached.generation == cache_generation_ && cached.tid == tid) return cached.utid;
+  uint32_t utid = FindThread(tid, 0, /*any_pid=*/true);
+  if (utid != kNull) cached = {tid, 0, utid, cache_generation_};
+  return utid;
 }
 
 uint32_t ProcessTracker::GetOrCreateThread(int64_t tid) {
@@ -182,6 +184,7 @@ void ProcessTracker::AddThreadArg(uint32_t utid, StringId key, ArgType type, int
 }
 
 uint32_t ProcessTracker::InsertThread(int64_t tid, int64_t ts) {
+  InvalidateCache();  // GetThread(tid) now finds this one.
   ThreadTable& thread = storage_->thread;
   uint32_t utid = thread.Insert(tid);
   thread.is_idle.Set(utid, 0);
@@ -213,6 +216,7 @@ bool ProcessTracker::IsThreadAlive(uint32_t utid) const {
 }
 
 void ProcessTracker::BindThread(uint32_t utid, uint32_t upid) {
+  InvalidateCache();  // Whether the thread is alive may change (IsThreadAlive).
   ThreadTable& thread = storage_->thread;
   thread.upid.Set(utid, upid);
   thread.is_main_thread.Set(utid, thread.tid[utid] == storage_->process.pid[upid] ? 1 : 0);

@@ -116,6 +116,9 @@ class ProcessTracker {
   };
   static constexpr size_t kCacheSize = 256;
   CachedThread cache_[kCacheSize] = {};
+  // The same for GetThread (scheduling events name threads by tid alone);
+  // a new thread row or binding also makes its entries stale.
+  mutable CachedThread any_pid_cache_[kCacheSize] = {};
   uint32_t cache_generation_ = 1;
   bool idle_mapped_ = false;
 };

@@ -212,3 +212,21 @@ TEST_F(ProcessTrackerTest, NamesOfLowerPriorityDoNotReplace) {
 
 }  // namespace
 }  // namespace weft
+
+namespace weft {
+namespace {
+
+TEST_F(ProcessTrackerTest, GetThreadSeesThreadsAddedAfterItsLookups) {
+  uint32_t first = tracker_.UpdateThread(5, 7);
+  EXPECT_EQ(tracker_.GetThread(5), first);
+  EXPECT_EQ(tracker_.GetThread(5), first);  // Cached.
+  // Thread 5 of another process: a new row, which GetThread now returns.
+  uint32_t second = tracker_.UpdateThread(5, 8);
+  EXPECT_NE(second, first);
+  EXPECT_EQ(tracker_.GetThread(5), second);
+  tracker_.EndThread(5, 100);
+  EXPECT_EQ(tracker_.GetThread(5), first);
+}
+
+}  // namespace
+}  // namespace weft

@@ -37,21 +37,25 @@ std::vector<uint32_t> TimestampOrder(const Items& items) {
 }
 
 // Sorts |items| in place by `ts`, equal timestamps kept in file order, if
-// that takes at most |max_moves| element moves (insertion sort: cheap for
-// the nearly ordered queues of traces whose sources interleave in small
-// sections, and no memory beyond the items). Returns false past the budget,
+// that takes at most |max_moves| element moves in all and at most
+// |max_item_moves| for any one item (insertion sort: cheap for the nearly
+// ordered queues of traces whose sources interleave in small sections, and
+// no memory beyond the items; the per-item bound gives up at once on a
+// queue made of long sections out of order). Returns false past a budget,
 // with |items| still a permutation whose equal timestamps are in file
 // order, for TimestampOrder to finish.
 template <typename Items>
-bool SortNearlyOrdered(Items* items, size_t max_moves) {
+bool SortNearlyOrdered(Items* items, size_t max_moves, size_t max_item_moves) {
   Items& v = *items;
   size_t moves = 0;
   for (size_t i = 1; i < v.size(); ++i) {
     if (!(v[i].ts < v[i - 1].ts)) continue;
     auto item = v[i];
     size_t j = i;
-    for (; j > 0 && item.ts < v[j - 1].ts; --j) v[j] = v[j - 1];
+    size_t lowest = i > max_item_moves ? i - max_item_moves : 0;
+    for (; j > lowest && item.ts < v[j - 1].ts; --j) v[j] = v[j - 1];
     v[j] = item;
+    if (j > 0 && item.ts < v[j - 1].ts) return false;  // Past max_item_moves.
     moves += i - j;
     if (moves > max_moves) return false;
   }

@@ -45,7 +45,7 @@ FxtReadError FxtRecordReader::ReadLargeBlob(FxtEvent* event, FxtBlob* blob,
     event->pid = static_cast<uint32_t>(thread.pid);
     event->tid = static_cast<uint32_t>(thread.tid);
   }
-  event->arg_count = static_cast<uint32_t>(args->size() - before);
+  event->arg_count = static_cast<uint16_t>(args->size() - before);
   uint64_t size = 0;
   if (e == FxtReadError::kOk && !ReadWord(&size)) e = FxtReadError::kTruncated;
   // The size is checked against the record before it becomes a size_t.
@@ -92,7 +92,7 @@ FxtReadError FxtRecordReader::ReadUserspaceObject(FxtEvent* event, PodVector<Fxt
   event->pid = static_cast<uint32_t>(pid);
   event->extra = pointer;
   event->first_arg = static_cast<uint32_t>(before);
-  event->arg_count = static_cast<uint32_t>(args->size() - before);
+  event->arg_count = static_cast<uint16_t>(args->size() - before);
   return FxtReadError::kOk;
 }
 

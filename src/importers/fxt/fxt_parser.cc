@@ -51,9 +51,13 @@ void ReleaseParsed(const void* begin, const void* end) {
 #endif
 }
 
-// Past this many insertion moves per event, sorting (ts, index) keys is
-// cheaper.
-constexpr size_t kMaxSortMovesPerEvent = 4;
+// Past this many insertion moves per event on average, sorting (ts,
+// index) keys is cheaper (and an event that moves past this many others
+// means sections out of order, not interleaved: the key sort at once).
+// Providers and the kernel's scheduling records interleaving round by
+// round take about 7 per event.
+constexpr size_t kMaxSortMovesPerEvent = 16;
+constexpr size_t kMaxSortMovesPerItem = 1024;
 
 }  // namespace
 
@@ -71,7 +75,7 @@ FxtParser::FxtParser(TraceContext* context, FxtEventQueue* queue)
 void FxtParser::ParseAll() {
   PodVector<FxtEvent>& events = queue_->events;
   // Providers' sections interleave, so the queue is mostly in order already.
-  if (!SortNearlyOrdered(&events, kMaxSortMovesPerEvent * events.size())) {
+  if (!SortNearlyOrdered(&events, kMaxSortMovesPerEvent * events.size(), kMaxSortMovesPerItem)) {
     std::vector<uint32_t> order = TimestampOrder(events);
     ApplyOrder(&order, &events);
   }
@@ -88,7 +92,6 @@ void FxtParser::ParseAll() {
   }
   PodVector<FxtEvent>().swap(queue_->events);
   PodVector<FxtArg>().swap(queue_->args);
-  PodVector<FxtSwitch>().swap(queue_->switches);
   PodVector<FxtBlobRow>().swap(queue_->blobs);
 }
 
@@ -115,7 +118,7 @@ void FxtParser::Parse(const FxtEvent& e) {
       processes.SetThreadName(processes.UpdateThread(e.tid, e.pid), e.name);
       return;
     case FxtEvent::kContextSwitch:
-      return sched_.ParseSwitch(e, queue_->switches[static_cast<size_t>(e.extra)]);
+      return sched_.ParseSwitch(e, e.switch_info());
     case FxtEvent::kWakeup:
       return sched_.ParseWakeup(e);
     case FxtEvent::kLog:

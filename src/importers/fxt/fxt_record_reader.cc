@@ -168,7 +168,7 @@ FxtReadError FxtRecordReader::ReadEvent(FxtEvent* event, PodVector<FxtArg>* args
   size_t before = args->size();
   event->first_arg = static_cast<uint32_t>(before);
   FxtReadError e = ReadArgs(static_cast<uint32_t>(Bits(h, 20, 23)), args);
-  event->arg_count = static_cast<uint32_t>(args->size() - before);
+  event->arg_count = static_cast<uint16_t>(args->size() - before);
   if (e == FxtReadError::kOk) {
     switch (event->event_type) {
       case fxt::kDurationComplete: {

@@ -76,12 +76,14 @@ struct FxtSchedArgNames {
 };
 
 // An event record, a kernel object naming a process / thread, a
-// scheduling record or a log record, decoded.
+// scheduling record or a log record, decoded. 40 bytes: the whole file's
+// events wait in the queue until they are sorted, so every byte counts.
 struct FxtEvent {
   // kContextSwitch: pid / tid the outgoing thread (0 / 0: the CPU's idle
-  // thread), extra the index of its FxtSwitch, cpu its CPU, event_type the
-  // outgoing thread's state (fxt::kThread*). kWakeup: pid / tid the woken
-  // thread, cpu the CPU. kLog: name the message.
+  // thread), cat / name / extra its FxtSwitch (switch_info() / set_switch()),
+  // cpu its CPU, event_type the outgoing thread's state (fxt::kThread*).
+  // kWakeup: pid / tid the woken thread, cpu the CPU. kLog: name the
+  // message.
   // kBlob: cat / name, pid / tid and args when it has metadata
   // (event_type 1; ts INT64_MIN without), extra the index of its row data.
   // kUserspaceObject: pid its process, name, args, extra the pointer.
@@ -106,12 +108,26 @@ struct FxtEvent {
   uint64_t extra = 0;
   uint32_t first_arg = 0;  // Index into the queue's args.
   union {
-    uint32_t arg_count = 0;
-    uint32_t cpu;            // Scheduling records (which have no args kept).
+    uint16_t arg_count = 0;  // At most 15 (a 4-bit field of every layout).
+    uint16_t cpu;            // Scheduling records (which have no args kept).
   };
   Kind kind = kEvent;
   uint8_t event_type = 0;
+
+  // The incoming side of a context switch, kept in the fields a switch
+  // has no other use for.
+  void set_switch(const FxtSwitch& sw) {
+    cat = sw.in_pid;
+    name = sw.in_tid;
+    extra = static_cast<uint32_t>(sw.out_priority) |
+            static_cast<uint64_t>(static_cast<uint32_t>(sw.in_priority)) << 32;
+  }
+  FxtSwitch switch_info() const {
+    return FxtSwitch{cat, name, static_cast<int32_t>(static_cast<uint32_t>(extra)),
+                     static_cast<int32_t>(static_cast<uint32_t>(extra >> 32))};
+  }
 };
+static_assert(sizeof(FxtEvent) == 40, "FxtEvent grew: the queue holds every event");
 
 // Ticks to ns; false if the result does not fit in int64 (or no tick rate).
 bool FxtTicksToNs(uint64_t ticks, uint64_t ticks_per_second, int64_t* ns);

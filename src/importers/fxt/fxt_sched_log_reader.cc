@@ -29,7 +29,7 @@ FxtReadError FxtRecordReader::ReadScheduling(const FxtSchedArgNames& names, FxtE
   scratch->clear();
   if (type == fxt::kLegacyContextSwitch) {
     // Threads are thread refs; the idle thread is pid 0 with priority 0.
-    event->cpu = static_cast<uint32_t>(Bits(h, 16, 23));
+    event->cpu = static_cast<uint16_t>(Bits(h, 16, 23));
     event->event_type = static_cast<uint8_t>(Bits(h, 24, 27));
     sw->out_priority = static_cast<int32_t>(Bits(h, 44, 51));
     sw->in_priority = static_cast<int32_t>(Bits(h, 52, 59));
@@ -40,7 +40,7 @@ FxtReadError FxtRecordReader::ReadScheduling(const FxtSchedArgNames& names, FxtE
     if (in.pid == 0 && sw->in_priority == 0) in = FxtThread{};
   } else if (type == fxt::kContextSwitch || type == fxt::kThreadWakeup) {
     // Threads are koids alone; weights (and the idle mark) are arguments.
-    event->cpu = static_cast<uint32_t>(Bits(h, 20, 35));
+    event->cpu = static_cast<uint16_t>(Bits(h, 20, 35));
     event->event_type = static_cast<uint8_t>(Bits(h, 36, 39));
     if ((e = ReadTimestamp(&event->ts)) != FxtReadError::kOk) return e;
     if (!ReadWord(&out.tid)) return FxtReadError::kTruncated;

@@ -266,8 +266,7 @@ void FxtTokenizer::OnScheduling(FxtRecordReader* reader) {
   FxtReadError error = reader->ReadScheduling(sched_names_, &event, &sw, &scratch_args_);
   if (error != FxtReadError::kOk) return CountReadError(error);
   if (event.kind == FxtEvent::kContextSwitch) {
-    event.extra = queue_->switches.size();
-    queue_->switches.push_back(sw);
+    event.set_switch(sw);
   } else if (event.tid == 0) {
     return storage_->stats.Increment(Stat::fuchsia_idle_thread_wakeup);
   }

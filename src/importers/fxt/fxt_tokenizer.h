@@ -34,7 +34,6 @@ struct FxtBlobRow {
 struct FxtEventQueue {
   PodVector<FxtEvent> events;
   PodVector<FxtArg> args;
-  PodVector<FxtSwitch> switches;  // Of kContextSwitch events (their extra).
   PodVector<FxtBlobRow> blobs;    // Of kBlob events (their extra).
 };
 

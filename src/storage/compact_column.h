@@ -1,0 +1,158 @@
+// Compact columns for the tables with the most rows per trace (sched and
+// thread_state: several rows per context switch). Small integers (cpu,
+// ucpu, utid, io_wait, ...) take the fewest bytes that hold every value so
+// far: none while every cell is NULL, then 1, 2 or 4, widened on demand.
+// Strings with few distinct values (thread states, end states) are codes
+// into a per-column dictionary of StringIds. Cells read exactly as the
+// plain Uint32Column / StringColumn would.
+#ifndef SRC_STORAGE_COMPACT_COLUMN_H_
+#define SRC_STORAGE_COMPACT_COLUMN_H_
+
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "src/base/pod_vector.h"
+#include "src/storage/column.h"
+
+namespace weft {
+
+// uint32 values (kNull = UINT32_MAX for NULL) stored 0, 1, 2 or 4 bytes
+// wide; the widest value of each width is its NULL (a truncated kNull).
+class NarrowUintVector {
+ public:
+  static constexpr uint32_t kNull = std::numeric_limits<uint32_t>::max();
+
+  void push_back(uint32_t v) {
+    if (!Fits(v, width_)) Widen(v);
+    if (width_ != 0) Store(bytes_.append_uninitialized(width_), v);
+    ++size_;
+  }
+  void Set(uint32_t row, uint32_t v) {
+    if (!Fits(v, width_)) Widen(v);
+    if (width_ != 0) Store(&bytes_[static_cast<size_t>(row) * width_], v);
+  }
+  uint32_t operator[](uint32_t row) const {
+    switch (width_) {
+      case 1: {
+        uint8_t b = bytes_[row];
+        return b == 0xff ? kNull : b;
+      }
+      case 2: {
+        uint16_t h;
+        memcpy(&h, &bytes_[static_cast<size_t>(row) * 2], 2);
+        return h == 0xffff ? kNull : h;
+      }
+      case 4: {
+        uint32_t w;
+        memcpy(&w, &bytes_[static_cast<size_t>(row) * 4], 4);
+        return w;
+      }
+      default:
+        return kNull;
+    }
+  }
+  size_t size() const { return size_; }
+  uint8_t width() const { return width_; }
+  size_t MemoryUsage() const { return bytes_.capacity(); }
+
+ private:
+  // Whether |v| is storable at |width| bytes (NULL always is; width 0
+  // stores nothing else).
+  static bool Fits(uint32_t v, uint8_t width) {
+    if (v == kNull) return true;
+    switch (width) {
+      case 1: return v < 0xff;
+      case 2: return v < 0xffff;
+      case 4: return true;
+      default: return false;
+    }
+  }
+  void Store(uint8_t* p, uint32_t v) const {
+    // Truncating kNull gives the narrow NULL.
+    switch (width_) {
+      case 1: *p = static_cast<uint8_t>(v); break;
+      case 2: { uint16_t h = static_cast<uint16_t>(v); memcpy(p, &h, 2); break; }
+      default: memcpy(p, &v, 4); break;
+    }
+  }
+  // Rewrites the cells at the narrowest width that also holds |v|.
+  void Widen(uint32_t v);
+
+  PodVector<uint8_t> bytes_;
+  size_t size_ = 0;
+  uint8_t width_ = 0;
+};
+
+// A Uint32Column (UINT32_MAX is NULL) in a NarrowUintVector.
+class CompactUint32Column final : public Column {
+ public:
+  static constexpr uint32_t kNull = NarrowUintVector::kNull;
+  CompactUint32Column(Table* table, std::string name, uint32_t flags = kNoFlags)
+      : Column(table, std::move(name), ColumnType::kInt64, flags) {}
+  void Append(uint32_t v) { data_.push_back(v); }
+  void AppendNull() { data_.push_back(kNull); }
+  void Set(uint32_t row, uint32_t v) { data_.Set(row, v); }
+  uint32_t operator[](uint32_t row) const { return data_[row]; }
+  size_t size() const { return data_.size(); }
+
+  bool IsNull(uint32_t row) const override { return data_[row] == kNull; }
+  int64_t GetInt(uint32_t row) const override { return data_[row]; }
+  bool EqualRows(int64_t value, const uint32_t** rows, size_t* count) const override {
+    if (!(flags() & kIndexed)) return false;
+    index_.Lookup(data_.size(), [this](uint32_t r) { return data_[r]; }, value, rows, count);
+    return true;
+  }
+  size_t MemoryUsage() const { return data_.MemoryUsage() + index_.MemoryUsage(); }
+
+ private:
+  NarrowUintVector data_;
+  EqualityIndex index_;  // Built on first use when kIndexed.
+};
+
+// A StringColumn (kNullStringId is NULL) as codes into a dictionary of the
+// column's distinct strings.
+class DictStringColumn final : public Column {
+ public:
+  DictStringColumn(Table* table, std::string name, uint32_t flags = kNoFlags)
+      : Column(table, std::move(name), ColumnType::kString, flags) {}
+  void Append(StringId v) { codes_.push_back(CodeOf(v)); }
+  void Set(uint32_t row, StringId v) { codes_.Set(row, CodeOf(v)); }
+  StringId operator[](uint32_t row) const {
+    uint32_t code = codes_[row];
+    return code == NarrowUintVector::kNull ? kNullStringId : dict_[code];
+  }
+  size_t size() const { return codes_.size(); }
+
+  bool IsNull(uint32_t row) const override {
+    return codes_[row] == NarrowUintVector::kNull;
+  }
+  StringId GetString(uint32_t row) const override { return (*this)[row]; }
+  size_t MemoryUsage() const { return codes_.MemoryUsage() + dict_.capacity() * 4; }
+
+ private:
+  // The code of |v| (NarrowUintVector::kNull for NULL), added if new.
+  uint32_t CodeOf(StringId v) {
+    if (v == kNullStringId) return NarrowUintVector::kNull;
+    // Columns of this kind hold a handful of strings: a scan beats a hash.
+    size_t scan = dict_.size() < kScanLimit ? dict_.size() : kScanLimit;
+    for (size_t i = 0; i < scan; ++i) {
+      if (dict_[i] == v) return static_cast<uint32_t>(i);
+    }
+    return dict_.size() < kScanLimit ? Add(v) : LookUp(v);
+  }
+  uint32_t Add(StringId v);
+  uint32_t LookUp(StringId v);
+
+  static constexpr size_t kScanLimit = 8;
+  NarrowUintVector codes_;
+  std::vector<StringId> dict_;
+  std::unordered_map<StringId, uint32_t> code_of_;  // Of dict_[kScanLimit..].
+};
+
+}  // namespace weft
+
+#endif  // SRC_STORAGE_COMPACT_COLUMN_H_

@@ -1,0 +1,100 @@
+// Unit tests of the compact columns: cells read back as appended and set
+// across every widening, NULLs kept, dictionary codes past the scanned few.
+#include "src/storage/compact_column.h"
+
+#include <gtest/gtest.h>
+
+namespace weft {
+namespace {
+
+TEST(NarrowUintVectorTest, AllNullStoresNothing) {
+  NarrowUintVector v;
+  for (int i = 0; i < 100; ++i) v.push_back(NarrowUintVector::kNull);
+  EXPECT_EQ(v.size(), 100u);
+  EXPECT_EQ(v.width(), 0u);
+  EXPECT_EQ(v.MemoryUsage(), 0u);
+  EXPECT_EQ(v[57], NarrowUintVector::kNull);
+}
+
+TEST(NarrowUintVectorTest, WidensKeepingValuesAndNulls) {
+  NarrowUintVector v;
+  const uint32_t kNull = NarrowUintVector::kNull;
+  std::vector<uint32_t> expected = {kNull, 3, 254, kNull};
+  for (uint32_t x : expected) v.push_back(x);
+  EXPECT_EQ(v.width(), 1u);
+  for (uint32_t x : {255u, 65534u, kNull}) {
+    expected.push_back(x);
+    v.push_back(x);
+  }
+  EXPECT_EQ(v.width(), 2u);
+  expected.push_back(65535u);
+  v.push_back(65535u);
+  expected.push_back(kNull - 1);
+  v.push_back(kNull - 1);
+  EXPECT_EQ(v.width(), 4u);
+  ASSERT_EQ(v.size(), expected.size());
+  for (uint32_t r = 0; r < expected.size(); ++r) EXPECT_EQ(v[r], expected[r]) << r;
+}
+
+TEST(NarrowUintVectorTest, SetWidensAndClears) {
+  NarrowUintVector v;
+  for (int i = 0; i < 4; ++i) v.push_back(NarrowUintVector::kNull);
+  v.Set(2, 7);
+  EXPECT_EQ(v.width(), 1u);
+  v.Set(1, 1000);
+  EXPECT_EQ(v.width(), 2u);
+  v.Set(2, NarrowUintVector::kNull);
+  EXPECT_EQ(v[0], NarrowUintVector::kNull);
+  EXPECT_EQ(v[1], 1000u);
+  EXPECT_EQ(v[2], NarrowUintVector::kNull);
+}
+
+TEST(CompactUint32ColumnTest, ReadsLikeUint32Column) {
+  CompactUint32Column c(nullptr, "cpu");
+  c.Append(3);
+  c.AppendNull();
+  c.Append(70000);
+  EXPECT_FALSE(c.IsNull(0));
+  EXPECT_TRUE(c.IsNull(1));
+  EXPECT_EQ(c.GetInt(0), 3);
+  EXPECT_EQ(c.GetInt(2), 70000);
+  c.Set(1, 5);
+  EXPECT_EQ(c[1], 5u);
+}
+
+TEST(CompactUint32ColumnTest, IndexedRowsByValue) {
+  CompactUint32Column c(nullptr, "utid", kIndexed);
+  for (uint32_t v : {2u, 0u, 2u, CompactUint32Column::kNull, 300u, 2u}) c.Append(v);
+  const uint32_t* rows;
+  size_t count;
+  ASSERT_TRUE(c.EqualRows(2, &rows, &count));
+  EXPECT_EQ(std::vector<uint32_t>(rows, rows + count), (std::vector<uint32_t>{0, 2, 5}));
+  ASSERT_TRUE(c.EqualRows(300, &rows, &count));
+  EXPECT_EQ(std::vector<uint32_t>(rows, rows + count), (std::vector<uint32_t>{4}));
+  ASSERT_TRUE(c.EqualRows(1, &rows, &count));
+  EXPECT_EQ(count, 0u);
+  c.Append(1);  // Rows added later are indexed too.
+  ASSERT_TRUE(c.EqualRows(1, &rows, &count));
+  EXPECT_EQ(std::vector<uint32_t>(rows, rows + count), (std::vector<uint32_t>{6}));
+  CompactUint32Column plain(nullptr, "cpu");
+  EXPECT_FALSE(plain.EqualRows(1, &rows, &count));
+}
+
+TEST(DictStringColumnTest, ManyDistinctStrings) {
+  DictStringColumn c(nullptr, "state");
+  c.Append(kNullStringId);
+  for (StringId id = 1; id <= 300; ++id) c.Append(id * 7);
+  for (StringId id = 300; id >= 1; --id) c.Append(id * 7);
+  EXPECT_TRUE(c.IsNull(0));
+  for (uint32_t r = 1; r <= 300; ++r) {
+    EXPECT_EQ(c.GetString(r), r * 7);
+    EXPECT_EQ(c[600 - r + 1], r * 7);
+  }
+  c.Set(0, 14);
+  c.Set(1, kNullStringId);
+  EXPECT_EQ(c[0], 14u);
+  EXPECT_TRUE(c.IsNull(1));
+}
+
+}  // namespace
+}  // namespace weft
