@@ -66,7 +66,7 @@ std::vector<const Table*> TraceStorage::AllTables() const {
       &stack_profile_symbol, &track_event_callstacks, &machine, &trace_bounds,
       &trace_diagnostics, &cpu_profile_stack_sample, &heap_profile_allocation,
       &android_logs, &fuchsia_blob, &fuchsia_userspace_object, &fuchsia_category, &ftrace_event,
-      &annotation_rows};
+      &annotation_rows, &android_track_event_process};
   for (const Table* t : track_views.tables()) tables.push_back(t);
   return tables;
 }

@@ -15,6 +15,7 @@
 #include "src/storage/ftrace_event_table.h"
 #include "src/storage/layout_tables.h"
 #include "src/storage/fxt_tables.h"
+#include "src/storage/android_tables.h"
 #include "src/storage/log_tables.h"
 #include "src/storage/machine_tables.h"
 #include "src/storage/misc_tables.h"
@@ -77,6 +78,7 @@ class TraceStorage {
   ThreadStateTable thread_state;
   CpuTable cpu;
   AndroidLogTable android_logs;
+  AndroidTrackEventProcessTable android_track_event_process;
   FuchsiaBlobTable fuchsia_blob;
   FuchsiaUserspaceObjectTable fuchsia_userspace_object;
   FuchsiaCategoryTable fuchsia_category;
