@@ -68,7 +68,7 @@ std::vector<const Table*> TraceStorage::AllTables() const {
       &trace_diagnostics, &cpu_profile_stack_sample, &heap_profile_allocation,
       &android_logs, &fuchsia_blob, &fuchsia_userspace_object, &fuchsia_category, &ftrace_event,
       &annotation_rows, &profiler_session, &profiler_async_context, &profiler_task_context,
-      &profiler_execution_context, &profiler_counter_set, &profiler_sample};
+      &profiler_execution_context, &profiler_counter_set, &profiler_sample, &android_track_event_process};
   tables.push_back(&expected_frame_timeline_slice);
   tables.push_back(&actual_frame_timeline_slice);
   tables.push_back(&cpu_available_frequencies);

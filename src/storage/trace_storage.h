@@ -17,6 +17,7 @@
 #include "src/storage/ftrace_event_table.h"
 #include "src/storage/layout_tables.h"
 #include "src/storage/fxt_tables.h"
+#include "src/storage/android_tables.h"
 #include "src/storage/log_tables.h"
 #include "src/storage/machine_tables.h"
 #include "src/storage/misc_tables.h"
@@ -81,6 +82,7 @@ class TraceStorage {
   CpuTable cpu;
   CpuAvailableFrequenciesTable cpu_available_frequencies;
   AndroidLogTable android_logs;
+  AndroidTrackEventProcessTable android_track_event_process;
   FuchsiaBlobTable fuchsia_blob;
   FuchsiaUserspaceObjectTable fuchsia_userspace_object;
   FuchsiaCategoryTable fuchsia_category;

@@ -149,6 +149,12 @@ void ProcessTracker::SetProcessName(uint32_t upid, StringId name) {
   storage_->process.name.Set(upid, name);
 }
 
+void ProcessTracker::SetProcessUid(uint32_t upid, int64_t uid) {
+  constexpr int64_t kPerUserRange = 100000;  // Android's AID_USER_OFFSET.
+  storage_->process.uid.Set(upid, static_cast<uint32_t>(uid));
+  storage_->process.android_appid.Set(upid, static_cast<uint32_t>(uid % kPerUserRange));
+}
+
 void ProcessTracker::SetParentIfUnset(uint32_t upid, uint32_t parent_upid) {
   if (storage_->process.parent_upid[upid] == kNull) {
     storage_->process.parent_upid.Set(upid, parent_upid);

@@ -73,6 +73,8 @@ class ProcessTracker {
   void NameIdleTask();
 
   void SetProcessName(uint32_t upid, StringId name);
+  // An Android uid: also sets the process's android_appid (uid % 100000).
+  void SetProcessUid(uint32_t upid, int64_t uid);
   // Keeps the first parent: a later, different ppid of the same live
   // process is a reparenting (its parent died), as Perfetto reads it.
   void SetParentIfUnset(uint32_t upid, uint32_t parent_upid);

@@ -22,6 +22,7 @@
 #include "src/importers/proto/proto_tokenizer.h"
 #include "src/importers/proto/track_event/track_event_args.h"
 #include "src/importers/proto/track_event/track_event_callstacks.h"
+#include "src/importers/proto/android/android_framework_events.h"
 #include "src/importers/proto/ftrace/process_stats_parser.h"
 #include "src/importers/proto/frame_timeline/frame_timeline_parser.h"
 #include "src/importers/proto/gpu/gpu_counter_parser.h"
@@ -141,6 +142,7 @@ class ProtoParser {
   FtraceParser ftrace_;
   TriggerParser triggers_{ctx_};
   GpuCounterParser gpu_counters_{ctx_};
+  AndroidFrameworkEvents android_framework_events_{ctx_};
   ProcessStatsParser process_stats_{ctx_};
   PowerParser power_{ctx_};
   FrameTimelineParser frame_timeline_{ctx_};

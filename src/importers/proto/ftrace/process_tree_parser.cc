@@ -97,10 +97,7 @@ void ProcessTreeParser::ParseProcess(protozero::data_view bytes) {
     processes.SetThreadName(processes.UpdateThread(pid, pid), cmdline_id,
                             ThreadNamePriority::kProcessTree);
   }
-  if (has_uid) {
-    table.uid.Set(upid, static_cast<uint32_t>(uid));
-    table.android_appid.Set(upid, static_cast<uint32_t>(uid % 100000));
-  }
+  if (has_uid) processes.SetProcessUid(upid, uid);
   if (has_start && start_from_boot <= static_cast<uint64_t>(INT64_MAX) &&
       table.start_ts.IsNull(upid)) {
     std::optional<int64_t> ts =

@@ -342,6 +342,10 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view qu
   }
   uint32_t row = EmitSlice(p.ts, ph, details_.legacy, t.track, &info);
   if (row == kNoSlice) return;
+  // Extensions (fields the parser does not decode) may be Android framework events.
+  if (details_.typed.has_reflected) {
+    android_framework_events_.OnSlice(bytes, p.ts, tokenizer_->descriptor_pool());
+  }
   if (f.has_stack_iid || f.has_inline_stack) {
     uint32_t callsite = f.has_stack_iid
                             ? callstacks_.InternedCallsite(p.generation, gen, details_.stack_iid)
