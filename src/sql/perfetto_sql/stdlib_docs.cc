@@ -174,6 +174,7 @@ std::vector<StdlibObject> DocumentModule(const std::string& module, std::string_
   bool adjacent = false;
   std::vector<std::string> header = CommentBlocks(sql, &adjacent);
   if (header.size() > (adjacent ? 1u : 0u)) mod.description = header[0];
+  const bool module_exposed = mod.exposed;  // |mod| dangles once objects grows.
 
   for (size_t pos = 0; pos < sql.size();) {
     size_t end = sql_text::StatementEnd(sql, pos);
@@ -185,7 +186,7 @@ std::vector<StdlibObject> DocumentModule(const std::string& module, std::string_
     obj.module = module;
     obj.name = parsed.name;
     obj.object_type = ObjectType(parsed.kind);
-    obj.exposed = mod.exposed && !IsInternal(parsed.name);
+    obj.exposed = module_exposed && !IsInternal(parsed.name);
     obj.description = DocComment(stmt);
     DocumentSignature(stmt.substr(sql_text::SkipSpace(stmt, 0)), parsed, &obj);
     objects.push_back(std::move(obj));
