@@ -15,7 +15,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
+#include "src/storage/string_pool.h"
 #include "src/trace/trace_processor.h"
 #include "test/fuzzers/split_points.h"
 
@@ -47,13 +49,6 @@ weft::Status StepAll(sqlite3_stmt* stmt) {
 
 constexpr uint32_t kQueryEvery = 8;
 
-// FNV-1a of the input: which inputs also run the SQL part.
-uint32_t ContentHash(const uint8_t* data, size_t size) {
-  uint32_t h = 2166136261u;
-  for (size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 16777619u;
-  return h;
-}
-
 // Reads every column of every slice row (what a query of `slice` would).
 int64_t ReadSlices(const weft::SliceTable& slice) {
   int64_t sum = 0;
@@ -67,7 +62,11 @@ int64_t ReadSlices(const weft::SliceTable& slice) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const bool with_queries = ContentHash(data, size) % kQueryEvery == 0;
+  // The string pool's hash of the input picks which inputs also run SQL.
+  const bool with_queries =
+      weft::StringPool::Hash(std::string_view(reinterpret_cast<const char*>(data), size)) %
+          kQueryEvery ==
+      0;
   weft::TraceConfig config;
   config.no_builtin_analyses = !with_queries;
   weft::TraceProcessor tp(config);
