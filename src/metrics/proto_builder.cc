@@ -8,6 +8,7 @@
 #include <protozero/pbf_writer.hpp>
 
 #include "protos/perfetto/common/descriptor.fields.h"
+#include "src/base/numeric.h"
 
 namespace weft {
 
@@ -77,7 +78,7 @@ bool DecodeRepeated(const std::string& blob, std::vector<Value>* out) {
   return true;
 }
 
-int64_t AsInt(const Value& v) { return v.type == SQLITE_FLOAT ? static_cast<int64_t>(v.d) : v.i; }
+int64_t AsInt(const Value& v) { return v.type == SQLITE_FLOAT ? SaturatingInt64(v.d) : v.i; }
 double AsDouble(const Value& v) { return v.type == SQLITE_FLOAT ? v.d : static_cast<double>(v.i); }
 
 // Writes one value of |field| (number |num|); false with |error| on a type

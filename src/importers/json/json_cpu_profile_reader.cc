@@ -16,7 +16,7 @@ LexResult ReadNumber(JsonLexer* lexer, JsonNumber* out) {
   return lexer->ReadNumber(out);
 }
 
-int64_t AsInt(const JsonNumber& n) { return n.is_int ? n.i : static_cast<int64_t>(n.d); }
+int64_t AsInt(const JsonNumber& n) { return n.i; }
 
 LexResult ReadUint32(JsonLexer* lexer, uint32_t* out) {
   JsonNumber n;

@@ -142,7 +142,7 @@ LexResult ReadPidTid(JsonLexer* lexer, TraceStorage* storage, uint32_t* out,
   if (c == '-' || (c >= '0' && c <= '9')) {
     JsonNumber n;
     WEFT_LEX(lexer->ReadNumber(&n));
-    int64_t v = n.is_int ? n.i : static_cast<int64_t>(n.d);
+    int64_t v = n.i;
     // Out of range: as if absent (Perfetto cannot coerce it either).
     bool in_range = v >= 0 && v <= UINT32_MAX;
     *out = in_range ? static_cast<uint32_t>(v) : 0;

@@ -11,7 +11,8 @@ namespace {
 
 int64_t TieKey(const JsonEvent& e) {
   if (e.phase == 'E') return INT64_MIN;
-  if (e.phase == 'X') return INT64_MAX - e.dur;
+  // A negative duration (malformed input) must not overflow the key.
+  if (e.phase == 'X') return INT64_MAX - std::max<int64_t>(e.dur, 0);
   return INT64_MAX;
 }
 

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "src/base/numeric.h"
+
 namespace weft {
 namespace {
 
@@ -138,7 +140,7 @@ size_t ScanNumber(const char* p, const char* end, JsonNumber* out,
   if (has_exp) d *= std::pow(10.0, exp);
   out->is_int = false;
   out->d = neg ? -d : d;
-  out->i = static_cast<int64_t>(out->d);
+  out->i = SaturatingInt64(out->d);
   return static_cast<size_t>(p - s);
 }
 

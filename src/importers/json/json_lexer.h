@@ -24,7 +24,7 @@ enum class LexResult { kOk, kNeedMore, kError };
 
 struct JsonNumber {
   bool is_int = false;  // No fraction/exponent and fits in int64.
-  int64_t i = 0;
+  int64_t i = 0;        // For a non-integer: d truncated, clamped to int64.
   double d = 0;
 };
 

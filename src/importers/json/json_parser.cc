@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "src/base/hash.h"
+#include "src/base/numeric.h"
 
 namespace weft {
 namespace {
@@ -408,7 +409,7 @@ void JsonParser::ParseMetadata(const JsonEvent& e, const JsonEventExtra* extra,
   if (arg->type == ArgType::kReal) {
     double d;
     memcpy(&d, &arg->raw, 8);
-    index = static_cast<int64_t>(d);
+    index = SaturatingInt64(d);
   }
   if (what == "process_sort_index") {
     ctx_->processes.AddProcessArg(upid, process_sort_hint_, ArgType::kInt, index);

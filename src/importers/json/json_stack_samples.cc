@@ -70,7 +70,7 @@ LexResult JsonStackSamples::ReadSample(JsonLexer* lexer) {
       if (member == "ts") {
         has_ts = MicrosToNanos(n, &sample.ts);
       } else {
-        int64_t v = n.is_int ? n.i : static_cast<int64_t>(n.d);
+        int64_t v = n.i;
         if (v < 0 || v > UINT32_MAX) continue;
         if (member == "pid") {
           sample.pid = v;

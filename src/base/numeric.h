@@ -1,0 +1,21 @@
+// Conversions of untrusted numbers (trace input) that must not be undefined
+// behaviour whatever the value.
+#ifndef SRC_BASE_NUMERIC_H_
+#define SRC_BASE_NUMERIC_H_
+
+#include <cstdint>
+
+namespace weft {
+
+// A double as int64, truncated toward zero, clamped to the int64 range; NaN
+// becomes 0. (A plain cast of an out-of-range double is undefined.)
+inline int64_t SaturatingInt64(double d) {
+  if (!(d == d)) return 0;
+  if (d >= 9223372036854775807.0) return INT64_MAX;
+  if (d <= -9223372036854775808.0) return INT64_MIN;
+  return static_cast<int64_t>(d);
+}
+
+}  // namespace weft
+
+#endif  // SRC_BASE_NUMERIC_H_
