@@ -6,10 +6,12 @@ Traces: /tmp/weft_bench/profile1m.json (generated here, deterministic: 1M
 JS samples in ProfileChunk events on one thread, with RunTask /
 FunctionCall events every 10 ms; its bytes are mostly profile chunks) and
 the largest DevTools fixture of ../shared/corpus/chrome. For each: weft's
-best load time of 3 with and without --no-profile-calls, the integration
-time (`--stats`' "profile calls" figure) and its share of the load, and the
-DevTools engine's read + parse time (test/devtools/bench_devtools.mjs) and
-the ratio to weft's load.
+load with and without --no-profile-calls in CPU seconds (user + sys of the
+process, best of 3: the machine is shared, so wall times are noise), the
+integration's cost as the difference and its share of the load without,
+the integration phase alone (`--stats`' "profile calls", wall seconds),
+peak RSS with and without, and the DevTools engine's read + parse CPU
+seconds (test/devtools/bench_devtools.mjs) and their ratio to weft's.
 
   tools/bench_profile_calls.py [--weft out/host/weft] [--samples N]
 """
@@ -19,13 +21,14 @@ import json
 import os
 import random
 import re
+import resource
 import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH_DIR = '/tmp/weft_bench'
 CORPUS = os.path.join(ROOT, '..', 'shared', 'corpus', 'chrome')
-STATS = re.compile(r'loaded [\d.]+ MB in ([\d.]+) s .*profile calls ([\d.]+) s')
+STATS = re.compile(r'loaded [\d.]+ MB in ([\d.]+) s .*peak RSS (\d+) KB.*profile calls ([\d.]+) s')
 
 
 def make_nodes(rng, count):
@@ -84,16 +87,23 @@ def generate(path, samples, seed=7):
         f.write('{"ph":"X","name":"end","pid":1,"tid":2,"ts":%d,"dur":1,"args":{}}]}\n' % end)
 
 
+def child_cpu_seconds():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def weft_load(weft, trace, extra, reps=3):
-    """Best of |reps| loads: (seconds, profile-call seconds)."""
+    """Best of |reps| loads by CPU: (CPU s, profile-call wall s, peak RSS MB)."""
     best = None
     for _ in range(reps):
+        before = child_cpu_seconds()
         p = subprocess.run([weft, '--stats', *extra, '-Q', 'select 1', trace],
                            capture_output=True, text=True, check=True)
+        cpu = child_cpu_seconds() - before
         m = STATS.search(p.stderr)
         if not m:
             raise RuntimeError(f'no --stats line: {p.stderr}')
-        got = (float(m.group(1)), float(m.group(2)))
+        got = (cpu, float(m.group(3)), int(m.group(2)) / 1024)
         if best is None or got[0] < best[0]:
             best = got
     return best
@@ -107,15 +117,16 @@ def devtools_load(trace):
 
 
 def bench(weft, trace):
-    with_calls, integration = weft_load(weft, trace, [])
-    without, _ = weft_load(weft, trace, ['--no-profile-calls'])
+    with_calls, phase, rss = weft_load(weft, trace, [])
+    without, _, rss_without = weft_load(weft, trace, ['--no-profile-calls'])
     dt = devtools_load(trace)
-    dt_total = dt['read_s'] + dt['parse_s']
+    cost = with_calls - without
     return {'trace': os.path.basename(trace), 'mb': os.path.getsize(trace) / 2**20,
-            'weft_s': with_calls, 'weft_no_calls_s': without, 'integration_s': integration,
-            'integration_share': integration / without if without else 0,
-            'devtools_s': dt_total, 'devtools_calls': dt['profile_calls'],
-            'speedup': dt_total / with_calls if with_calls else 0}
+            'weft_cpu_s': with_calls, 'weft_no_calls_cpu_s': without, 'integration_cpu_s': cost,
+            'integration_share': cost / without if without else 0, 'phase_wall_s': phase,
+            'rss_mb': rss, 'rss_no_calls_mb': rss_without,
+            'devtools_cpu_s': dt['cpu_s'], 'devtools_calls': dt['profile_calls'],
+            'speedup': dt['cpu_s'] / with_calls if with_calls else 0}
 
 
 def main():
@@ -129,12 +140,15 @@ def main():
         generate(gen, args.samples)
     fixtures = [os.path.join(CORPUS, f) for f in os.listdir(CORPUS) if f.endswith('.json.gz')]
     largest = max(fixtures, key=os.path.getsize)
-    print('trace                         MB   weft s  no-calls s  integr. s  share   DevTools s  x faster')
+    print('CPU seconds (user + sys), best of 3; integration = with - without')
+    print('trace                         MB  weft CPU-s  no-calls  integr.  share  phase wall s'
+          '  RSS MB (no calls)  DevTools CPU-s  x faster')
     for trace in (gen, largest):
         r = bench(args.weft, trace)
-        print(f"{r['trace']:<26} {r['mb']:6.1f} {r['weft_s']:8.3f} {r['weft_no_calls_s']:11.3f} "
-              f"{r['integration_s']:10.3f} {100 * r['integration_share']:5.1f}% "
-              f"{r['devtools_s']:11.3f} {r['speedup']:9.1f}")
+        print(f"{r['trace']:<26} {r['mb']:6.1f} {r['weft_cpu_s']:10.3f} {r['weft_no_calls_cpu_s']:9.3f} "
+              f"{r['integration_cpu_s']:8.3f} {100 * r['integration_share']:5.1f}% "
+              f"{r['phase_wall_s']:12.3f} {r['rss_mb']:7.0f} ({r['rss_no_calls_mb']:.0f})"
+              f"{r['devtools_cpu_s']:16.3f} {r['speedup']:9.1f}")
         sys.stdout.flush()
 
 

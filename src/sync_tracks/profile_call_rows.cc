@@ -21,28 +21,33 @@ ProfileCallRows::ProfileCallRows(const CpuProfile& profile, uint32_t utid,
 }
 
 void ProfileCallRows::OpenCall(int64_t ts, int32_t node) {
-  if (calls_.empty()) track_ = tracks_->ThreadTrack(utid_);
-  // Depth and parent come with the re-nesting, the arg set last.
+  if (count_ == 0) track_ = tracks_->ThreadTrack(utid_);
+  // Depth and parent come with the re-nesting, the arg set last: until
+  // then the arg set cell holds the node.
   uint32_t row = storage_->slice.Insert(ts, 0, track_, strings_.category, names_[node], 0,
-                                        Uint32Column::kNull, Uint32Column::kNull);
-  if (calls_.empty()) first_row_ = row;
-  calls_.push_back(Call{node, 0});
+                                        Uint32Column::kNull, static_cast<uint32_t>(node));
+  if (count_ == 0) first_row_ = row;
+  ++count_;
 }
 
 void ProfileCallRows::EndCall(uint32_t call, int64_t dur, uint32_t sample_count) {
   storage_->slice.dur.Set(first_row_ + call, dur);
-  calls_[call].sample_count = sample_count;
+  storage_->slice.depth.Set(first_row_ + call, sample_count);  // Until WriteArgs.
 }
 
 void ProfileCallRows::WriteArgs() {
   Uint32Column& arg_set_id = storage_->slice.arg_set_id;
-  for (uint32_t i = 0; i < count(); ++i) arg_set_id.Set(first_row_ + i, ArgsFor(calls_[i]));
+  Uint32Column& depth = storage_->slice.depth;
+  for (uint32_t row = first_row_; row < first_row_ + count_; ++row) {
+    arg_set_id.Set(row, ArgsFor(arg_set_id[row], depth[row]));
+    depth.Set(row, 0);
+  }
 }
 
-uint32_t ProfileCallRows::ArgsFor(const Call& call) {
-  uint64_t key = (uint64_t{static_cast<uint32_t>(call.node)} << 32) | call.sample_count;
+uint32_t ProfileCallRows::ArgsFor(uint32_t node_index, uint32_t sample_count) {
+  uint64_t key = (uint64_t{node_index} << 32) | sample_count;
   if (uint32_t cached = args_cache_.Find(key)) return cached;
-  const CpuProfileNode& node = profile_.nodes[call.node];
+  const CpuProfileNode& node = profile_.nodes[node_index];
   ArgsTable& args = storage_->args;
   uint32_t set = args.BeginSet();
   if (node.url != kNullStringId && !storage_->pool().Get(node.url).empty()) {
@@ -52,7 +57,7 @@ uint32_t ProfileCallRows::ArgsFor(const Call& call) {
   args.AddInt(set, strings_.column, strings_.column, node.column_number);
   args.AddInt(set, strings_.script, strings_.script, node.script_id);
   args.AddInt(set, strings_.node, strings_.node, node.id);
-  args.AddInt(set, strings_.samples, strings_.samples, call.sample_count);
+  args.AddInt(set, strings_.samples, strings_.samples, sample_count);
   uint32_t finished = args.FinishSet();
   args_cache_.Insert(key, finished);
   return finished;

@@ -1,7 +1,9 @@
 // ProfileCallRows: writes one profile's calls as slice rows while the
 // integrator walks (a row when a call opens, its duration when it ends), so
 // no list of all calls is kept; then their arg sets, in opening order (arg
-// set ids follow first use, as when each row was written whole).
+// set ids follow first use, as when each row was written whole). Until
+// then a call row's arg_set_id cell holds its node and its depth cell its
+// sample count (the re-nesting sets the depth after WriteArgs).
 // Reference: docs/sync_tracks.md ("In the tables").
 #ifndef SRC_SYNC_TRACKS_PROFILE_CALL_ROWS_H_
 #define SRC_SYNC_TRACKS_PROFILE_CALL_ROWS_H_
@@ -9,7 +11,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "src/base/pod_vector.h"
 #include "src/importers/common/cpu_profile_tracker.h"
 #include "src/importers/common/track_tracker.h"
 #include "src/storage/trace_storage.h"
@@ -53,14 +54,10 @@ class ProfileCallRows final : public ProfileCallSink {
   void WriteArgs();
 
   uint32_t first_row() const { return first_row_; }
-  uint32_t count() const { return static_cast<uint32_t>(calls_.size()); }
+  uint32_t count() const { return count_; }
 
  private:
-  struct Call {
-    int32_t node;
-    uint32_t sample_count;
-  };
-  uint32_t ArgsFor(const Call& call);
+  uint32_t ArgsFor(uint32_t node, uint32_t sample_count);
 
   const CpuProfile& profile_;
   uint32_t utid_;
@@ -70,7 +67,7 @@ class ProfileCallRows final : public ProfileCallSink {
   std::vector<StringId> names_;  // Slice name of each node.
   uint32_t track_ = 0;
   uint32_t first_row_ = 0;
-  PodVector<Call> calls_;  // In opening order.
+  uint32_t count_ = 0;
   ArgSetCache args_cache_;
 };
 

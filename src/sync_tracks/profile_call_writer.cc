@@ -23,18 +23,40 @@ uint64_t Mix(uint64_t h, uint64_t v) {
   return h * 0xff51afd7ed558ccdull;
 }
 
+// A profile's node ids to node indices, looked up once per run of equal
+// samples: a plain array when the ids are compact (V8 numbers nodes from
+// 1), the profile's hash map otherwise.
+class NodeLookup {
+ public:
+  explicit NodeLookup(const CpuProfile& profile) : map_(profile.node_index) {
+    uint32_t max_id = 0;
+    for (const auto& [id, index] : map_) max_id = std::max(max_id, id);
+    if (map_.empty() || max_id > 4 * map_.size() + 1024) return;
+    dense_.assign(size_t{max_id} + 1, -1);
+    for (const auto& [id, index] : map_) dense_[id] = static_cast<int32_t>(index);
+  }
+  // The index of node |id|, or -1 when the profile has no such node.
+  int32_t Find(uint32_t id) const {
+    if (!dense_.empty()) return id < dense_.size() ? dense_[id] : -1;
+    auto it = map_.find(id);
+    return it == map_.end() ? -1 : static_cast<int32_t>(it->second);
+  }
+
+ private:
+  const std::unordered_map<uint32_t, uint32_t>& map_;
+  std::vector<int32_t> dense_;  // By id; empty when the ids are sparse.
+};
+
 // The profile's nodes in the integrator's terms (same indices). DevTools
 // takes the first node as the root; nodes not under it are unknown, and so
 // are their samples.
-std::vector<CallTreeNode> BuildCallTree(const CpuProfile& profile, const StringPool& pool,
-                                        std::vector<bool>* reachable) {
+std::vector<CallTreeNode> BuildCallTree(const CpuProfile& profile, const NodeLookup& lookup,
+                                        const StringPool& pool, std::vector<bool>* reachable) {
   const size_t n = profile.nodes.size();
   std::vector<CallTreeNode> tree(n);
   for (size_t i = 0; i < n; ++i) {
     const CpuProfileNode& node = profile.nodes[i];
-    auto parent = profile.node_index.find(node.parent);
-    tree[i].parent = i == 0 || parent == profile.node_index.end()
-                         ? -1 : static_cast<int32_t>(parent->second);
+    tree[i].parent = i == 0 ? -1 : lookup.Find(node.parent);
     // DevTools' frame equality: script id, function name and line.
     tree[i].frame_key = Mix(Mix(Mix(0, static_cast<uint64_t>(node.script_id)), node.function_name),
                             static_cast<uint64_t>(static_cast<int64_t>(node.line_number)));
@@ -118,7 +140,8 @@ int32_t ProfileCallWriter::TraceNode(uint32_t row, const CpuProfile& profile,
 void ProfileCallWriter::Write(const CpuProfile& profile, uint32_t utid,
                               const std::vector<uint32_t>& track_rows) {
   std::vector<bool> reachable;
-  std::vector<CallTreeNode> tree = BuildCallTree(profile, pool_, &reachable);
+  const NodeLookup lookup(profile);
+  std::vector<CallTreeNode> tree = BuildCallTree(profile, lookup, pool_, &reachable);
   std::vector<CpuSample> samples;
   samples.reserve(profile.samples.size());
   int64_t thread_end = std::numeric_limits<int64_t>::min();
@@ -128,10 +151,9 @@ void ProfileCallWriter::Write(const CpuProfile& profile, uint32_t utid,
   bool have_last = false;
   for (const CpuProfileSample& s : profile.samples) {
     if (!have_last || s.node_id != last_id) {
-      auto it = profile.node_index.find(s.node_id);
-      bool known = it != profile.node_index.end() && reachable[it->second];
+      int32_t index = lookup.Find(s.node_id);
       last_id = s.node_id;
-      last_node = known ? static_cast<int32_t>(it->second) : -1;
+      last_node = index >= 0 && reachable[index] ? index : -1;
       have_last = true;
     }
     int64_t ts = s.ts + profile.head_ts_offset;  // DevTools' clock for samples.
