@@ -6,6 +6,7 @@
 #include "src/sql/hash_function.h"
 #include "src/sql/metadata_functions.h"
 #include "src/sql/regexp_function.h"
+#include "src/sql/to_ftrace_function.h"
 #include "src/sql/zstd_functions.h"
 
 namespace weft {
@@ -73,6 +74,7 @@ Status RegisterFunctions(sqlite3* db, const TraceStorage* storage) {
   WEFT_RETURN_IF_ERROR(RegisterZstdFunctions(db));
   WEFT_RETURN_IF_ERROR(RegisterHashFunction(db));
   WEFT_RETURN_IF_ERROR(RegisterRegexpFunction(db));
+  WEFT_RETURN_IF_ERROR(RegisterToFtraceFunction(db, storage));
   return RegisterClockFunctions(db, storage);
 }
 

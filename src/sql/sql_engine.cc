@@ -46,6 +46,9 @@ Status SqlEngine::RegisterAliases() {
   // Perfetto's older names for tables weft stores under the new one.
   static constexpr const char* kAliases =
       "CREATE VIEW raw AS SELECT * FROM ftrace_event;"
+      "CREATE VIEW slices AS SELECT * FROM slice;"
+      // Perfetto's instant events: the zero-duration slices.
+      "CREATE VIEW instant AS SELECT ts, track_id, name, arg_set_id FROM slice WHERE dur = 0;"
       // Counter values with their track's name and unit, in time order.
       "CREATE VIEW counters AS SELECT c.*, t.name AS name, t.unit AS unit FROM counter c "
       "JOIN counter_track t ON c.track_id = t.id ORDER BY c.ts;";

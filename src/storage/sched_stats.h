@@ -26,6 +26,10 @@
   X(ftrace_event_malformed, kError, kTrace,                                  \
     "A known kernel event (text or protobuf) had a field value weft "       \
     "cannot use, such as a softirq vector beyond the kernel's list; the "   \
-    "event was skipped.")
+    "event was skipped.")                                                   \
+  X(ftrace_packet_before_tracing_start, kInfo, kAnalysis,                    \
+    "A kernel event was older than the tracing service's tracing_started "  \
+    "time (left in a kernel buffer that was not cleared) and was dropped, " \
+    "as Perfetto does unless the config preserved the ftrace buffer.")
 
 #endif  // SRC_STORAGE_SCHED_STATS_H_

@@ -117,6 +117,9 @@ class TraceStorage {
   ActualFrameTimelineSliceTable actual_frame_timeline_slice{&slice};
   // Annotations added by analyses (src/analysis/), after the load.
   AnnotationTable annotation_rows;
+  // FtraceStats said the ftrace buffer was kept from before the session
+  // (preserve_ftrace_buffer): its events are not dropped as stale.
+  bool ftrace_buffer_preserved = false;
 
  private:
   int64_t raw_event_start_ = INT64_MAX, raw_event_end_ = INT64_MIN;

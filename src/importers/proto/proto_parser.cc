@@ -105,7 +105,7 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
         process_tree_.Parse(payload);
         break;
       case PacketKind::kFtraceEvent:
-        ftrace_.Parse(p.ts, payload);
+        ftrace_.Parse(p.ts, payload, &tokenizer_->generation(p.generation));
         break;
       case PacketKind::kCompactSched:
         ftrace_.ParseCompactSched(p.ts, payload);

@@ -28,7 +28,7 @@ bool FtraceParser::IsKernelEvent(uint32_t kind) {
     case fe::kSuspendResume:
     case fe::kWakeupSourceActivate:
     case fe::kWakeupSourceDeactivate: return true;
-    default: return FtraceMemoryCounters::Handles(kind);
+    default: return FtraceMemoryCounters::Handles(kind) || IsOomOrFuncgraphEvent(kind);
   }
 }
 
@@ -57,7 +57,8 @@ bool FtraceParser::ParseKernelEvent(int64_t ts, uint32_t cpu, int64_t tid, uint3
     case fe::kSuspendResume: ParseSuspendResume(ts, body); return true;
     case fe::kWakeupSourceActivate:
     case fe::kWakeupSourceDeactivate: ParseWakeupSource(ts, kind, body); return true;
-    default: return memory_.Parse(ts, tid, kind, body);
+    default:
+      return memory_.Parse(ts, tid, kind, body) || ParseOomOrFuncgraphEvent(ts, tid, kind, body);
   }
 }
 

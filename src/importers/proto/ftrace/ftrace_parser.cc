@@ -112,27 +112,49 @@ KernelVersion FtraceParser::kernel_version() {
   return kernel_version_;
 }
 
-bool FtraceParser::BeforeDataStart(int64_t ts) {
-  if (!has_data_start_) {
-    has_data_start_ = true;
-    // The latest over machines: weft keeps one ftrace parser for all.
-    const MetadataTable& metadata = storage_->metadata;
-    StringId key = storage_->Intern("ftrace_latest_data_start_ns");
-    for (uint32_t row = 0; row < metadata.row_count(); ++row) {
-      if (metadata.name[row] == key && !metadata.int_value.IsNull(row)) {
-        data_start_ = std::max(data_start_, metadata.int_value[row]);
-      }
+// The latest value of metadata |name| over machines (weft keeps one ftrace
+// parser for all), or 0 when unset.
+static int64_t LatestMetadataTime(TraceStorage* storage, const char* name) {
+  int64_t latest = 0;
+  const MetadataTable& metadata = storage->metadata;
+  StringId key = storage->Intern(name);
+  for (uint32_t row = 0; row < metadata.row_count(); ++row) {
+    if (metadata.name[row] == key && !metadata.int_value.IsNull(row)) {
+      latest = std::max(latest, metadata.int_value[row]);
     }
   }
+  return latest;
+}
+
+void FtraceParser::ReadDataStart() {
+  has_data_start_ = true;
+  data_start_ = LatestMetadataTime(storage_, "ftrace_latest_data_start_ns");
+  if (!storage_->ftrace_buffer_preserved) {
+    tracing_start_ = LatestMetadataTime(storage_, "tracing_started_ns");
+  }
+}
+
+bool FtraceParser::BeforeDataStart(int64_t ts) {
+  if (!has_data_start_) ReadDataStart();
   return ts < data_start_;
 }
 
-void FtraceParser::Parse(int64_t ts, protozero::data_view queued) {
+bool FtraceParser::BeforeTracingStart(int64_t ts) {
+  if (!has_data_start_) ReadDataStart();
+  if (ts >= tracing_start_) return false;
+  storage_->stats.Increment(Stat::ftrace_packet_before_tracing_start);
+  return true;
+}
+
+void FtraceParser::Parse(int64_t ts, protozero::data_view queued,
+                         const SequenceGeneration* generation) {
+  generation_ = generation;
   // A trace with kernel events: pid/tid 0 are the idle task.
   ctx_->processes.MapIdleTask();
   uint32_t cpu = 0;
   if (queued.size() < sizeof(cpu)) return;
   memcpy(&cpu, queued.data(), sizeof(cpu));
+  if (BeforeTracingStart(ts)) return;
   protozero::data_view event(queued.data() + sizeof(cpu), queued.size() - sizeof(cpu));
   try {
     int64_t tid = 0;
@@ -165,7 +187,9 @@ void FtraceParser::Parse(int64_t ts, protozero::data_view queued) {
     if (!BeforeDataStart(ts)) ParseEvent(ts, cpu, tid, irq_context, kind, body);
     // After the parsers: the threads they make keep Perfetto's utid order.
     if (kind != 0 && !ctx_->config.no_ftrace_raw) {
-      raw_.Write(ts, cpu, tid, writer, common_flags, kind, body);
+      if (kind == fe::kSchedSwitch) writer = SwitchedOutThread(body);
+      raw_.Write(ts, cpu, tid, writer, common_flags, kind, body,
+                 generation_ ? &generation_->kernel_symbols : nullptr);
     }
   } catch (const protozero::exception&) {
     storage_->stats.Increment(Stat::proto_malformed_packet);
@@ -266,6 +290,19 @@ void FtraceParser::ParseSchedSwitch(int64_t ts, uint32_t cpu,
   sched_.PushSwitch(s);
 }
 
+uint32_t FtraceParser::SwitchedOutThread(protozero::data_view sched_switch) {
+  int64_t prev_pid = 0;
+  protozero::pbf_reader r(sched_switch);
+  while (r.next()) {
+    if (r.tag_and_type() == tag_and_type(pb::sched_switch_ftrace_event::kPrevPid, kVarint)) {
+      prev_pid = r.get_int32();
+    } else {
+      r.skip();
+    }
+  }
+  return ctx_->processes.GetOrCreateThread(prev_pid);
+}
+
 void FtraceParser::ParseCompactSched(int64_t ts, protozero::data_view queued) {
   ctx_->processes.MapIdleTask();
   CompactSchedEvent e;
@@ -273,7 +310,7 @@ void FtraceParser::ParseCompactSched(int64_t ts, protozero::data_view queued) {
   memcpy(&e, queued.data(), sizeof(e));
   if (queued.size() - sizeof(e) < e.comm_size) return;
   std::string_view comm(queued.data() + sizeof(e), e.comm_size);
-  if (BeforeDataStart(ts)) {
+  if (BeforeTracingStart(ts) || BeforeDataStart(ts)) {
     if (e.kind == CompactSchedEvent::kSwitch) sched_.SkipCompactSwitch(e.cpu, e.pid);
     return;
   }
@@ -300,15 +337,20 @@ void FtraceParser::ParseBlockedReason(protozero::data_view blocked_reason) {
   namespace br = pb::sched_blocked_reason_ftrace_event;
   int64_t pid = 0;
   bool io_wait = false;
+  uint64_t caller = 0;
   protozero::pbf_reader r(blocked_reason);
   while (r.next()) {
     switch (r.tag_and_type()) {
       case tag_and_type(br::kPid, kVarint): pid = r.get_int32(); break;
       case tag_and_type(br::kIoWait, kVarint): io_wait = r.get_uint32() != 0; break;
-      default: r.skip();  // caller: a kernel address; weft has no symbols for it.
+      case tag_and_type(br::kCaller, kVarint): caller = r.get_uint64(); break;
+      default: r.skip();
     }
   }
-  sched_.PushBlockedReason(pid, io_wait, /*caller=*/{});
+  // The caller is a kernel address: named only when the trace interned it.
+  StringId symbol = KernelSymbol(caller);
+  sched_.PushBlockedReason(pid, io_wait,
+                           symbol == kNullStringId ? std::string_view() : storage_->pool().Get(symbol));
 }
 
 void FtraceParser::ParseCpuCounter(int64_t ts, uint32_t kind, protozero::data_view counter) {

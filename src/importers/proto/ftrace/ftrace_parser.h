@@ -34,6 +34,7 @@
 #include "src/importers/proto/ftrace/ftrace_device_events.h"
 #include "src/importers/proto/ftrace/ftrace_memory_counters.h"
 #include "src/importers/proto/ftrace/ftrace_raw_writer.h"
+#include "src/importers/proto/sequence/proto_sequence_state.h"
 
 namespace weft {
 
@@ -46,7 +47,9 @@ class FtraceParser {
   // One FtraceEvent at |ts|, as queued by the tokenizer: the bundle's cpu
   // (4 bytes, host order) and then the event's bytes. Malformed bytes
   // inside the event count in proto_malformed_packet and drop it.
-  void Parse(int64_t ts, protozero::data_view queued);
+  // |generation|: the sequence state the event was written against (its
+  // interned kernel symbols), or null.
+  void Parse(int64_t ts, protozero::data_view queued, const SequenceGeneration* generation);
   // One switch or waking of a CompactSched bundle (ftrace/compact_sched.h).
   void ParseCompactSched(int64_t ts, protozero::data_view queued);
   // Whether FtraceEvent field |kind| is one ParseKernelEvent() reads (the
@@ -60,6 +63,9 @@ class FtraceParser {
   // |tid|: the thread that emitted the event (FtraceEvent.pid).
   void ParsePrint(int64_t ts, int64_t tid, protozero::data_view print);
   void ParseSchedSwitch(int64_t ts, uint32_t cpu, protozero::data_view sched_switch);
+  // The thread a sched_switch switches out (prev_pid): its raw row's
+  // thread, as in Perfetto.
+  uint32_t SwitchedOutThread(protozero::data_view sched_switch);
   // sched_wakeup, sched_waking, sched_wakeup_new; |tid| is the waker.
   void ParseWakeup(int64_t ts, int64_t tid, int irq_context, protozero::data_view wakeup);
   void ParseBlockedReason(protozero::data_view blocked_reason);
@@ -69,6 +75,16 @@ class FtraceParser {
   // events; false if |kind| is none of them.
   bool ParseKernelEvent(int64_t ts, uint32_t cpu, int64_t tid, uint32_t kind,
                         protozero::data_view body);
+  // ftrace_oom_funcgraph_events.cc: oom_score_adj_update, mark_victim,
+  // funcgraph_entry / funcgraph_exit; false if |kind| is none of them.
+  static bool IsOomOrFuncgraphEvent(uint32_t kind);
+  bool ParseOomOrFuncgraphEvent(int64_t ts, int64_t tid, uint32_t kind, protozero::data_view body);
+  void ParseOomScoreAdj(int64_t ts, protozero::data_view body);
+  void ParseMarkVictim(int64_t ts, protozero::data_view body);
+  void ParseFuncgraph(int64_t ts, int64_t tid, bool entry, protozero::data_view body);
+  // The name the current event's sequence interned for a kernel address,
+  // or kNullStringId.
+  StringId KernelSymbol(uint64_t address) const;
   void ParseBinderTransaction(int64_t ts, int64_t tid, protozero::data_view body);
   void ParseIrq(int64_t ts, uint32_t cpu, uint32_t kind, protozero::data_view body);
   void ParseSuspendResume(int64_t ts, protozero::data_view body);
@@ -77,6 +93,12 @@ class FtraceParser {
   // first event, once the tokenizer saw every bundle of the window): such
   // events only make raw rows, as Perfetto's default soft drop.
   bool BeforeDataStart(int64_t ts);
+  // Whether |ts| is before the tracing service's tracing_started time (and
+  // the ftrace buffer was not preserved): such events are dropped whole,
+  // as Perfetto's default drop (ftrace_packet_before_tracing_start).
+  bool BeforeTracingStart(int64_t ts);
+  // Reads both points above from the metadata, at the first event.
+  void ReadDataStart();
   // wakeup_source_activate / wakeup_source_deactivate.
   void ParseWakeupSource(int64_t ts, uint32_t kind, protozero::data_view body);
   // The trace's kernel version (SystemInfo's utsname), read once.
@@ -101,8 +123,10 @@ class FtraceParser {
   WakesourceTracker wakesources_{ctx_};
   FtraceMemoryCounters memory_{ctx_};  // rss_stat, ion_stat.
   FtraceRawWriter raw_;
+  const SequenceGeneration* generation_ = nullptr;  // The current event's.
   bool has_data_start_ = false;
   int64_t data_start_ = 0;
+  int64_t tracing_start_ = 0;
   bool has_kernel_version_ = false;
   KernelVersion kernel_version_;
 };

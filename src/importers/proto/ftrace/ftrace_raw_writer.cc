@@ -11,6 +11,9 @@
 #include "protos/perfetto/trace/ftrace/ftrace.fields.h"
 #include "protos/perfetto/trace/ftrace/ftrace_event.fields.h"
 #include "protos/perfetto/trace/ftrace/block.fields.h"
+#include "protos/perfetto/trace/ftrace/cgroup.fields.h"
+#include "protos/perfetto/trace/ftrace/kmem.fields.h"
+#include "protos/perfetto/trace/ftrace/oom.fields.h"
 #include "protos/perfetto/trace/ftrace/kgsl.fields.h"
 #include "protos/perfetto/trace/ftrace/kprobe.fields.h"
 #include "protos/perfetto/trace/ftrace/power.fields.h"
@@ -25,16 +28,26 @@ namespace {
 
 using namespace proto_wire;  // NOLINT
 
+// How a field's varint becomes an arg: an int, as Perfetto's uint (its
+// unsigned proto fields; weft marks them for the events added since), or a
+// kernel address shown as its interned symbol when the trace has one.
+// kString marks the string fields of a complete event (below).
+enum class FieldKind : uint8_t { kInt, kUint, kKernelSymbol, kString };
+
 struct FieldName {
   uint32_t field;
   const char* name;
+  FieldKind kind = FieldKind::kInt;
 };
 
 // An event's name and its fields' names (the kernel's, as in the protos).
+// |complete|: every field gets an arg, in this order, 0 or "" when the
+// event leaves it out (Perfetto writes sched_switch's args so).
 struct EventDescriptor {
   uint32_t event;
   const char* name;
   std::vector<FieldName> fields;
+  bool complete = false;
 };
 
 const std::vector<EventDescriptor>& Descriptors() {
@@ -64,13 +77,24 @@ const std::vector<EventDescriptor>& Descriptors() {
       {bio::kBytes, "bytes"}, {bio::kIoprio, "ioprio"}, {bio::kRwbs, "rwbs"},
       {bio::kComm, "comm"},   {bio::kCmd, "cmd"}};
   const std::vector<FieldName> cpu_state = {{freq::kState, "state"}, {freq::kCpuId, "cpu_id"}};
+  namespace br = pb::sched_blocked_reason_ftrace_event;
+  namespace cg = pb::cgroup_attach_task_ftrace_event;
+  namespace kf = pb::kfree_ftrace_event;
+  namespace km = pb::kmalloc_ftrace_event;
+  namespace oom = pb::oom_score_adj_update_ftrace_event;
+  namespace fge = pb::funcgraph_entry_ftrace_event;
+  namespace fgx = pb::funcgraph_exit_ftrace_event;
+  constexpr FieldKind kUint = FieldKind::kUint;
+  constexpr FieldKind kSymbol = FieldKind::kKernelSymbol;
   static const std::vector<EventDescriptor> descriptors = {
       {fe::kPrint, "print", {{pb::print_ftrace_event::kIp, "ip"},
                              {pb::print_ftrace_event::kBuf, "buf"}}},
       {fe::kSchedSwitch, "sched_switch",
-       {{ss::kPrevComm, "prev_comm"}, {ss::kPrevPid, "prev_pid"}, {ss::kPrevPrio, "prev_prio"},
-        {ss::kPrevState, "prev_state"}, {ss::kNextComm, "next_comm"},
-        {ss::kNextPid, "next_pid"}, {ss::kNextPrio, "next_prio"}}},
+       {{ss::kPrevComm, "prev_comm", FieldKind::kString}, {ss::kPrevPid, "prev_pid"},
+        {ss::kPrevPrio, "prev_prio"}, {ss::kPrevState, "prev_state"},
+        {ss::kNextComm, "next_comm", FieldKind::kString}, {ss::kNextPid, "next_pid"},
+        {ss::kNextPrio, "next_prio"}},
+       /*complete=*/true},
       {fe::kSchedWakeup, "sched_wakeup", wakeup},
       {fe::kSchedWaking, "sched_waking", wakeup},
       {fe::kSchedWakeupNew, "sched_wakeup_new", wakeup},
@@ -108,6 +132,25 @@ const std::vector<EventDescriptor>& Descriptors() {
         {cfs::kNrRunning, "nr_running"}, {cfs::kSpareCap, "spare_cap"},
         {cfs::kTaskFits, "task_fits"}, {cfs::kWakeGroupUtil, "wake_group_util"},
         {cfs::kWakeUtil, "wake_util"}}},
+      {fe::kSchedBlockedReason, "sched_blocked_reason",
+       {{br::kPid, "pid"}, {br::kCaller, "caller", kSymbol}, {br::kIoWait, "io_wait", kUint}}},
+      {fe::kCgroupAttachTask, "cgroup_attach_task",
+       {{cg::kDstRoot, "dst_root"}, {cg::kDstId, "dst_id"}, {cg::kPid, "pid"},
+        {cg::kComm, "comm"}, {cg::kCname, "cname"}, {cg::kDstLevel, "dst_level"},
+        {cg::kDstPath, "dst_path"}}},
+      {fe::kKfree, "kfree", {{kf::kCallSite, "call_site", kUint}, {kf::kPtr, "ptr", kUint}}},
+      {fe::kKmalloc, "kmalloc",
+       {{km::kBytesAlloc, "bytes_alloc", kUint}, {km::kBytesReq, "bytes_req", kUint},
+        {km::kCallSite, "call_site", kUint}, {km::kGfpFlags, "gfp_flags", kUint},
+        {km::kPtr, "ptr", kUint}}},
+      {fe::kOomScoreAdjUpdate, "oom_score_adj_update",
+       {{oom::kComm, "comm"}, {oom::kOomScoreAdj, "oom_score_adj"}, {oom::kPid, "pid"}}},
+      {fe::kMarkVictim, "mark_victim", {{pb::mark_victim_ftrace_event::kPid, "pid"}}},
+      {fe::kFuncgraphEntry, "funcgraph_entry",
+       {{fge::kDepth, "depth"}, {fge::kFunc, "func", kSymbol}}},
+      {fe::kFuncgraphExit, "funcgraph_exit",
+       {{fgx::kCalltime, "calltime", kUint}, {fgx::kDepth, "depth"}, {fgx::kFunc, "func", kSymbol},
+        {fgx::kOverrun, "overrun", kUint}, {fgx::kRettime, "rettime", kUint}}},
       {fe::kThermalExynosAcpmBulk, "thermal_exynos_acpm_bulk",
        {{th::kTzId, "tz_id"}, {th::kCurrentTemp, "current_temp"},
         {th::kCtrlTemp, "ctrl_temp"}, {th::kTimestamp, "timestamp"}}},
@@ -122,13 +165,13 @@ const EventDescriptor* FindDescriptor(uint32_t event) {
   return nullptr;
 }
 
-std::string FieldKey(const EventDescriptor* d, uint32_t field) {
+const FieldName* FindField(const EventDescriptor* d, uint32_t field) {
   if (d) {
     for (const FieldName& f : d->fields) {
-      if (f.field == field) return f.name;
+      if (f.field == field) return &f;
     }
   }
-  return "field_" + std::to_string(field);
+  return nullptr;
 }
 
 }  // namespace
@@ -160,26 +203,54 @@ StringId FtraceRawWriter::NameId(uint32_t kind) {
   return it->second;
 }
 
-StringId FtraceRawWriter::KeyId(uint32_t kind, uint32_t field) {
-  auto [it, inserted] = key_ids_.emplace((uint64_t{kind} << 32) | field, kNullStringId);
-  if (inserted) it->second = ctx_->storage->Intern(FieldKey(FindDescriptor(kind), field));
+FtraceRawWriter::Key FtraceRawWriter::KeyOf(uint32_t kind, uint32_t field) {
+  auto [it, inserted] = keys_.emplace((uint64_t{kind} << 32) | field, Key{});
+  if (inserted) {
+    const FieldName* f = FindField(FindDescriptor(kind), field);
+    it->second.id = ctx_->storage->Intern(f ? f->name : "field_" + std::to_string(field));
+    it->second.is_unsigned = f && f->kind == FieldKind::kUint;
+    it->second.is_symbol = f && f->kind == FieldKind::kKernelSymbol;
+  }
   return it->second;
 }
 
+void FtraceRawWriter::CompleteFields(uint32_t kind) {
+  const EventDescriptor* d = FindDescriptor(kind);
+  if (!d || !d->complete) return;
+  std::vector<Field> ordered;
+  for (const FieldName& name : d->fields) {
+    Field value{name.field, name.kind == FieldKind::kString, 0, {}};
+    for (const Field& f : fields_) {
+      if (f.number == name.field) value = f;
+    }
+    ordered.push_back(value);
+  }
+  fields_.swap(ordered);
+}
+
 void FtraceRawWriter::Write(int64_t ts, uint32_t cpu, int64_t tid, uint32_t utid,
-                            uint32_t common_flags, uint32_t kind, protozero::data_view body) {
+                            uint32_t common_flags, uint32_t kind, protozero::data_view body,
+                            const IidMap<StringId>* kernel_symbols) {
   ReadFields(body);  // May throw: nothing added yet.
+  CompleteFields(kind);
   TraceStorage* storage = ctx_->storage;
   uint32_t args = 0;
   if (!fields_.empty()) {
     ArgsTable& table = storage->args;
     args = table.BeginSet();
     for (const Field& f : fields_) {
-      StringId key = KeyId(kind, f.number);
+      Key key = KeyOf(kind, f.number);
+      const StringId* symbol = key.is_symbol && kernel_symbols
+                                   ? kernel_symbols->Find(static_cast<uint64_t>(f.value))
+                                   : nullptr;
       if (f.is_string) {
-        table.AddString(args, key, key, storage->Intern(f.text));
+        table.AddString(args, key.id, key.id, storage->Intern(f.text));
+      } else if (symbol) {
+        table.AddString(args, key.id, key.id, *symbol);
+      } else if (key.is_unsigned || key.is_symbol) {
+        table.AddUint(args, key.id, key.id, static_cast<uint64_t>(f.value));
       } else {
-        table.AddInt(args, key, key, f.value);
+        table.AddInt(args, key.id, key.id, f.value);
       }
     }
     args = table.FinishSet();

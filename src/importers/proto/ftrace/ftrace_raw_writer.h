@@ -14,6 +14,7 @@
 #include <protozero/data_view.hpp>
 
 #include "src/importers/common/trace_context.h"
+#include "src/importers/proto/sequence/iid_map.h"
 
 namespace weft {
 
@@ -24,8 +25,10 @@ class FtraceRawWriter {
   // |kind|: the FtraceEvent field of the event; |body|: its bytes; |utid|:
   // the writing thread, or kNull to look |tid| up. Throws
   // protozero::exception on malformed bytes (before any row is added).
+  // |kernel_symbols|: the event's sequence's interned kernel symbols (null:
+  // none); a kernel address field they name is a string arg.
   void Write(int64_t ts, uint32_t cpu, int64_t tid, uint32_t utid, uint32_t common_flags,
-             uint32_t kind, protozero::data_view body);
+             uint32_t kind, protozero::data_view body, const IidMap<StringId>* kernel_symbols);
 
  private:
   // A decoded field: an integer, or (strings) bytes.
@@ -39,12 +42,20 @@ class FtraceRawWriter {
   // The interned event name and arg keys, once per event kind / field (the
   // writer runs for every ftrace event).
   StringId NameId(uint32_t kind);
-  StringId KeyId(uint32_t kind, uint32_t field);
+  struct Key {
+    StringId id = kNullStringId;
+    bool is_unsigned = false;
+    bool is_symbol = false;
+  };
+  Key KeyOf(uint32_t kind, uint32_t field);
+  // An event whose descriptor is complete: its fields in the descriptor's
+  // order, the missing ones added as 0 / "".
+  void CompleteFields(uint32_t kind);
 
   TraceContext* ctx_;
   std::vector<Field> fields_;  // The current event's, reused.
   std::unordered_map<uint32_t, StringId> name_ids_;
-  std::unordered_map<uint64_t, StringId> key_ids_;
+  std::unordered_map<uint64_t, Key> keys_;
 };
 
 }  // namespace weft

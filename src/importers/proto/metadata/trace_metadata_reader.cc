@@ -296,6 +296,9 @@ void TraceMetadataReader::ReadFtraceStats(protozero::data_view bytes, uint32_t m
     switch (r.tag_and_type()) {
       case tag_and_type(fs::kPhase, kVarint): phase = r.get_uint32(); break;
       case tag_and_type(fs::kCpuStats, kBytes): cpus.push_back(r.get_view()); break;
+      case tag_and_type(fs::kPreserveFtraceBuffer, kVarint):
+        if (r.get_bool()) storage_->ftrace_buffer_preserved = true;
+        break;
       case tag_and_type(fs::kFtraceParseErrors, kVarint):
       case tag_and_type(fs::kFtraceParseErrors, kBytes): {
         // Zero-padded pages: common and harmless (Perfetto only counts them).

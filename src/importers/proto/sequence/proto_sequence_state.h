@@ -37,6 +37,7 @@ struct SequenceGeneration {
   InternMap annotation_strings;
   InternMap histogram_names;
   InternMap log_message_bodies;
+  InternMap kernel_symbols;
   IidMap<InternedSourceLocation> source_locations;
   // Null until the sequence interns profiling data; shared with the
   // generations copied from this one until either interns more.

@@ -180,6 +180,7 @@ void ProtoTokenizer::ReadInternedData(protozero::data_view bytes, SequenceGenera
         case id::kDebugAnnotationStringValues: map = &gen->annotation_strings; break;
         case id::kHistogramNames: map = &gen->histogram_names; break;
         case id::kLogMessageBody: map = &gen->log_message_bodies; break;
+        case id::kKernelSymbols: map = &gen->kernel_symbols; break;
         case id::kSourceLocations:
           ReadSourceLocation(interned.get_view(), gen);
           continue;
