@@ -152,18 +152,38 @@ void FtraceRawWriter::ReadFields(protozero::data_view body) {
 }
 
 StringId FtraceRawWriter::NameId(uint32_t kind) {
-  auto [it, inserted] = name_ids_.emplace(kind, kNullStringId);
-  if (inserted) {
-    const EventDescriptor* d = FindDescriptor(kind);
-    it->second = ctx_->storage->Intern(d ? d->name : "ftrace_event_" + std::to_string(kind));
+  if (kind >= kDirectKinds) {
+    auto [it, inserted] = name_ids_.emplace(kind, kNullStringId);
+    if (inserted) it->second = InternName(kind);
+    return it->second;
   }
-  return it->second;
+  if (direct_name_ids_.empty()) direct_name_ids_.assign(kDirectKinds, kNullStringId);
+  StringId& id = direct_name_ids_[kind];
+  if (id == kNullStringId) id = InternName(kind);
+  return id;
 }
 
 StringId FtraceRawWriter::KeyId(uint32_t kind, uint32_t field) {
-  auto [it, inserted] = key_ids_.emplace((uint64_t{kind} << 32) | field, kNullStringId);
-  if (inserted) it->second = ctx_->storage->Intern(FieldKey(FindDescriptor(kind), field));
-  return it->second;
+  if (kind >= kDirectKinds || field >= kDirectFields) {
+    auto [it, inserted] = key_ids_.emplace((uint64_t{kind} << 32) | field, kNullStringId);
+    if (inserted) it->second = InternKey(kind, field);
+    return it->second;
+  }
+  if (direct_key_ids_.empty()) direct_key_ids_.resize(kDirectKinds);
+  std::vector<StringId>& ids = direct_key_ids_[kind];
+  if (ids.empty()) ids.assign(kDirectFields, kNullStringId);
+  StringId& id = ids[field];
+  if (id == kNullStringId) id = InternKey(kind, field);
+  return id;
+}
+
+StringId FtraceRawWriter::InternName(uint32_t kind) {
+  const EventDescriptor* d = FindDescriptor(kind);
+  return ctx_->storage->Intern(d ? d->name : "ftrace_event_" + std::to_string(kind));
+}
+
+StringId FtraceRawWriter::InternKey(uint32_t kind, uint32_t field) {
+  return ctx_->storage->Intern(FieldKey(FindDescriptor(kind), field));
 }
 
 void FtraceRawWriter::Write(int64_t ts, uint32_t cpu, int64_t tid, uint32_t utid,

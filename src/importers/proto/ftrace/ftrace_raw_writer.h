@@ -40,9 +40,19 @@ class FtraceRawWriter {
   // writer runs for every ftrace event).
   StringId NameId(uint32_t kind);
   StringId KeyId(uint32_t kind, uint32_t field);
+  StringId InternName(uint32_t kind);
+  StringId InternKey(uint32_t kind, uint32_t field);
+
+  // Event kinds and field numbers below these are looked up in vectors
+  // (a hash lookup per field was a noticeable part of the load); the rest
+  // in the maps.
+  static constexpr uint32_t kDirectKinds = 1024;
+  static constexpr uint32_t kDirectFields = 32;
 
   TraceContext* ctx_;
   std::vector<Field> fields_;  // The current event's, reused.
+  std::vector<StringId> direct_name_ids_;  // By kind; kNullStringId: not yet.
+  std::vector<std::vector<StringId>> direct_key_ids_;  // By kind, then field.
   std::unordered_map<uint32_t, StringId> name_ids_;
   std::unordered_map<uint64_t, StringId> key_ids_;
 };
