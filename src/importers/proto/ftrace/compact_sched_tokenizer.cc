@@ -60,6 +60,13 @@ CompactColumns ReadColumns(protozero::data_view compact) {
 void ProtoTokenizer::TokenizeCompactSched(uint32_t cpu, protozero::data_view compact,
                                           const SequenceState& seq) {
   CompactColumns c = ReadColumns(compact);
+  // Ftrace packets are tokenized holding the shared-state lock: interning
+  // is safe here.
+  std::vector<StringId> comm_ids;
+  comm_ids.reserve(c.comms.size());
+  for (std::string_view comm : c.comms) {
+    comm_ids.push_back(comm.empty() ? kNullStringId : storage_->Intern(comm));
+  }
   auto queue_event = [&](uint64_t raw_ts, CompactSchedEvent e, uint32_t comm_index) {
     int64_t ts;
     if (!PacketTime(raw_ts, pb::builtin_clock::kBoottime, seq.seq_id, &ts)) return;
@@ -68,15 +75,13 @@ void ProtoTokenizer::TokenizeCompactSched(uint32_t cpu, protozero::data_view com
       return;
     }
     storage_->NoteRawEventTime(ts);
-    std::string_view comm = comm_index < c.comms.size() ? c.comms[comm_index] : std::string_view();
+    e.comm = comm_index < comm_ids.size() ? comm_ids[comm_index] : kNullStringId;
     e.cpu = cpu;
-    e.comm_size = static_cast<uint32_t>(comm.size());
     QueuedPacket q{};
     q.ts = ts;
     q.kind = static_cast<uint32_t>(PacketKind::kCompactSched);
     q.generation = seq.generation;
-    queue_->Push(seq.lane, q, &e, sizeof(e), reinterpret_cast<const uint8_t*>(comm.data()),
-                 comm.size());
+    queue_->Push(seq.lane, q, reinterpret_cast<const uint8_t*>(&e), sizeof(e));
   };
   size_t switches = c.switch_ts.size();
   if (c.switch_prev_state.size() != switches || c.switch_pid.size() != switches ||
@@ -88,7 +93,7 @@ void ProtoTokenizer::TokenizeCompactSched(uint32_t cpu, protozero::data_view com
       ts += c.switch_ts[i];
       CompactSchedEvent e{};
       e.kind = CompactSchedEvent::kSwitch;
-      e.prev_state = c.switch_prev_state[i];
+      e.set_value(c.switch_prev_state[i]);
       e.pid = c.switch_pid[i];
       e.prio = c.switch_prio[i];
       queue_event(ts, e, c.switch_comm[i]);
@@ -108,7 +113,7 @@ void ProtoTokenizer::TokenizeCompactSched(uint32_t cpu, protozero::data_view com
     e.kind = CompactSchedEvent::kWaking;
     e.pid = c.waking_pid[i];
     e.prio = c.waking_prio[i];
-    e.common_flags = has_flags ? static_cast<int32_t>(c.waking_flags[i]) : -1;
+    e.set_value(has_flags ? static_cast<int32_t>(c.waking_flags[i]) : -1);
     queue_event(ts, e, c.waking_comm[i]);
   }
 }
