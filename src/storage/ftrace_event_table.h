@@ -1,9 +1,12 @@
 // `ftrace_event` (alias `raw`): one row per protobuf kernel (ftrace) event,
-// as in Perfetto, with the event's fields as args (arg_set_id).
+// as in Perfetto, with the event's fields as args (arg_set_id). A row per
+// kernel event: the small numbers and the name are compact columns
+// (compact_column.h), 15 bytes a row fewer than plain ones.
 #ifndef SRC_STORAGE_FTRACE_EVENT_TABLE_H_
 #define SRC_STORAGE_FTRACE_EVENT_TABLE_H_
 
 #include "src/storage/column.h"
+#include "src/storage/compact_column.h"
 #include "src/storage/table.h"
 
 namespace weft {
@@ -30,12 +33,12 @@ class FtraceEventTable final : public StoredTable {
 
   IdColumn id{this, "id"};
   Int64Column ts{this, "ts"};
-  StringColumn name{this, "name"};
-  Uint32Column cpu{this, "cpu"};
-  Uint32Column utid{this, "utid"};
+  DictStringColumn name{this, "name"};
+  CompactUint32Column cpu{this, "cpu"};
+  CompactUint32Column utid{this, "utid"};
   Uint32Column arg_set_id{this, "arg_set_id"};
-  Uint32Column common_flags{this, "common_flags"};
-  Uint32Column ucpu{this, "ucpu"};
+  CompactUint32Column common_flags{this, "common_flags"};
+  CompactUint32Column ucpu{this, "ucpu"};
 };
 
 }  // namespace weft

@@ -18,6 +18,13 @@ uint32_t SchedTracker::NameThread(int64_t pid, std::string_view comm) {
   return utid;
 }
 
+uint32_t SchedTracker::NameThread(int64_t pid, StringId comm) {
+  ProcessTracker& processes = ctx_->processes;
+  uint32_t utid = processes.GetOrCreateThread(pid);
+  if (comm != kNullStringId) processes.SetThreadName(utid, comm, ThreadNamePriority::kFtrace);
+  return utid;
+}
+
 SchedTracker::CpuState& SchedTracker::StateOf(uint32_t cpu) {
   if (cpu >= cpus_.size()) cpus_.resize(cpu + 1);
   return cpus_[cpu];
@@ -26,7 +33,8 @@ SchedTracker::CpuState& SchedTracker::StateOf(uint32_t cpu) {
 void SchedTracker::PushSwitch(const Switch& s) {
   // The next thread is named first, as Perfetto does: it matters when both
   // are one new thread.
-  uint32_t next_utid = NameThread(s.next_pid, s.next_comm);
+  uint32_t next_utid = s.next_comm_id != kNullStringId ? NameThread(s.next_pid, s.next_comm_id)
+                                                        : NameThread(s.next_pid, s.next_comm);
   CpuState& cpu = StateOf(s.cpu);
   StringId prev_state = s.prev_state.empty() ? kNullStringId : storage_->Intern(s.prev_state);
   if (prev_state == kNullStringId) storage_->stats.Increment(Stat::task_state_invalid);
@@ -59,7 +67,7 @@ void SchedTracker::PushSwitch(const Switch& s) {
 }
 
 void SchedTracker::PushCompactSwitch(int64_t ts, uint32_t cpu_index, std::string_view prev_state,
-                                     int64_t next_pid, std::string_view next_comm,
+                                     int64_t next_pid, StringId next_comm,
                                      int64_t next_prio) {
   CpuState& cpu = StateOf(cpu_index);
   if (!cpu.has_pid) {
@@ -75,7 +83,7 @@ void SchedTracker::PushCompactSwitch(int64_t ts, uint32_t cpu_index, std::string
   s.prev_pid = cpu.pid;  // Its name stays as it is (empty prev_comm).
   s.prev_state = prev_state;
   s.next_pid = next_pid;
-  s.next_comm = next_comm;
+  s.next_comm_id = next_comm;
   s.next_prio = next_prio;
   PushSwitch(s);
 }

@@ -34,6 +34,7 @@ class SchedTracker {
     std::string_view prev_state;  // Kernel letters: "S", "D", "R+", ...
     int64_t next_pid = 0;
     std::string_view next_comm;
+    StringId next_comm_id = kNullStringId;  // Set instead of next_comm when interned.
     int64_t next_prio = 0;
   };
   void PushSwitch(const Switch& s);
@@ -45,7 +46,7 @@ class SchedTracker {
   // previous switch put on it. The cpu's first one only says who runs
   // (counted in compact_sched_switch_skipped).
   void PushCompactSwitch(int64_t ts, uint32_t cpu, std::string_view prev_state, int64_t next_pid,
-                         std::string_view next_comm, int64_t next_prio);
+                         StringId next_comm, int64_t next_prio);
   // A compact switch that makes no rows (before the ftrace data start):
   // it still says who runs on |cpu| for the next one.
   void SkipCompactSwitch(uint32_t cpu, int64_t next_pid);
@@ -81,6 +82,8 @@ class SchedTracker {
   static constexpr uint32_t kNone = Uint32Column::kNull;
 
   uint32_t NameThread(int64_t pid, std::string_view comm);
+  // The same with the comm interned (kNullStringId: none).
+  uint32_t NameThread(int64_t pid, StringId comm);
   void CloseState(int64_t ts, uint32_t utid);
   void OpenState(int64_t ts, uint32_t utid, StringId state, uint32_t cpu,
                  uint32_t waker_utid, int irq_context);

@@ -3,14 +3,19 @@
 
 #include <algorithm>
 #include <cstring>
-#include <tuple>
 
 namespace weft {
 namespace {
 
-bool Before(const QueuedPacket& a, const QueuedPacket& b) {
-  return std::tie(a.ts, a.order) < std::tie(b.ts, b.order);
-}
+// A function object, not a function: std::sort inlines it (through a
+// function pointer it was a call per comparison, a third of the sorting
+// time of a compact_sched trace). (ts, order) keys are unique, so the
+// result does not depend on the algorithm.
+struct Before {
+  bool operator()(const QueuedPacket& a, const QueuedPacket& b) const {
+    return a.ts != b.ts ? a.ts < b.ts : a.order < b.order;
+  }
+};
 
 }  // namespace
 
@@ -44,7 +49,7 @@ void ProtoEventQueue::Lane::Sort() {
   QueuedPacket* first = std::lower_bound(
       items.begin() + head, items.begin() + unsorted_from, unsorted_min_ts,
       [](const QueuedPacket& p, int64_t ts) { return p.ts < ts; });
-  std::sort(first, items.end(), Before);
+  std::sort(first, items.end(), Before());
   unsorted_from = 0;
 }
 

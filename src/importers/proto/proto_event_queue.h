@@ -63,6 +63,17 @@ struct QueuedPacket {
 
 class ProtoEventQueue {
  public:
+  // Lanes [0, kFtraceLanes) are the sequences' (more sequences wrap around
+  // all lanes: sharing a lane costs sorting, never order). Kernel events
+  // get lanes of their own, per cpu and kind: each cpu's plain events, and
+  // its compact_sched ones, arrive in time order, so such a lane needs no
+  // sort, only the merge (a compact_sched trace was mostly sorting).
+  static constexpr uint32_t kFtraceLanes = 8;
+  static uint32_t FtraceLane(uint32_t cpu) { return kFtraceLanes + cpu % kFtraceLanes; }
+  static uint32_t CompactSchedLane(uint32_t cpu) {
+    return 2 * kFtraceLanes + cpu % kFtraceLanes;
+  }
+
   // Receives each packet with its payload (the TracePacket field that
   // makes rows), in timestamp order.
   using Sink = std::function<void(const QueuedPacket&, protozero::data_view payload)>;
@@ -128,7 +139,7 @@ class ProtoEventQueue {
     uint32_t live = 0;  // Packets not yet handed to the sink.
   };
   static constexpr size_t kBlockSize = size_t{4} << 20;
-  static constexpr size_t kMaxLanes = 16;
+  static constexpr size_t kMaxLanes = 24;
 
   // Hands packets pushed before |limit| to the sink, in order, until the
   // next one in order was pushed at or after |limit|.

@@ -20,6 +20,7 @@
 
 #include "src/base/status.h"
 #include "src/importers/proto/args/descriptor_pool.h"
+#include "src/importers/proto/ftrace/compact_sched.h"
 #include "src/trace/trace_config.h"
 #include "src/importers/proto/sequence/clock_tracker.h"
 #include "src/importers/proto/proto_event_queue.h"
@@ -184,6 +185,13 @@ class ProtoTokenizer {
   // timestamp (ftrace_tokenizer.cc).
   void TokenizeFtraceEvents(protozero::data_view bundle, const SequenceState& seq);
   void TokenizeCompactSched(uint32_t cpu, protozero::data_view compact, const SequenceState& seq);
+  struct TimedCompactEvent {
+    int64_t ts;
+    CompactSchedEvent event;
+  };
+  // Queues a bundle's compact switches and wakings in parse order.
+  void QueueCompactEvents(uint32_t cpu, const std::vector<TimedCompactEvent>& switches,
+                          const std::vector<TimedCompactEvent>& wakings, const SequenceState& seq);
   // A bundle's previous_bundle_end_timestamp (or its older name
   // last_read_event_timestamp; raw, BOOTTIME).
   void NoteFtraceDataStart(uint64_t raw_ts, const SequenceState& seq);

@@ -42,15 +42,9 @@ void SystraceImporter::OnLine(std::string_view text) {
     ctx_->storage->stats.Increment(Stat::systrace_line_unparsed);
     return;
   }
-  // The line's views point into |text|: move them to the kept copy.
-  const char* kept = Keep(text).data();
-  auto rebase = [&](std::string_view* v) {
-    *v = std::string_view(kept + (v->data() - text.data()), v->size());
-  };
-  rebase(&line.task);
-  rebase(&line.event);
-  rebase(&line.args);
-  lines_.push_back(line);
+  if (line.event == "sched_waking") has_waking_ = true;
+  std::string_view kept = Keep(text);
+  lines_.push_back({line.ts, kept.data(), static_cast<uint32_t>(kept.size())});
 }
 
 Status SystraceImporter::NotifyEndOfFile() {
@@ -62,13 +56,14 @@ Status SystraceImporter::NotifyEndOfFile() {
   // The kernel emits sched_waking and then sched_wakeup for one wakeup;
   // Perfetto reads waking only. Traces without waking still get runnable
   // states, from their wakeups.
-  bool has_waking = std::any_of(lines_.begin(), lines_.end(), [](const SystraceLine& l) {
-    return l.event == "sched_waking";
-  });
-  parser_.set_read_wakeups(!has_waking);
+  parser_.set_read_wakeups(!has_waking_);
   std::stable_sort(lines_.begin(), lines_.end(),
-                   [](const SystraceLine& a, const SystraceLine& b) { return a.ts < b.ts; });
-  for (const SystraceLine& line : lines_) parser_.ParseLine(line);
+                   [](const KeptLine& a, const KeptLine& b) { return a.ts < b.ts; });
+  for (const KeptLine& kept : lines_) {
+    SystraceLine line;
+    // It parsed when it was kept: the same text parses the same way.
+    if (ParseSystraceLine(std::string_view(kept.text, kept.size), &line)) parser_.ParseLine(line);
+  }
   lines_.clear();
   lines_.shrink_to_fit();
   blocks_.clear();

@@ -34,7 +34,16 @@ class SystraceImporter final : public TraceImporter {
   TraceContext* ctx_;
   SystraceTextReader reader_;
   SystraceParser parser_;
-  std::vector<SystraceLine> lines_;
+  // An event line kept until the end of the file (when lines are sorted and
+  // parsed): its time and text only, 24 bytes instead of an 80-byte parsed
+  // SystraceLine; the text is parsed again then.
+  struct KeptLine {
+    int64_t ts;
+    const char* text;
+    uint32_t size;
+  };
+  std::vector<KeptLine> lines_;
+  bool has_waking_ = false;
   std::vector<std::unique_ptr<char[]>> blocks_;
   size_t block_used_ = 0, block_size_ = 0;
   uint64_t lines_seen_ = 0;

@@ -1,6 +1,7 @@
 // ProtoTokenizer::TokenizeCompactSched: the CompactSched columns of an
 // FtraceEventBundle into one queued CompactSchedEvent per switch / waking,
 // each at its own (delta-decoded, BOOTTIME-converted) timestamp.
+#include <algorithm>
 #include <string_view>
 #include <vector>
 
@@ -60,7 +61,16 @@ CompactColumns ReadColumns(protozero::data_view compact) {
 void ProtoTokenizer::TokenizeCompactSched(uint32_t cpu, protozero::data_view compact,
                                           const SequenceState& seq) {
   CompactColumns c = ReadColumns(compact);
-  auto queue_event = [&](uint64_t raw_ts, CompactSchedEvent e, uint32_t comm_index) {
+  // Ftrace packets are tokenized holding the shared-state lock: interning
+  // is safe here.
+  std::vector<StringId> comm_ids;
+  comm_ids.reserve(c.comms.size());
+  for (std::string_view comm : c.comms) {
+    comm_ids.push_back(comm.empty() ? kNullStringId : storage_->Intern(comm));
+  }
+  std::vector<TimedCompactEvent> switch_events, waking_events;
+  auto add_event = [&](uint64_t raw_ts, CompactSchedEvent e, uint32_t comm_index,
+                       std::vector<TimedCompactEvent>* out) {
     int64_t ts;
     if (!PacketTime(raw_ts, pb::builtin_clock::kBoottime, seq.seq_id, &ts)) return;
     if (ts < 0) {
@@ -68,15 +78,9 @@ void ProtoTokenizer::TokenizeCompactSched(uint32_t cpu, protozero::data_view com
       return;
     }
     storage_->NoteRawEventTime(ts);
-    std::string_view comm = comm_index < c.comms.size() ? c.comms[comm_index] : std::string_view();
+    e.comm = comm_index < comm_ids.size() ? comm_ids[comm_index] : kNullStringId;
     e.cpu = cpu;
-    e.comm_size = static_cast<uint32_t>(comm.size());
-    QueuedPacket q{};
-    q.ts = ts;
-    q.kind = static_cast<uint32_t>(PacketKind::kCompactSched);
-    q.generation = seq.generation;
-    queue_->Push(seq.lane, q, &e, sizeof(e), reinterpret_cast<const uint8_t*>(comm.data()),
-                 comm.size());
+    out->push_back({ts, e});
   };
   size_t switches = c.switch_ts.size();
   if (c.switch_prev_state.size() != switches || c.switch_pid.size() != switches ||
@@ -88,10 +92,10 @@ void ProtoTokenizer::TokenizeCompactSched(uint32_t cpu, protozero::data_view com
       ts += c.switch_ts[i];
       CompactSchedEvent e{};
       e.kind = CompactSchedEvent::kSwitch;
-      e.prev_state = c.switch_prev_state[i];
+      e.set_value(c.switch_prev_state[i]);
       e.pid = c.switch_pid[i];
       e.prio = c.switch_prio[i];
-      queue_event(ts, e, c.switch_comm[i]);
+      add_event(ts, e, c.switch_comm[i], &switch_events);
     }
   }
   size_t wakings = c.waking_ts.size();
@@ -99,17 +103,49 @@ void ProtoTokenizer::TokenizeCompactSched(uint32_t cpu, protozero::data_view com
   if (c.waking_pid.size() != wakings || c.waking_prio.size() != wakings ||
       c.waking_comm.size() != wakings || (!has_flags && !c.waking_flags.empty())) {
     CountStat(Stat::ftrace_bundle_tokenizer_errors);
+  } else {
+    uint64_t ts = 0;
+    for (size_t i = 0; i < wakings; ++i) {
+      ts += c.waking_ts[i];
+      CompactSchedEvent e{};
+      e.kind = CompactSchedEvent::kWaking;
+      e.pid = c.waking_pid[i];
+      e.prio = c.waking_prio[i];
+      e.set_value(has_flags ? static_cast<int32_t>(c.waking_flags[i]) : -1);
+      add_event(ts, e, c.waking_comm[i], &waking_events);
+    }
+  }
+  QueueCompactEvents(cpu, switch_events, waking_events, seq);
+}
+
+void ProtoTokenizer::QueueCompactEvents(uint32_t cpu,
+                                        const std::vector<TimedCompactEvent>& switches,
+                                        const std::vector<TimedCompactEvent>& wakings,
+                                        const SequenceState& seq) {
+  auto push = [&](const TimedCompactEvent& t) {
+    QueuedPacket q{};
+    q.ts = t.ts;
+    q.kind = static_cast<uint32_t>(PacketKind::kCompactSched);
+    q.generation = seq.generation;
+    queue_->Push(ProtoEventQueue::CompactSchedLane(cpu), q,
+                 reinterpret_cast<const uint8_t*>(&t.event), sizeof(t.event));
+  };
+  // Parse order is (timestamp, queue order), and a bundle's events take
+  // consecutive queue orders: with both columns in time order, merging
+  // them (a switch first on equal timestamps) queues them in parse order
+  // already, which keeps the cpu's lane sorted. Otherwise all switches go
+  // first, then all wakings, and the queue sorts.
+  auto by_ts = [](const TimedCompactEvent& a, const TimedCompactEvent& b) { return a.ts < b.ts; };
+  if (!std::is_sorted(switches.begin(), switches.end(), by_ts) ||
+      !std::is_sorted(wakings.begin(), wakings.end(), by_ts)) {
+    for (const TimedCompactEvent& t : switches) push(t);
+    for (const TimedCompactEvent& t : wakings) push(t);
     return;
   }
-  uint64_t ts = 0;
-  for (size_t i = 0; i < wakings; ++i) {
-    ts += c.waking_ts[i];
-    CompactSchedEvent e{};
-    e.kind = CompactSchedEvent::kWaking;
-    e.pid = c.waking_pid[i];
-    e.prio = c.waking_prio[i];
-    e.common_flags = has_flags ? static_cast<int32_t>(c.waking_flags[i]) : -1;
-    queue_event(ts, e, c.waking_comm[i]);
+  size_t i = 0, j = 0;
+  while (i < switches.size() || j < wakings.size()) {
+    bool take_switch = j == wakings.size() || (i < switches.size() && switches[i].ts <= wakings[j].ts);
+    push(take_switch ? switches[i++] : wakings[j++]);
   }
 }
 

@@ -308,18 +308,17 @@ void FtraceParser::ParseCompactSched(int64_t ts, protozero::data_view queued) {
   CompactSchedEvent e;
   if (queued.size() < sizeof(e)) return;
   memcpy(&e, queued.data(), sizeof(e));
-  if (queued.size() - sizeof(e) < e.comm_size) return;
-  std::string_view comm(queued.data() + sizeof(e), e.comm_size);
   if (BeforeTracingStart(ts) || BeforeDataStart(ts)) {
     if (e.kind == CompactSchedEvent::kSwitch) sched_.SkipCompactSwitch(e.cpu, e.pid);
     return;
   }
   if (e.kind == CompactSchedEvent::kSwitch) {
-    std::string state = TaskStateFromRaw(static_cast<uint64_t>(e.prev_state), kernel_version());
-    sched_.PushCompactSwitch(ts, e.cpu, state, e.pid, comm, e.prio);
+    std::string state = TaskStateFromRaw(static_cast<uint64_t>(e.value()), kernel_version());
+    sched_.PushCompactSwitch(ts, e.cpu, state, e.pid, e.comm, e.prio);
     return;
   }
-  int irq_context = e.common_flags < 0 ? -1 : ((e.common_flags & (0x08 | 0x10)) ? 1 : 0);
+  int64_t common_flags = e.value();
+  int irq_context = common_flags < 0 ? -1 : ((common_flags & (0x08 | 0x10)) ? 1 : 0);
   sched_.PushCompactWaking(ts, e.cpu, e.pid, irq_context);
 }
 

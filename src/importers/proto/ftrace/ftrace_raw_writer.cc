@@ -195,37 +195,57 @@ void FtraceRawWriter::ReadFields(protozero::data_view body) {
 }
 
 StringId FtraceRawWriter::NameId(uint32_t kind) {
-  auto [it, inserted] = name_ids_.emplace(kind, kNullStringId);
-  if (inserted) {
-    const EventDescriptor* d = FindDescriptor(kind);
-    it->second = ctx_->storage->Intern(d ? d->name : "ftrace_event_" + std::to_string(kind));
+  if (kind >= kDirectKinds) {
+    auto [it, inserted] = name_ids_.emplace(kind, kNullStringId);
+    if (inserted) it->second = InternName(kind);
+    return it->second;
   }
-  return it->second;
+  if (direct_name_ids_.empty()) direct_name_ids_.assign(kDirectKinds, kNullStringId);
+  StringId& id = direct_name_ids_[kind];
+  if (id == kNullStringId) id = InternName(kind);
+  return id;
 }
 
 FtraceRawWriter::Key FtraceRawWriter::KeyOf(uint32_t kind, uint32_t field) {
-  auto [it, inserted] = keys_.emplace((uint64_t{kind} << 32) | field, Key{});
-  if (inserted) {
-    const FieldName* f = FindField(FindDescriptor(kind), field);
-    it->second.id = ctx_->storage->Intern(f ? f->name : "field_" + std::to_string(field));
-    it->second.is_unsigned = f && f->kind == FieldKind::kUint;
-    it->second.is_symbol = f && f->kind == FieldKind::kKernelSymbol;
+  if (kind >= kDirectKinds || field >= kDirectFields) {
+    auto [it, inserted] = keys_.emplace((uint64_t{kind} << 32) | field, Key{});
+    if (inserted) it->second = MakeKey(kind, field);
+    return it->second;
   }
-  return it->second;
+  if (direct_keys_.empty()) direct_keys_.resize(kDirectKinds);
+  std::vector<Key>& keys = direct_keys_[kind];
+  if (keys.empty()) keys.assign(kDirectFields, Key{});
+  Key& key = keys[field];
+  if (key.id == kNullStringId) key = MakeKey(kind, field);
+  return key;
+}
+
+StringId FtraceRawWriter::InternName(uint32_t kind) {
+  const EventDescriptor* d = FindDescriptor(kind);
+  return ctx_->storage->Intern(d ? d->name : "ftrace_event_" + std::to_string(kind));
+}
+
+FtraceRawWriter::Key FtraceRawWriter::MakeKey(uint32_t kind, uint32_t field) {
+  const FieldName* f = FindField(FindDescriptor(kind), field);
+  Key key;
+  key.id = ctx_->storage->Intern(f ? f->name : "field_" + std::to_string(field));
+  key.is_unsigned = f && f->kind == FieldKind::kUint;
+  key.is_symbol = f && f->kind == FieldKind::kKernelSymbol;
+  return key;
 }
 
 void FtraceRawWriter::CompleteFields(uint32_t kind) {
   const EventDescriptor* d = FindDescriptor(kind);
   if (!d || !d->complete) return;
-  std::vector<Field> ordered;
+  ordered_.clear();
   for (const FieldName& name : d->fields) {
     Field value{name.field, name.kind == FieldKind::kString, 0, {}};
     for (const Field& f : fields_) {
       if (f.number == name.field) value = f;
     }
-    ordered.push_back(value);
+    ordered_.push_back(value);
   }
-  fields_.swap(ordered);
+  fields_.swap(ordered_);
 }
 
 void FtraceRawWriter::Write(int64_t ts, uint32_t cpu, int64_t tid, uint32_t utid,

@@ -48,12 +48,23 @@ class FtraceRawWriter {
     bool is_symbol = false;
   };
   Key KeyOf(uint32_t kind, uint32_t field);
+  StringId InternName(uint32_t kind);
+  Key MakeKey(uint32_t kind, uint32_t field);
   // An event whose descriptor is complete: its fields in the descriptor's
   // order, the missing ones added as 0 / "".
   void CompleteFields(uint32_t kind);
 
+  // Event kinds and field numbers below these are looked up in vectors
+  // (a hash lookup per field was a noticeable part of the load); the rest
+  // in the maps.
+  static constexpr uint32_t kDirectKinds = 1024;
+  static constexpr uint32_t kDirectFields = 32;
+
   TraceContext* ctx_;
-  std::vector<Field> fields_;  // The current event's, reused.
+  std::vector<Field> fields_;   // The current event's, reused.
+  std::vector<Field> ordered_;  // CompleteFields' scratch, reused.
+  std::vector<StringId> direct_name_ids_;  // By kind; kNullStringId: not yet.
+  std::vector<std::vector<Key>> direct_keys_;  // By kind, then field.
   std::unordered_map<uint32_t, StringId> name_ids_;
   std::unordered_map<uint64_t, Key> keys_;
 };

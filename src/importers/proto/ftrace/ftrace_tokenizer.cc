@@ -130,8 +130,8 @@ void ProtoTokenizer::TokenizeFtraceEvents(protozero::data_view bundle,
     q.kind = static_cast<uint32_t>(PacketKind::kFtraceEvent);
     q.generation = seq.generation;
     // The bundle's cpu goes in front of the event (FtraceParser::Parse).
-    queue_->Push(seq.lane, q, &cpu, sizeof(cpu), reinterpret_cast<const uint8_t*>(event.data()),
-                 event.size());
+    queue_->Push(ProtoEventQueue::FtraceLane(cpu), q, &cpu, sizeof(cpu),
+                 reinterpret_cast<const uint8_t*>(event.data()), event.size());
   }
 }
 
