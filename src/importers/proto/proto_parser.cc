@@ -114,6 +114,9 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
       case PacketKind::kCloneSnapshotTrigger:
         triggers_.Parse(p.ts, payload, p.packet_kind() == PacketKind::kCloneSnapshotTrigger);
         break;
+      case PacketKind::kChromeTrigger:
+        triggers_.ParseChrome(p.ts, payload);
+        break;
       case PacketKind::kGpuCounterEvent:
         gpu_counters_.Parse(p.ts, payload);
         break;
