@@ -205,6 +205,10 @@ void TrackEventArgs::AddLogRow(int64_t ts, uint32_t utid, protozero::data_view m
 void TrackEventArgs::AddLogMessage(uint32_t set, protozero::data_view message,
                                    const SequenceGeneration& gen) {
   namespace lm = pb::log_message;
+  // Perfetto's order: the body, the source location, the priority.
+  bool has_location = false, has_prio = false;
+  uint64_t location = 0;
+  int32_t prio = 0;
   protozero::pbf_reader r(message);
   while (r.next()) {
     if (r.tag_and_type() == tag_and_type(lm::kBodyIid, kVarint)) {
@@ -215,13 +219,17 @@ void TrackEventArgs::AddLogMessage(uint32_t set, protozero::data_view message,
       }
       storage_->args.AddString(set, key_log_message_, key_log_message_, *it);
     } else if (r.tag_and_type() == tag_and_type(lm::kSourceLocationIid, kVarint)) {
-      writer_.AddSourceLocation(set, r.get_uint64(), gen, "track_event.log_message");
+      has_location = true;
+      location = r.get_uint64();
     } else if (r.tag_and_type() == tag_and_type(lm::kPrio, kVarint)) {
-      storage_->args.AddInt(set, key_priority_, key_priority_, LogPriority(r.get_int32()));
+      has_prio = true;
+      prio = r.get_int32();
     } else {
       r.skip();
     }
   }
+  if (has_location) writer_.AddSourceLocation(set, location, gen, "track_event.log_message");
+  if (has_prio) storage_->args.AddInt(set, key_priority_, key_priority_, LogPriority(prio));
 }
 
 }  // namespace weft
