@@ -2,6 +2,7 @@
 // typed value of one arg (binary search on the grouped args table).
 #include "src/sql/functions.h"
 
+#include "src/sql/arg_set_json.h"
 #include "src/sql/clock_functions.h"
 #include "src/sql/hash_function.h"
 #include "src/sql/metadata_functions.h"
@@ -75,6 +76,7 @@ Status RegisterFunctions(sqlite3* db, const TraceStorage* storage) {
   WEFT_RETURN_IF_ERROR(RegisterHashFunction(db));
   WEFT_RETURN_IF_ERROR(RegisterRegexpFunction(db));
   WEFT_RETURN_IF_ERROR(RegisterToFtraceFunction(db, storage));
+  WEFT_RETURN_IF_ERROR(RegisterArgSetJsonFunction(db, storage));
   return RegisterClockFunctions(db, storage);
 }
 

@@ -70,6 +70,8 @@ class ArgsTable final : public StoredTable {
   // releases |base|.
   uint32_t WithArg(uint32_t base, StringId key, ArgType type, int64_t raw);
 
+  // The rows of |set|: |*first| and the count (0 if unknown or released).
+  uint32_t RowsOfSet(uint32_t set, uint32_t* first) const { return SetRows(set, first); }
   // The row of |set|'s arg with |key|, or -1.
   int64_t FindArg(uint32_t set, StringId key) const;
   // The number of |set|'s rows (0 if unknown), from *|first| on.

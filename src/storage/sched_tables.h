@@ -71,7 +71,9 @@ class ThreadStateTable final : public StoredTable {
 class CpuTable final : public StoredTable {
  public:
   CpuTable() : StoredTable("cpu") {}
-  uint32_t Insert(uint32_t cpu_value) {
+  uint32_t Insert(uint32_t ucpu_value, uint32_t cpu_value) {
+    id.Append(ucpu_value);
+    ucpu.Append(ucpu_value);
     cpu.Append(cpu_value);
     cluster_id.Append(0);
     processor.Append(kNullStringId);
@@ -81,8 +83,9 @@ class CpuTable final : public StoredTable {
     return NextRow();
   }
 
-  IdColumn id{this, "id"};
-  IdColumn ucpu{this, "ucpu"};
+  // id = ucpu = machine * 4096 + cpu (importers/common/cpu_tracker.h).
+  Uint32Column id{this, "id", kIndexed};
+  Uint32Column ucpu{this, "ucpu", kIndexed};
   Uint32Column cpu{this, "cpu"};
   Uint32Column cluster_id{this, "cluster_id"};
   StringColumn processor{this, "processor"};

@@ -74,12 +74,15 @@ class SliceTable final : public StoredTable {
 class FlowTable final : public StoredTable {
  public:
   FlowTable() : StoredTable("flow") {}
+  // A link with no flow id in the trace (binder, frame timeline, ...).
   uint32_t Insert(uint32_t out, uint32_t in) {
-    slice_out.Append(out);
-    slice_in.Append(in);
     trace_id.AppendNull();
-    arg_set_id.AppendNull();
-    return NextRow();
+    return Append(out, in);
+  }
+  // A link of the trace's flow |trace| (see FlowTracker).
+  uint32_t Insert(uint32_t out, uint32_t in, int64_t trace) {
+    trace_id.Append(trace);
+    return Append(out, in);
   }
 
   IdColumn id{this, "id"};
@@ -87,6 +90,14 @@ class FlowTable final : public StoredTable {
   Uint32Column slice_in{this, "slice_in", kIndexed};
   Int64Column trace_id{this, "trace_id"};
   Uint32Column arg_set_id{this, "arg_set_id"};
+
+ private:
+  uint32_t Append(uint32_t out, uint32_t in) {
+    slice_out.Append(out);
+    slice_in.Append(in);
+    arg_set_id.AppendNull();
+    return NextRow();
+  }
 };
 
 }  // namespace weft

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "src/importers/common/cpu_profile_tracker.h"
+#include "src/importers/common/cpu_tracker.h"
 #include "src/importers/common/flow_tracker.h"
 #include "src/importers/common/process_tracker.h"
 #include "src/importers/common/slice_tracker.h"
@@ -22,32 +23,10 @@ namespace weft {
 
 struct TraceContext {
   explicit TraceContext(TraceStorage* s)
-      : storage(s), processes(s), tracks(s), slices(s), flows(s), stack_profiles(s), cpu_profiles(s) {}
+      : storage(s), processes(s), tracks(s), slices(s), flows(s), stack_profiles(s), cpu_profiles(s), cpus(s) {}
 
-  // The ucpu row for |cpu|, created if new. CPU numbers come from the
-  // trace: a damaged one can be any uint32, so only small ones index a
-  // vector.
-  uint32_t GetOrCreateCpu(uint32_t cpu) {
-    constexpr uint32_t kDenseCpus = 4096;
-    if (cpu >= kDenseCpus) {
-      auto [it, inserted] = ucpu_by_sparse_cpu.emplace(cpu, 0);
-      if (inserted) it->second = storage->cpu.Insert(cpu);
-      return it->second;
-    }
-    if (cpu >= ucpu_by_cpu.size()) ucpu_by_cpu.resize(cpu + 1, Uint32Column::kNull);
-    if (ucpu_by_cpu[cpu] == Uint32Column::kNull) ucpu_by_cpu[cpu] = storage->cpu.Insert(cpu);
-    return ucpu_by_cpu[cpu];
-  }
-  // The ucpu row for |cpu| of a remote machine (machine table row
-  // |machine|): its own row, with that machine_id.
-  uint32_t GetOrCreateRemoteCpu(uint32_t machine, uint32_t cpu) {
-    auto [it, inserted] = ucpu_by_remote_cpu.emplace((uint64_t{machine} << 32) | cpu, 0);
-    if (inserted) {
-      it->second = storage->cpu.Insert(cpu);
-      storage->cpu.machine_id.Set(it->second, machine);
-    }
-    return it->second;
-  }
+  // The ucpu of |cpu| of the machine being parsed (cpu_tracker.h).
+  uint32_t GetOrCreateCpu(uint32_t cpu) { return cpus.GetOrCreate(cpu); }
 
   TraceStorage* storage;
   TraceConfig config;
@@ -58,9 +37,7 @@ struct TraceContext {
   StackProfileTracker stack_profiles;
   // V8 CPU profiles, turned into rows (and kept) at the end of the load.
   CpuProfileTracker cpu_profiles;
-  std::vector<uint32_t> ucpu_by_cpu;
-  std::unordered_map<uint32_t, uint32_t> ucpu_by_sparse_cpu;
-  std::unordered_map<uint64_t, uint32_t> ucpu_by_remote_cpu;  // (machine << 32) | cpu.
+  CpuTracker cpus;
 };
 
 }  // namespace weft

@@ -257,10 +257,12 @@ void FxtParser::ParseFlow(const FxtEvent& e) {
     storage_->stats.Increment(Stat::flow_no_enclosing_slice);
     return;
   }
+  // The flow id is the record's correlation id.
+  int64_t trace_id = static_cast<int64_t>(e.extra);
   if (e.event_type == fxt::kFlowBegin) {
-    ctx_->flows.Begin(e.extra, slice);
+    ctx_->flows.Begin(e.extra, slice, trace_id);
   } else if (e.event_type == fxt::kFlowStep) {
-    ctx_->flows.Step(e.extra, slice);
+    ctx_->flows.Step(e.extra, slice, trace_id);
   } else {
     ctx_->flows.End(e.extra, slice, /*close=*/true);
   }

@@ -311,10 +311,11 @@ void JsonParser::BindFlowV2(const JsonEvent& e, const JsonEventExtra* extra,
   if (!FlowIdValue(extra->bind_id, storage_->pool(), &id)) return;
   uint64_t key = HashCombine(id, 0x7632);  // Separate v2 ids from v1 keys.
   bool in = e.flags & kFlowIn, out = e.flags & kFlowOut;
+  int64_t trace_id = static_cast<int64_t>(id);
   if (in && out) {
-    ctx_->flows.Step(key, slice);
+    ctx_->flows.Step(key, slice, trace_id);
   } else if (out) {
-    ctx_->flows.Begin(key, slice);
+    ctx_->flows.Begin(key, slice, trace_id);
   } else if (in) {
     ctx_->flows.End(key, slice, /*close=*/false);
   }

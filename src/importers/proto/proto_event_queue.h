@@ -46,6 +46,7 @@ enum class PacketKind : uint8_t {
   kInitialDisplayState,     // data: an InitialDisplayState.
   kPerfSample,    // data: a PerfSample.
   kStackSample,   // data: a StackSample.
+  kChromeTrigger,  // data: a ChromeTrigger.
 };
 
 struct QueuedPacket {

@@ -87,6 +87,9 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
   uint32_t track_rows = storage_->track.row_count();
   uint32_t thread_rows = storage_->thread.row_count();
   uint32_t process_rows = storage_->process.row_count();
+  uint32_t packet_machine = tokenizer_->generation(p.generation).machine_id;
+  ctx_->cpus.SetMachine(tokenizer_->MachineTableRow(packet_machine),
+                        packet_machine != SequenceGeneration::kNoMachine);
   try {
     switch (p.packet_kind()) {
       case PacketKind::kTrackEvent:
@@ -113,6 +116,9 @@ void ProtoParser::Parse(const QueuedPacket& p, protozero::data_view payload) {
       case PacketKind::kTrigger:
       case PacketKind::kCloneSnapshotTrigger:
         triggers_.Parse(p.ts, payload, p.packet_kind() == PacketKind::kCloneSnapshotTrigger);
+        break;
+      case PacketKind::kChromeTrigger:
+        triggers_.ParseChrome(p.ts, payload);
         break;
       case PacketKind::kGpuCounterEvent:
         gpu_counters_.Parse(p.ts, payload);
@@ -409,9 +415,7 @@ void ProtoParser::ParseThreadDescriptor(protozero::data_view bytes) {
 void ProtoParser::ParseSystemProbe(const QueuedPacket& p, protozero::data_view payload) {
   uint32_t machine = tokenizer_->generation(p.generation).machine_id;
   if (p.packet_kind() == PacketKind::kCpuInfo) {
-    std::optional<uint32_t> remote;
-    if (machine != SequenceGeneration::kNoMachine) remote = machine;
-    cpu_info_.Parse(payload, remote);
+    cpu_info_.Parse(payload);
     return;
   }
   uint32_t machine_row = tokenizer_->MachineTableRow(machine);

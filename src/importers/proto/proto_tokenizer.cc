@@ -200,6 +200,9 @@ void ProtoTokenizer::QueuePayload(uint32_t field, protozero::data_view payload, 
     case tp::kCloneSnapshotTrigger:
       q.kind = static_cast<uint32_t>(PacketKind::kCloneSnapshotTrigger);
       break;
+    case tp::kChromeTrigger:
+      q.kind = static_cast<uint32_t>(PacketKind::kChromeTrigger);
+      break;
     case tp::kGpuCounterEvent:
       q.kind = static_cast<uint32_t>(PacketKind::kGpuCounterEvent);
       break;

@@ -82,6 +82,7 @@ void DecodeTracePacket(const uint8_t* data, size_t size, TracePacketFields* out)
       case tag_and_type(tp::kProcessTree, kBytes):
       case tag_and_type(tp::kTrigger, kBytes):
       case tag_and_type(tp::kCloneSnapshotTrigger, kBytes):
+      case tag_and_type(tp::kChromeTrigger, kBytes):
       case tag_and_type(tp::kGpuCounterEvent, kBytes):
       case tag_and_type(tp::kProcessStats, kBytes):
       case tag_and_type(tp::kBattery, kBytes):
@@ -103,6 +104,7 @@ void DecodeTracePacket(const uint8_t* data, size_t size, TracePacketFields* out)
       case tag_and_type(tp::kTraceConfig, kBytes):
       case tag_and_type(tp::kTraceUuid, kBytes):
       case tag_and_type(tp::kTraceAttributes, kBytes):
+      case tag_and_type(tp::kChromeMetadata, kBytes):
         f.about_trace_field = packet.tag();
         f.about_trace.Set(packet.get_view());
         break;

@@ -105,6 +105,7 @@ void TraceMetadataReader::ReadPacket(uint32_t field, protozero::data_view bytes,
     case tp::kTraceConfig: ReadTraceConfig(bytes); break;
     case tp::kTraceUuid: ReadTraceUuid(bytes); break;
     case tp::kTraceAttributes: ReadTraceAttributes(bytes); break;
+    case tp::kChromeMetadata: chrome_metadata_.Read(bytes); break;
   }
 }
 

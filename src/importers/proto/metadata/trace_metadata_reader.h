@@ -14,6 +14,7 @@
 #include <protozero/data_view.hpp>
 
 #include "src/importers/proto/args/descriptor_pool.h"
+#include "src/importers/proto/metadata/chrome_metadata_reader.h"
 #include "src/storage/trace_storage.h"
 
 namespace weft {
@@ -22,7 +23,7 @@ class TraceMetadataReader {
  public:
   // |pool| describes TraceConfig (for trace_config_pbtxt).
   TraceMetadataReader(TraceStorage* storage, const DescriptorPool* pool)
-      : storage_(storage), pool_(pool) {}
+      : storage_(storage), pool_(pool), chrome_metadata_(storage) {}
 
   // Sequence bookkeeping for the per-buffer loss stats of TraceStats.
   void OnNewSequence(uint32_t seq_id) { sequences_.try_emplace(seq_id); }
@@ -33,7 +34,8 @@ class TraceMetadataReader {
   void OnIncrementalStateUsed(uint32_t seq_id) { sequences_[seq_id].used = true; }
 
   // TracePacket field |field| (trace_stats, ftrace_stats, system_info,
-  // trace_config or trace_uuid) of a packet of machine table row |machine|.
+  // trace_config, trace_uuid, trace_attributes or chrome_metadata) of a
+  // packet of machine table row |machine|.
   // Malformed bytes throw protozero::exception (the tokenizer counts the
   // packet); what was read before them is kept.
   void ReadPacket(uint32_t field, protozero::data_view bytes, uint32_t machine);
@@ -68,6 +70,7 @@ class TraceMetadataReader {
 
   TraceStorage* storage_;
   const DescriptorPool* pool_;
+  ChromeMetadataReader chrome_metadata_;
   std::unordered_map<uint32_t, SequenceLoss> sequences_;
   bool has_uuid_ = false;  // A TraceUuid packet wins over the config's.
   // TraceConfig: a periodic write_into_file under a day ("long trace" mode).

@@ -3,7 +3,9 @@
 
 #include <protozero/pbf_reader.hpp>
 
+#include "protos/perfetto/trace/chrome/chrome_trigger.fields.h"
 #include "protos/perfetto/trace/trigger.fields.h"
+#include "src/importers/proto/metadata/chrome_metadata_reader.h"
 #include "src/importers/proto/proto_wire.h"
 
 namespace weft {
@@ -28,14 +30,6 @@ void TriggerParser::Parse(int64_t ts, protozero::data_view bytes, bool clone_sna
       default: r.skip();
     }
   }
-  if (track_ == Uint32Column::kNull) {
-    TrackTable::Row row;
-    row.name = s->Intern("Trace Triggers");
-    row.type = s->Intern("triggers");
-    track_ = s->track.Insert(row, s->Intern("slice"));
-  }
-  SliceInfo info;
-  info.name = name;
   ArgsTable& args = s->args;
   uint32_t set = args.BeginSet();
   if (producer != kNullStringId) {
@@ -46,9 +40,7 @@ void TriggerParser::Parse(int64_t ts, protozero::data_view bytes, bool clone_sna
     StringId key = s->Intern("trusted_producer_uid");
     args.AddInt(set, key, key, uid);
   }
-  info.arg_set = args.FinishSet();
-  Overlap overlap;
-  ctx_->slices.Scoped(track_, ts, 0, info, &overlap);
+  AddInstant(ts, name, args.FinishSet());
 
   // The clone snapshot's trigger names the trace; otherwise the first one.
   MetadataTable& metadata = s->metadata;
@@ -60,6 +52,46 @@ void TriggerParser::Parse(int64_t ts, protozero::data_view bytes, bool clone_sna
   }
   metadata.SetString(key, s->Intern("single"), name);
   named_ = clone_snapshot ? Named::kByCloneSnapshot : Named::kByTrigger;
+}
+
+void TriggerParser::ParseChrome(int64_t ts, protozero::data_view bytes) {
+  namespace ct = pb::chrome_trigger;
+  TraceStorage* s = ctx_->storage;
+  StringId name = kNullStringId;
+  uint32_t hash = 0;
+  protozero::pbf_reader r(bytes);
+  while (r.next()) {
+    switch (r.tag_and_type()) {
+      case tag_and_type(ct::kTriggerName, kBytes): name = s->Intern(View(r.get_view())); break;
+      case tag_and_type(ct::kTriggerNameHash, kFixed32): hash = r.get_fixed32(); break;
+      default: r.skip();
+    }
+  }
+  ArgsTable& args = s->args;
+  uint32_t set = args.BeginSet();
+  StringId hash_key = s->Intern("chrome_trigger.name_hash");
+  args.AddUint(set, hash_key, hash_key, hash);
+  if (name != kNullStringId) {
+    StringId name_key = s->Intern("chrome_trigger.name");
+    args.AddString(set, name_key, name_key, name);
+  }
+  AddInstant(ts, name != kNullStringId ? name : s->Intern("chrome_trigger"), args.FinishSet());
+  ChromeMetadataReader::SetInt(s, "cr-triggered_rule_name_hash", hash);
+}
+
+void TriggerParser::AddInstant(int64_t ts, StringId name, uint32_t arg_set) {
+  TraceStorage* s = ctx_->storage;
+  if (track_ == Uint32Column::kNull) {
+    TrackTable::Row row;
+    row.name = s->Intern("Trace Triggers");
+    row.type = s->Intern("triggers");
+    track_ = s->track.Insert(row, s->Intern("slice"));
+  }
+  SliceInfo info;
+  info.name = name;
+  info.arg_set = arg_set;
+  Overlap overlap;
+  ctx_->slices.Scoped(track_, ts, 0, info, &overlap);
 }
 
 }  // namespace weft

@@ -245,7 +245,7 @@ void ProtoTokenizer::ReadExtensionDescriptor(protozero::data_view bytes, int64_t
 void ProtoTokenizer::ReserveTrack(protozero::data_view bytes, SequenceState* seq) {
   namespace td = pb::track_descriptor;
   TrackDescriptorInfo info;
-  bool has_tid = false, has_pid = false;
+  bool has_tid = false, has_pid = false, sandboxed_tid = false;
   protozero::pbf_reader desc(bytes);
   while (desc.next()) {
     switch (desc.tag_and_type()) {
@@ -296,6 +296,13 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes, SequenceState* seq
         }
         break;
       }
+      case tag_and_type(td::kChromeThread, kBytes): {
+        protozero::pbf_reader c = desc.get_message();
+        while (c.next(pb::chrome_thread_descriptor::kIsSandboxedTid, kVarint)) {
+          sandboxed_tid = c.get_bool();
+        }
+        break;
+      }
       case tag_and_type(td::kProcess, kBytes):
         info.has_process = true;
         ReadProcessOfTrack(desc.get_message(), storage_, &info);
@@ -312,6 +319,12 @@ void ProtoTokenizer::ReserveTrack(protozero::data_view bytes, SequenceState* seq
       default:
         desc.skip();
     }
+  }
+  // A sandboxed tid may repeat across processes: Perfetto makes it unique
+  // as (pid << 32) | tid.
+  if (info.has_thread && sandboxed_tid) {
+    info.tid = static_cast<int64_t>(static_cast<uint64_t>(info.pid) << 32 |
+                                    static_cast<uint32_t>(info.tid));
   }
   // The thread of a TrackDescriptor is also the sequence's thread, for
   // events that fall back to pid/tid tracks.

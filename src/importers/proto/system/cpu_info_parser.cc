@@ -35,7 +35,7 @@ std::vector<uint32_t> RankByKey(const std::vector<uint64_t>& keys) {
 
 }  // namespace
 
-void CpuInfoParser::Parse(protozero::data_view bytes, std::optional<uint32_t> machine) {
+void CpuInfoParser::Parse(protozero::data_view bytes) {
   TraceStorage* s = ctx_->storage;
   std::vector<Cpu> cpus;
   protozero::pbf_reader r(bytes);
@@ -45,12 +45,13 @@ void CpuInfoParser::Parse(protozero::data_view bytes, std::optional<uint32_t> ma
   CpuTable& table = s->cpu;
   for (uint32_t i = 0; i < cpus.size(); ++i) {
     const Cpu& cpu = cpus[i];
-    uint32_t ucpu = machine ? ctx_->GetOrCreateRemoteCpu(*machine, i) : ctx_->GetOrCreateCpu(i);
-    table.processor.Set(ucpu, cpu.processor);
-    table.cluster_id.Set(ucpu, cluster_ids[i]);
-    if (cpu.capacity) table.capacity.Set(ucpu, *cpu.capacity);
+    uint32_t ucpu = ctx_->GetOrCreateCpu(i);
+    uint32_t row = ctx_->cpus.RowOf(ucpu);
+    table.processor.Set(row, cpu.processor);
+    table.cluster_id.Set(row, cluster_ids[i]);
+    if (cpu.capacity) table.capacity.Set(row, *cpu.capacity);
     uint32_t args = WriteArgs(cpu);
-    if (args != Uint32Column::kNull) table.arg_set_id.Set(ucpu, args);
+    if (args != Uint32Column::kNull) table.arg_set_id.Set(row, args);
     for (uint32_t freq : cpu.frequencies) s->cpu_available_frequencies.Insert(i, freq, ucpu);
     if (cpu.features >> kKnownFeatureBits) s->stats.Increment(Stat::cpu_info_unknown_cpu_features);
   }

@@ -20,9 +20,8 @@ namespace weft {
 class CpuInfoParser {
  public:
   explicit CpuInfoParser(TraceContext* context) : ctx_(context) {}
-  // |machine|: the machine table row of a remote machine, or nullopt for
-  // the host.
-  void Parse(protozero::data_view cpu_info, std::optional<uint32_t> machine);
+  // The cpus are those of the machine the context's CpuTracker is on.
+  void Parse(protozero::data_view cpu_info);
 
  private:
   struct ArmIdentifier {

@@ -342,6 +342,9 @@ void ProtoParser::ParseTrackEvent(const QueuedPacket& p, protozero::data_view qu
   }
   uint32_t row = EmitSlice(p.ts, ph, details_.legacy, t.track, &info);
   if (row == kNoSlice) return;
+  if (details_.typed.has_log_message && t.utid != kNull) {
+    typed_args_.AddLogRow(p.ts, t.utid, details_.typed.log_message, gen);
+  }
   // Extensions (fields the parser does not decode) may be Android framework events.
   if (details_.typed.has_reflected) {
     android_framework_events_.OnSlice(bytes, p.ts, tokenizer_->descriptor_pool());

@@ -14,6 +14,17 @@
 namespace weft {
 namespace {
 
+// LogMessage.Priority uses Android's numbers; others are unspecified (0).
+int64_t LogPriority(int32_t prio) {
+  return prio >= pb::log_message_priority::kPrioUnspecified &&
+                 prio <= pb::log_message_priority::kPrioFatal
+             ? prio
+             : pb::log_message_priority::kPrioUnspecified;
+}
+
+}  // namespace
+namespace {
+
 namespace te = pb::track_event;
 using protozero::tag_and_type;
 
@@ -74,6 +85,7 @@ TrackEventArgs::TrackEventArgs(TraceStorage* storage, DebugAnnotationWriter* ann
   key_source_line_ = storage->Intern("source.line_number");
   key_log_message_ = storage->Intern("track_event.log_message.message");
   key_histogram_name_ = storage->Intern("chrome_histogram_sample.name");
+  key_priority_ = storage->Intern("track_event.priority");
 }
 
 void TrackEventArgs::Add(uint32_t set, const TrackEventTypedFields& fields,
@@ -162,9 +174,41 @@ void TrackEventArgs::AddInlineSourceLocation(uint32_t set, protozero::data_view 
   args.AddInt(set, key_source_line_, key_source_line_, line);
 }
 
+void TrackEventArgs::AddLogRow(int64_t ts, uint32_t utid, protozero::data_view message,
+                               const SequenceGeneration& gen) {
+  namespace lm = pb::log_message;
+  StringId body = kNullStringId, tag = kNullStringId;
+  int64_t prio = AndroidLogTable::kPriorityInfo;
+  protozero::pbf_reader r(message);
+  while (r.next()) {
+    switch (r.tag_and_type()) {
+      case tag_and_type(lm::kBodyIid, kVarint): {
+        const auto* it = gen.log_message_bodies.Find(r.get_uint64());
+        if (it) body = *it;
+        break;
+      }
+      case tag_and_type(lm::kSourceLocationIid, kVarint): {
+        const auto* it = gen.source_locations.Find(r.get_uint64());
+        if (!it) break;
+        std::string text(storage_->pool().Get(it->file_name));
+        tag = storage_->Intern(text + ":" + std::to_string(it->line_number));
+        break;
+      }
+      case tag_and_type(lm::kPrio, kVarint): prio = LogPriority(r.get_int32()); break;
+      default: r.skip();
+    }
+  }
+  if (body == kNullStringId) return;
+  storage_->android_logs.Insert(ts, utid, prio, tag, body);
+}
+
 void TrackEventArgs::AddLogMessage(uint32_t set, protozero::data_view message,
                                    const SequenceGeneration& gen) {
   namespace lm = pb::log_message;
+  // Perfetto's order: the body, the source location, the priority.
+  bool has_location = false, has_prio = false;
+  uint64_t location = 0;
+  int32_t prio = 0;
   protozero::pbf_reader r(message);
   while (r.next()) {
     if (r.tag_and_type() == tag_and_type(lm::kBodyIid, kVarint)) {
@@ -175,11 +219,17 @@ void TrackEventArgs::AddLogMessage(uint32_t set, protozero::data_view message,
       }
       storage_->args.AddString(set, key_log_message_, key_log_message_, *it);
     } else if (r.tag_and_type() == tag_and_type(lm::kSourceLocationIid, kVarint)) {
-      writer_.AddSourceLocation(set, r.get_uint64(), gen, "track_event.log_message");
+      has_location = true;
+      location = r.get_uint64();
+    } else if (r.tag_and_type() == tag_and_type(lm::kPrio, kVarint)) {
+      has_prio = true;
+      prio = r.get_int32();
     } else {
       r.skip();
     }
   }
+  if (has_location) writer_.AddSourceLocation(set, location, gen, "track_event.log_message");
+  if (has_prio) storage_->args.AddInt(set, key_priority_, key_priority_, LogPriority(prio));
 }
 
 }  // namespace weft

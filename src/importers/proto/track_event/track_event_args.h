@@ -43,6 +43,12 @@ class TrackEventArgs {
   // Adds the args of |fields| (of the TrackEvent |event|) to |set|.
   void Add(uint32_t set, const TrackEventTypedFields& fields, protozero::data_view event,
            const DescriptorPool& pool, const SequenceGeneration& gen);
+  // The android_logs row of a TrackEvent's |message| (LogMessage) at |ts|
+  // on thread |utid|, as Perfetto writes it: tag "file:line" of its source
+  // location, msg its body, prio its priority (INFO when unset). None when
+  // the body is not interned.
+  void AddLogRow(int64_t ts, uint32_t utid, protozero::data_view message,
+                 const SequenceGeneration& gen);
 
  private:
   void AddInlineSourceLocation(uint32_t set, protozero::data_view location);
@@ -51,7 +57,7 @@ class TrackEventArgs {
   TraceStorage* storage_;
   ProtoArgsWriter writer_;
   StringId key_source_file_, key_source_function_, key_source_line_, key_log_message_,
-      key_histogram_name_;
+      key_histogram_name_, key_priority_;
 };
 
 }  // namespace weft

@@ -16,14 +16,15 @@ void TrackEventFlows::BindIds(const std::vector<uint64_t>& ids, bool terminating
   for (uint64_t id : ids) {
     uint64_t key = FlowKey(id);
     bool open = open_.count(id) != 0;
+    int64_t trace_id = static_cast<int64_t>(id);
     if (terminating) {
       if (!open) continue;
       ctx_->flows.End(key, slice, /*close=*/true);
       open_.erase(id);
     } else if (open) {
-      ctx_->flows.Step(key, slice);
+      ctx_->flows.Step(key, slice, trace_id);
     } else {
-      ctx_->flows.Begin(key, slice);
+      ctx_->flows.Begin(key, slice, trace_id);
       open_.insert(id);
     }
   }
@@ -32,10 +33,11 @@ void TrackEventFlows::BindIds(const std::vector<uint64_t>& ids, bool terminating
 void TrackEventFlows::BindLegacy(uint64_t bind_id, int32_t direction, uint32_t slice) {
   namespace fd = pb::track_event_legacy_event_flow_direction;
   uint64_t key = BindKey(bind_id);
+  int64_t trace_id = static_cast<int64_t>(bind_id);
   if (direction == fd::kFlowInout) {
-    ctx_->flows.Step(key, slice);
+    ctx_->flows.Step(key, slice, trace_id);
   } else if (direction == fd::kFlowOut) {
-    ctx_->flows.Begin(key, slice);
+    ctx_->flows.Begin(key, slice, trace_id);
   } else if (direction == fd::kFlowIn) {
     ctx_->flows.End(key, slice, /*close=*/false);
   }
@@ -43,6 +45,7 @@ void TrackEventFlows::BindLegacy(uint64_t bind_id, int32_t direction, uint32_t s
 
 void TrackEventFlows::LegacyFlowEvent(char phase, uint64_t key, bool bind_to_enclosing,
                                       uint32_t track, int64_t ts) {
+  int64_t trace_id = ctx_->flows.V1TraceId(key);
   if (phase == 'f' && !bind_to_enclosing) {
     ctx_->flows.EndAtNextSlice(key, track);
     return;
@@ -53,9 +56,9 @@ void TrackEventFlows::LegacyFlowEvent(char phase, uint64_t key, bool bind_to_enc
     return;
   }
   if (phase == 's') {
-    ctx_->flows.Begin(key, slice);
+    ctx_->flows.Begin(key, slice, trace_id);
   } else if (phase == 't') {
-    ctx_->flows.Step(key, slice);
+    ctx_->flows.Step(key, slice, trace_id);
   } else {
     ctx_->flows.End(key, slice, /*close=*/true);
   }

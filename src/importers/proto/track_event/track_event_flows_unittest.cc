@@ -12,6 +12,14 @@ namespace {
 
 class TrackEventFlowsTest : public ::testing::Test {
  protected:
+  // Slices 0..19, slice i starting at time i, for the tests that name
+  // slices by id.
+  void SetUp() override {
+    for (int64_t i = 0; i < 20; ++i) {
+      storage_.slice.Insert(i, 1, 0, kNullStringId, kNullStringId, 0, Uint32Column::kNull,
+                            Uint32Column::kNull);
+    }
+  }
   // The flow table as (slice_out, slice_in) pairs.
   std::vector<std::pair<uint32_t, uint32_t>> Flows() {
     std::vector<std::pair<uint32_t, uint32_t>> out;

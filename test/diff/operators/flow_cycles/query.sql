@@ -1,6 +1,8 @@
--- Flows that loop: A -> B -> A (v1 flows between two long slices), a child
--- of A also flowing into B, and a slice flowing into itself. Every walk
--- ends, and each flow is reported once.
+-- Flows that loop: A -> B -> A (v1 flows between two long slices that
+-- start together: a flow whose end starts before its source is turned
+-- around, so only equal starts can loop), B also flowing into a child of A (a
+-- flow from the child, turned around), and a slice flowing into itself. Every walk ends, and each flow is
+-- reported once.
 SELECT f.id, so.name AS slice_out, si.name AS slice_in
 FROM flow f JOIN slice so ON so.id = f.slice_out JOIN slice si ON si.id = f.slice_in
 ORDER BY f.id;

@@ -1,0 +1,25 @@
+// CpuTracker: ucpu numbering and cpu table rows.
+#include "src/importers/common/cpu_tracker.h"
+
+namespace weft {
+
+uint32_t CpuTracker::GetOrCreate(uint32_t cpu) {
+  uint64_t machine = machine_row_ == kNoMachine ? 0 : machine_row_;
+  uint64_t dense = machine * kMaxCpusPerMachine + cpu;
+  uint32_t ucpu;
+  if (cpu < kMaxCpusPerMachine && dense < (uint64_t{1} << 31)) {
+    ucpu = static_cast<uint32_t>(dense);
+  } else {
+    auto [it, inserted] = sparse_ucpus_.emplace(machine << 32 | cpu, 0);
+    if (inserted) it->second = static_cast<uint32_t>((uint64_t{1} << 31) + sparse_ucpus_.size() - 1);
+    ucpu = it->second;
+  }
+  auto [it, inserted] = rows_.emplace(ucpu, 0);
+  if (inserted) {
+    it->second = storage_->cpu.Insert(ucpu, cpu);
+    if (remote_) storage_->cpu.machine_id.Set(it->second, machine_row_);
+  }
+  return ucpu;
+}
+
+}  // namespace weft
