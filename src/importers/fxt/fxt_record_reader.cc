@@ -11,9 +11,24 @@ namespace weft {
 using fxt::Bits;
 
 bool FxtTicksToNs(uint64_t ticks, uint64_t ticks_per_second, int64_t* ns) {
-  if (ticks_per_second == 0) return false;
-  unsigned __int128 v = static_cast<unsigned __int128>(ticks) * 1000000000u / ticks_per_second;
-  if (v > static_cast<unsigned __int128>(INT64_MAX)) return false;
+  constexpr uint64_t kNsPerSecond = 1000000000;
+  uint64_t v;
+  if (ticks_per_second == kNsPerSecond) {
+    v = ticks;
+  } else if (ticks_per_second != 0 && ticks_per_second <= UINT64_MAX / kNsPerSecond) {
+    // floor(ticks * 1e9 / rate) as whole seconds and the rest, in 64 bits
+    // (128-bit division is a slow library call, in wasm above all).
+    uint64_t secs = ticks / ticks_per_second;
+    if (secs > static_cast<uint64_t>(INT64_MAX) / kNsPerSecond) return false;
+    v = secs * kNsPerSecond + ticks % ticks_per_second * kNsPerSecond / ticks_per_second;
+  } else {
+    if (ticks_per_second == 0) return false;
+    unsigned __int128 wide =
+        static_cast<unsigned __int128>(ticks) * kNsPerSecond / ticks_per_second;
+    if (wide > static_cast<unsigned __int128>(INT64_MAX)) return false;
+    v = static_cast<uint64_t>(wide);
+  }
+  if (v > static_cast<uint64_t>(INT64_MAX)) return false;
   *ns = static_cast<int64_t>(v);
   return true;
 }
@@ -49,8 +64,8 @@ FxtReadError FxtRecordReader::ReadString(uint32_t ref, StringId* out) {
     *out = storage_->Intern(s);
     return FxtReadError::kOk;
   }
-  auto it = provider_->strings.find(ref);
-  if (it == provider_->strings.end()) {
+  const StringId* id = provider_->strings.Find(ref);
+  if (!id) {
     // Its string record was overwritten (circular buffer) or lost: the
     // record is kept with a placeholder.
     storage_->stats.Increment(Stat::fuchsia_invalid_string_ref);
@@ -59,7 +74,7 @@ FxtReadError FxtRecordReader::ReadString(uint32_t ref, StringId* out) {
     *out = storage_->Intern(placeholder);
     return FxtReadError::kOk;
   }
-  *out = it->second;
+  *out = *id;
   return FxtReadError::kOk;
 }
 
@@ -68,14 +83,14 @@ FxtReadError FxtRecordReader::ReadThread(uint32_t ref, FxtThread* out) {
     if (!ReadWord(&out->pid) || !ReadWord(&out->tid)) return FxtReadError::kTruncated;
     return FxtReadError::kOk;
   }
-  auto it = provider_->threads.find(ref);
-  if (it == provider_->threads.end()) {
+  const FxtThread* thread = provider_->threads.Find(ref);
+  if (!thread) {
     // Likewise: the placeholder thread is pid 0, tid 0.
     storage_->stats.Increment(Stat::fuchsia_invalid_thread_ref);
     *out = FxtThread{};
     return FxtReadError::kOk;
   }
-  *out = it->second;
+  *out = *thread;
   return FxtReadError::kOk;
 }
 

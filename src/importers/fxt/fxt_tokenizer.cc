@@ -157,7 +157,7 @@ void FxtTokenizer::OnRecord(const uint8_t* data, size_t bytes) {
       if (!reader.ReadStream(Bits(header, 32, 46), &s)) {
         return CountReadError(FxtReadError::kTruncated);
       }
-      current_->strings[index] = storage_->Intern(s);
+      current_->strings.Set(index, storage_->Intern(s));
       return;
     }
     case fxt::kThread: {
@@ -167,7 +167,7 @@ void FxtTokenizer::OnRecord(const uint8_t* data, size_t bytes) {
       if (!reader.ReadWord(&thread.pid) || !reader.ReadWord(&thread.tid)) {
         return CountReadError(FxtReadError::kTruncated);
       }
-      current_->threads[index] = thread;
+      current_->threads.Set(index, thread);
       return;
     }
     case fxt::kEvent: {
