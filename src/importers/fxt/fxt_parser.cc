@@ -8,9 +8,6 @@
 
 #include "src/importers/common/timestamp_order.h"
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 namespace weft {
 namespace {
@@ -18,7 +15,7 @@ namespace {
 // Reorders |events| in place so that events[i] becomes the old
 // events[order[i]] (following each cycle of the permutation once); |order|
 // is used up as the visited marks.
-void ApplyOrder(std::vector<uint32_t>* order, PodVector<FxtEvent>* events) {
+void ApplyOrder(std::vector<uint32_t>* order, ChunkedVector<FxtEvent>* events) {
   std::vector<uint32_t>& from = *order;
   for (size_t start = 0; start < from.size(); ++start) {
     if (from[start] == start) continue;
@@ -33,22 +30,6 @@ void ApplyOrder(std::vector<uint32_t>* order, PodVector<FxtEvent>* events) {
     (*events)[to] = first;
     from[to] = static_cast<uint32_t>(to);
   }
-}
-
-// Gives the pages of [begin, end) that are wholly inside it back to the
-// system: parsed events are never read again, and the tables they fill
-// can reuse that memory (the queue would otherwise stay whole until the
-// end of the parse). A no-op where pages cannot be returned (wasm).
-void ReleaseParsed(const void* begin, const void* end) {
-#if defined(__linux__)
-  constexpr uintptr_t kPage = 4096;
-  uintptr_t first = (reinterpret_cast<uintptr_t>(begin) + kPage - 1) & ~(kPage - 1);
-  uintptr_t last = reinterpret_cast<uintptr_t>(end) & ~(kPage - 1);
-  if (last > first) madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
-#else
-  (void)begin;
-  (void)end;
-#endif
 }
 
 // Past this many insertion moves per event on average, sorting (ts,
@@ -73,24 +54,19 @@ FxtParser::FxtParser(TraceContext* context, FxtEventQueue* queue)
 }
 
 void FxtParser::ParseAll() {
-  PodVector<FxtEvent>& events = queue_->events;
+  ChunkedVector<FxtEvent>& events = queue_->events;
   // Providers' sections interleave, so the queue is mostly in order already.
   if (!SortNearlyOrdered(&events, kMaxSortMovesPerEvent * events.size(), kMaxSortMovesPerItem)) {
     std::vector<uint32_t> order = TimestampOrder(events);
     ApplyOrder(&order, &events);
   }
-  // Parsed in order, so the queue can shrink from the front as the
-  // tables grow.
-  constexpr size_t kReleaseEvents = (size_t{8} << 20) / sizeof(FxtEvent);
-  size_t released = 0;
+  // Parsed in order, so the queue shrinks from the front as the tables
+  // grow: each parsed chunk is freed.
   for (size_t i = 0; i < events.size(); ++i) {
     Parse(events[i]);
-    if (i + 1 - released >= kReleaseEvents) {
-      ReleaseParsed(&events[released], &events[i + 1]);
-      released = i + 1;
-    }
+    events.ReleaseBefore(i + 1);
   }
-  PodVector<FxtEvent>().swap(queue_->events);
+  events.clear();
   PodVector<FxtArg>().swap(queue_->args);
   PodVector<FxtBlobRow>().swap(queue_->blobs);
 }

@@ -15,6 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "src/base/chunked_vector.h"
 #include "src/base/pod_vector.h"
 #include "src/base/status.h"
 #include "src/importers/fxt/fxt_record_reader.h"
@@ -32,7 +33,7 @@ struct FxtBlobRow {
 
 // Decoded records waiting to be parsed in timestamp order.
 struct FxtEventQueue {
-  PodVector<FxtEvent> events;
+  ChunkedVector<FxtEvent> events;  // Chunks are freed once parsed.
   PodVector<FxtArg> args;
   PodVector<FxtBlobRow> blobs;    // Of kBlob events (their extra).
 };

@@ -1,0 +1,73 @@
+// ChunkedVector: an append-only array of trivially copyable values kept in
+// fixed-size chunks. Growing never copies (one big array grown by realloc
+// copies itself where mremap is missing, as in wasm, and holds the old and
+// the new copy at once), and a reader going front to back can free the
+// chunks it is done with, so the memory goes back while it is read.
+#ifndef SRC_BASE_CHUNKED_VECTOR_H_
+#define SRC_BASE_CHUNKED_VECTOR_H_
+
+#include <cstddef>
+#include <cstdlib>
+#include <new>
+#include <type_traits>
+#include <vector>
+
+namespace weft {
+
+template <typename T, size_t kChunkBits = 15>
+class ChunkedVector {
+  static_assert(std::is_trivially_copyable<T>::value, "ChunkedVector needs POD");
+
+ public:
+  static constexpr size_t kChunkSize = size_t{1} << kChunkBits;
+
+  ChunkedVector() = default;
+  ChunkedVector(const ChunkedVector&) = delete;
+  ChunkedVector& operator=(const ChunkedVector&) = delete;
+  ~ChunkedVector() { clear(); }
+
+  void push_back(const T& v) {
+    size_t offset = size_ & (kChunkSize - 1);
+    if (offset == 0) chunks_.push_back(NewChunk());
+    chunks_.back()[offset] = v;
+    ++size_;
+  }
+
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  T& operator[](size_t i) { return chunks_[i >> kChunkBits][i & (kChunkSize - 1)]; }
+  const T& operator[](size_t i) const { return chunks_[i >> kChunkBits][i & (kChunkSize - 1)]; }
+
+  // Frees the chunks wholly before index |end|; values there must not be
+  // read again (size() stays, indices stay valid for the rest).
+  void ReleaseBefore(size_t end) {
+    for (size_t c = released_; c < (end >> kChunkBits); ++c) {
+      free(chunks_[c]);
+      chunks_[c] = nullptr;
+      released_ = c + 1;
+    }
+  }
+
+  // Empties it and frees every chunk.
+  void clear() {
+    for (T* chunk : chunks_) free(chunk);
+    std::vector<T*>().swap(chunks_);
+    size_ = 0;
+    released_ = 0;
+  }
+
+ private:
+  static T* NewChunk() {
+    void* p = malloc(kChunkSize * sizeof(T));
+    if (!p) throw std::bad_alloc();
+    return static_cast<T*>(p);
+  }
+
+  std::vector<T*> chunks_;  // Released ones are null.
+  size_t size_ = 0;
+  size_t released_ = 0;     // Chunks before this one are freed.
+};
+
+}  // namespace weft
+
+#endif  // SRC_BASE_CHUNKED_VECTOR_H_

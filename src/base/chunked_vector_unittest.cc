@@ -1,0 +1,39 @@
+#include "src/base/chunked_vector.h"
+
+#include <cstdint>
+
+#include <gtest/gtest.h>
+
+namespace weft {
+namespace {
+
+TEST(ChunkedVectorTest, AppendsAcrossChunks) {
+  ChunkedVector<uint32_t, 2> v;  // Chunks of 4.
+  EXPECT_TRUE(v.empty());
+  for (uint32_t i = 0; i < 10; ++i) v.push_back(i * 3);
+  ASSERT_EQ(v.size(), 10u);
+  for (uint32_t i = 0; i < 10; ++i) EXPECT_EQ(v[i], i * 3);
+  v[5] = 7;
+  EXPECT_EQ(v[5], 7u);
+}
+
+TEST(ChunkedVectorTest, ReleasedChunksLeaveTheRestReadable) {
+  ChunkedVector<uint64_t, 2> v;
+  for (uint64_t i = 0; i < 10; ++i) v.push_back(i);
+  v.ReleaseBefore(3);  // Inside the first chunk: nothing freed.
+  EXPECT_EQ(v[0], 0u);
+  v.ReleaseBefore(9);  // Frees chunks 0 and 1 (indices 0-7).
+  EXPECT_EQ(v.size(), 10u);
+  EXPECT_EQ(v[8], 8u);
+  EXPECT_EQ(v[9], 9u);
+  v.ReleaseBefore(10);
+  v.push_back(10);
+  EXPECT_EQ(v[10], 10u);
+  v.clear();
+  EXPECT_TRUE(v.empty());
+  v.push_back(1);
+  EXPECT_EQ(v[0], 1u);
+}
+
+}  // namespace
+}  // namespace weft
