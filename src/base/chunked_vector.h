@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 #include <type_traits>
 #include <vector>
@@ -37,6 +38,28 @@ class ChunkedVector {
   bool empty() const { return size_ == 0; }
   T& operator[](size_t i) { return chunks_[i >> kChunkBits][i & (kChunkSize - 1)]; }
   const T& operator[](size_t i) const { return chunks_[i >> kChunkBits][i & (kChunkSize - 1)]; }
+
+  // Moves the value at |from| back to |to| (to <= from), the ones between
+  // up one place: one memmove per chunk they span.
+  void MoveBack(size_t from, size_t to) {
+    T item = (*this)[from];
+    // [begin, end) is the part of [to, from) in one chunk, last chunk first,
+    // so each part's slot past its end is already free.
+    for (size_t end = from; end > to;) {
+      size_t begin = (end - 1) & ~(kChunkSize - 1);
+      if (begin < to) begin = to;
+      T* chunk = chunks_[(end - 1) >> kChunkBits];
+      size_t first = begin & (kChunkSize - 1);
+      size_t count = end - begin;
+      if ((end & (kChunkSize - 1)) == 0) {  // Its last value goes to the next chunk.
+        (*this)[end] = chunk[first + count - 1];
+        --count;
+      }
+      memmove(static_cast<void*>(chunk + first + 1), chunk + first, count * sizeof(T));
+      end = begin;
+    }
+    (*this)[to] = item;
+  }
 
   // Frees the chunks wholly before index |end|; values there must not be
   // read again (size() stays, indices stay valid for the rest).

@@ -1,6 +1,7 @@
 #include "src/base/chunked_vector.h"
 
 #include <cstdint>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -33,6 +34,23 @@ TEST(ChunkedVectorTest, ReleasedChunksLeaveTheRestReadable) {
   EXPECT_TRUE(v.empty());
   v.push_back(1);
   EXPECT_EQ(v[0], 1u);
+}
+
+TEST(ChunkedVectorTest, MoveBackAcrossChunks) {
+  for (size_t from = 0; from < 13; ++from) {
+    for (size_t to = 0; to <= from; ++to) {
+      ChunkedVector<uint32_t, 2> v;  // Chunks of 4.
+      std::vector<uint32_t> expected;
+      for (uint32_t i = 0; i < 13; ++i) {
+        v.push_back(i);
+        expected.push_back(i);
+      }
+      v.MoveBack(from, to);
+      expected.erase(expected.begin() + static_cast<long>(from));
+      expected.insert(expected.begin() + static_cast<long>(to), static_cast<uint32_t>(from));
+      for (size_t i = 0; i < 13; ++i) ASSERT_EQ(v[i], expected[i]) << from << "->" << to;
+    }
+  }
 }
 
 }  // namespace
