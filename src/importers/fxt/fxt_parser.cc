@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "src/base/hash.h"
 #include "src/importers/common/timestamp_order.h"
 
 
@@ -162,11 +163,26 @@ void FxtParser::Parse(const FxtEvent& e) {
   }
 }
 
-void FxtParser::ParseCounter(const FxtEvent& e) {
-  uint32_t upid = ctx_->processes.GetOrCreateProcess(e.pid);
+size_t FxtParser::CounterKeyHash::operator()(const CounterKey& k) const {
+  return HashCombine(HashCombine(k.upid, k.event_name), HashCombine(k.arg_name, k.counter_id));
+}
+
+uint32_t FxtParser::CounterTrack(uint32_t upid, const FxtEvent& e, StringId arg_name) {
+  auto [it, inserted] = counter_tracks_.try_emplace(CounterKey{upid, e.name, arg_name, e.extra}, 0);
+  if (!inserted) return it->second;
   const StringPool& pool = storage_->pool();
   char id[24];
   snprintf(id, sizeof(id), ":%" PRIu64, e.extra);
+  name_buf_.assign(pool.Get(e.name));
+  name_buf_.push_back(':');
+  name_buf_.append(pool.Get(arg_name));
+  name_buf_.append(id);
+  it->second = ctx_->tracks.ProcessCounterTrack(upid, storage_->Intern(name_buf_), type_counter_);
+  return it->second;
+}
+
+void FxtParser::ParseCounter(const FxtEvent& e) {
+  uint32_t upid = ctx_->processes.GetOrCreateProcess(e.pid);
   // One series per argument, named <event>:<argument>:<counter id>.
   for (uint32_t i = 0; i < e.arg_count; ++i) {
     const FxtArg& a = queue_->args[e.first_arg + i];
@@ -187,13 +203,7 @@ void FxtParser::ParseCounter(const FxtEvent& e) {
         storage_->stats.Increment(Stat::fuchsia_non_numeric_counters);
         continue;
     }
-    name_buf_.assign(pool.Get(e.name));
-    name_buf_.push_back(':');
-    name_buf_.append(pool.Get(a.name));
-    name_buf_.append(id);
-    uint32_t track =
-        ctx_->tracks.ProcessCounterTrack(upid, storage_->Intern(name_buf_), type_counter_);
-    storage_->counter.Insert(e.ts, track, value, Uint32Column::kNull);
+    storage_->counter.Insert(e.ts, CounterTrack(upid, e, a.name), value, Uint32Column::kNull);
   }
 }
 
