@@ -13,6 +13,11 @@
 #include <type_traits>
 #include <vector>
 
+#if defined(__linux__) && !defined(__EMSCRIPTEN__) && !defined(__SANITIZE_ADDRESS__)
+#include <sys/mman.h>
+#define WEFT_CHUNKED_VECTOR_MMAP 1
+#endif
+
 namespace weft {
 
 template <typename T, size_t kChunkBits = 15>
@@ -65,7 +70,7 @@ class ChunkedVector {
   // read again (size() stays, indices stay valid for the rest).
   void ReleaseBefore(size_t end) {
     for (size_t c = released_; c < (end >> kChunkBits); ++c) {
-      free(chunks_[c]);
+      FreeChunk(chunks_[c]);
       chunks_[c] = nullptr;
       released_ = c + 1;
     }
@@ -73,17 +78,33 @@ class ChunkedVector {
 
   // Empties it and frees every chunk.
   void clear() {
-    for (T* chunk : chunks_) free(chunk);
+    for (T* chunk : chunks_) FreeChunk(chunk);
     std::vector<T*>().swap(chunks_);
     size_ = 0;
     released_ = 0;
   }
 
  private:
+  static constexpr size_t kChunkBytes = kChunkSize * sizeof(T);
+  // A chunk is filled whole: on Linux its pages come in one call
+  // (MAP_POPULATE), not a page fault each.
   static T* NewChunk() {
-    void* p = malloc(kChunkSize * sizeof(T));
+#ifdef WEFT_CHUNKED_VECTOR_MMAP
+    void* p = mmap(nullptr, kChunkBytes, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+#else
+    void* p = malloc(kChunkBytes);
     if (!p) throw std::bad_alloc();
+#endif
     return static_cast<T*>(p);
+  }
+  static void FreeChunk(T* chunk) {
+#ifdef WEFT_CHUNKED_VECTOR_MMAP
+    if (chunk) munmap(chunk, kChunkBytes);
+#else
+    free(chunk);
+#endif
   }
 
   std::vector<T*> chunks_;  // Released ones are null.
