@@ -32,11 +32,20 @@ class ChunkedVector {
   ChunkedVector& operator=(const ChunkedVector&) = delete;
   ~ChunkedVector() { clear(); }
 
-  void push_back(const T& v) {
+  void push_back(const T& v) { *append_uninitialized() = v; }
+  // Grows by one value left uninitialized, for the caller to fill in place.
+  T* append_uninitialized() {
     size_t offset = size_ & (kChunkSize - 1);
     if (offset == 0) chunks_.push_back(NewChunk());
-    chunks_.back()[offset] = v;
     ++size_;
+    return &chunks_.back()[offset];
+  }
+  void pop_back() {
+    --size_;
+    if ((size_ & (kChunkSize - 1)) == 0) {  // Its chunk is empty now.
+      FreeChunk(chunks_.back());
+      chunks_.pop_back();
+    }
   }
 
   size_t size() const { return size_; }

@@ -36,6 +36,17 @@ TEST(ChunkedVectorTest, ReleasedChunksLeaveTheRestReadable) {
   EXPECT_EQ(v[0], 1u);
 }
 
+TEST(ChunkedVectorTest, AppendsInPlaceAndPops) {
+  ChunkedVector<uint32_t, 2> v;
+  for (uint32_t i = 0; i < 6; ++i) *v.append_uninitialized() = i;
+  v.pop_back();
+  v.pop_back();  // Back to one full chunk.
+  ASSERT_EQ(v.size(), 4u);
+  v.push_back(40);
+  EXPECT_EQ(v[3], 3u);
+  EXPECT_EQ(v[4], 40u);
+}
+
 TEST(ChunkedVectorTest, MoveBackAcrossChunks) {
   for (size_t from = 0; from < 13; ++from) {
     for (size_t to = 0; to <= from; ++to) {

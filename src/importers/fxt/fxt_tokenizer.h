@@ -64,8 +64,15 @@ class FxtTokenizer {
   void OnLargeRecord(uint64_t header);
   // A buffer overflow of |provider|: counted, and logged with its name.
   void OnBufferOverflow(uint32_t provider);
-  // Queues |event|, counting a timestamp older than its provider's last.
+  // A default event appended to the queue for a reader to fill in place
+  // (an event built elsewhere and copied in stalls on reloading the bytes
+  // just stored); DropEvent takes it back and counts |error|.
+  FxtEvent* NewEvent();
+  void DropEvent(FxtReadError error);
+  // Queues |event| (NoteQueued: an event already in the queue), counting a
+  // timestamp older than its provider's last and noting its category.
   void Queue(const FxtEvent& event);
+  void NoteQueued(const FxtEvent& event);
   // A blob (or large blob) with |event| as its metadata: Perfetto packets
   // are kept for the protobuf importer, others queued as fuchsia_blob rows.
   void OnBlob(const FxtEvent& event, const FxtBlob& blob);
