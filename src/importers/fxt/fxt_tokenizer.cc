@@ -229,11 +229,15 @@ void FxtTokenizer::OnMetadata(uint64_t header, FxtRecordReader* reader) {
       if (slot) fresh->categories = std::move(slot->categories);
       slot = std::move(fresh);
       current_ = slot.get();
+      current_id_ = provider;
       current_->name = storage_->Intern(name);
       return;
     }
     case fxt::kProviderSection:
-      current_ = Provider(provider);
+      if (provider != current_id_) {
+        current_ = Provider(provider);
+        current_id_ = provider;
+      }
       return;
     case fxt::kProviderEvent:
       if (Bits(header, 52, 55) != fxt::kProviderBufferOverflow) {

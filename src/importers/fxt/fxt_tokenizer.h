@@ -85,6 +85,7 @@ class FxtTokenizer {
   FxtEventQueue* queue_;
   std::unordered_map<uint32_t, std::unique_ptr<FxtProvider>> providers_;
   FxtProvider* current_;       // Records belong to the last provider section.
+  uint32_t current_id_ = 0;    // Its id (sections repeat it round after round).
   FxtSchedArgNames sched_names_;
   PodVector<FxtArg> scratch_args_;  // Of the scheduling record being read.
   std::string perfetto_packets_;
