@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "src/base/chunked_vector.h"
+
 namespace weft {
 
 // |items| is any indexable container of structs with an int64 `ts`.
@@ -36,6 +38,19 @@ std::vector<uint32_t> TimestampOrder(const Items& items) {
   return order;
 }
 
+// Moves items[from] back to |to| (to <= from), the items between up one
+// place; ChunkedVector does it with a memmove per chunk.
+template <typename Items>
+void MoveItemBack(Items* items, size_t from, size_t to) {
+  auto item = (*items)[from];
+  for (size_t k = from; k > to; --k) (*items)[k] = (*items)[k - 1];
+  (*items)[to] = item;
+}
+template <typename T, size_t kChunkBits>
+void MoveItemBack(ChunkedVector<T, kChunkBits>* items, size_t from, size_t to) {
+  items->MoveBack(from, to);
+}
+
 // Sorts |items| in place by `ts`, equal timestamps kept in file order, if
 // that takes at most |max_moves| element moves in all and at most
 // |max_item_moves| for any one item (insertion sort: cheap for the nearly
@@ -49,13 +64,14 @@ bool SortNearlyOrdered(Items* items, size_t max_moves, size_t max_item_moves) {
   Items& v = *items;
   size_t moves = 0;
   for (size_t i = 1; i < v.size(); ++i) {
-    if (!(v[i].ts < v[i - 1].ts)) continue;
-    auto item = v[i];
-    size_t j = i;
+    int64_t ts = v[i].ts;
+    if (!(ts < v[i - 1].ts)) continue;
+    // Its place: after the last item not newer than it.
     size_t lowest = i > max_item_moves ? i - max_item_moves : 0;
-    for (; j > lowest && item.ts < v[j - 1].ts; --j) v[j] = v[j - 1];
-    v[j] = item;
-    if (j > 0 && item.ts < v[j - 1].ts) return false;  // Past max_item_moves.
+    size_t j = i - 1;
+    while (j > lowest && ts < v[j - 1].ts) --j;
+    if (j > 0 && ts < v[j - 1].ts) return false;  // Past max_item_moves.
+    MoveItemBack(&v, i, j);
     moves += i - j;
     if (moves > max_moves) return false;
   }

@@ -6,11 +6,9 @@
 #include <cstdio>
 #include <cstring>
 
+#include "src/base/hash.h"
 #include "src/importers/common/timestamp_order.h"
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 namespace weft {
 namespace {
@@ -18,7 +16,7 @@ namespace {
 // Reorders |events| in place so that events[i] becomes the old
 // events[order[i]] (following each cycle of the permutation once); |order|
 // is used up as the visited marks.
-void ApplyOrder(std::vector<uint32_t>* order, PodVector<FxtEvent>* events) {
+void ApplyOrder(std::vector<uint32_t>* order, ChunkedVector<FxtEvent>* events) {
   std::vector<uint32_t>& from = *order;
   for (size_t start = 0; start < from.size(); ++start) {
     if (from[start] == start) continue;
@@ -33,22 +31,6 @@ void ApplyOrder(std::vector<uint32_t>* order, PodVector<FxtEvent>* events) {
     (*events)[to] = first;
     from[to] = static_cast<uint32_t>(to);
   }
-}
-
-// Gives the pages of [begin, end) that are wholly inside it back to the
-// system: parsed events are never read again, and the tables they fill
-// can reuse that memory (the queue would otherwise stay whole until the
-// end of the parse). A no-op where pages cannot be returned (wasm).
-void ReleaseParsed(const void* begin, const void* end) {
-#if defined(__linux__)
-  constexpr uintptr_t kPage = 4096;
-  uintptr_t first = (reinterpret_cast<uintptr_t>(begin) + kPage - 1) & ~(kPage - 1);
-  uintptr_t last = reinterpret_cast<uintptr_t>(end) & ~(kPage - 1);
-  if (last > first) madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
-#else
-  (void)begin;
-  (void)end;
-#endif
 }
 
 // Past this many insertion moves per event on average, sorting (ts,
@@ -73,24 +55,19 @@ FxtParser::FxtParser(TraceContext* context, FxtEventQueue* queue)
 }
 
 void FxtParser::ParseAll() {
-  PodVector<FxtEvent>& events = queue_->events;
+  ChunkedVector<FxtEvent>& events = queue_->events;
   // Providers' sections interleave, so the queue is mostly in order already.
   if (!SortNearlyOrdered(&events, kMaxSortMovesPerEvent * events.size(), kMaxSortMovesPerItem)) {
     std::vector<uint32_t> order = TimestampOrder(events);
     ApplyOrder(&order, &events);
   }
-  // Parsed in order, so the queue can shrink from the front as the
-  // tables grow.
-  constexpr size_t kReleaseEvents = (size_t{8} << 20) / sizeof(FxtEvent);
-  size_t released = 0;
+  // Parsed in order, so the queue shrinks from the front as the tables
+  // grow: each parsed chunk is freed.
   for (size_t i = 0; i < events.size(); ++i) {
     Parse(events[i]);
-    if (i + 1 - released >= kReleaseEvents) {
-      ReleaseParsed(&events[released], &events[i + 1]);
-      released = i + 1;
-    }
+    events.ReleaseBefore(i + 1);
   }
-  PodVector<FxtEvent>().swap(queue_->events);
+  events.clear();
   PodVector<FxtArg>().swap(queue_->args);
   PodVector<FxtBlobRow>().swap(queue_->blobs);
 }
@@ -186,11 +163,26 @@ void FxtParser::Parse(const FxtEvent& e) {
   }
 }
 
-void FxtParser::ParseCounter(const FxtEvent& e) {
-  uint32_t upid = ctx_->processes.GetOrCreateProcess(e.pid);
+size_t FxtParser::CounterKeyHash::operator()(const CounterKey& k) const {
+  return HashCombine(HashCombine(k.upid, k.event_name), HashCombine(k.arg_name, k.counter_id));
+}
+
+uint32_t FxtParser::CounterTrack(uint32_t upid, const FxtEvent& e, StringId arg_name) {
+  auto [it, inserted] = counter_tracks_.try_emplace(CounterKey{upid, e.name, arg_name, e.extra}, 0);
+  if (!inserted) return it->second;
   const StringPool& pool = storage_->pool();
   char id[24];
   snprintf(id, sizeof(id), ":%" PRIu64, e.extra);
+  name_buf_.assign(pool.Get(e.name));
+  name_buf_.push_back(':');
+  name_buf_.append(pool.Get(arg_name));
+  name_buf_.append(id);
+  it->second = ctx_->tracks.ProcessCounterTrack(upid, storage_->Intern(name_buf_), type_counter_);
+  return it->second;
+}
+
+void FxtParser::ParseCounter(const FxtEvent& e) {
+  uint32_t upid = ctx_->processes.GetOrCreateProcess(e.pid);
   // One series per argument, named <event>:<argument>:<counter id>.
   for (uint32_t i = 0; i < e.arg_count; ++i) {
     const FxtArg& a = queue_->args[e.first_arg + i];
@@ -211,13 +203,7 @@ void FxtParser::ParseCounter(const FxtEvent& e) {
         storage_->stats.Increment(Stat::fuchsia_non_numeric_counters);
         continue;
     }
-    name_buf_.assign(pool.Get(e.name));
-    name_buf_.push_back(':');
-    name_buf_.append(pool.Get(a.name));
-    name_buf_.append(id);
-    uint32_t track =
-        ctx_->tracks.ProcessCounterTrack(upid, storage_->Intern(name_buf_), type_counter_);
-    storage_->counter.Insert(e.ts, track, value, Uint32Column::kNull);
+    storage_->counter.Insert(e.ts, CounterTrack(upid, e, a.name), value, Uint32Column::kNull);
   }
 }
 

@@ -6,7 +6,9 @@
 #ifndef SRC_IMPORTERS_FXT_FXT_PARSER_H_
 #define SRC_IMPORTERS_FXT_FXT_PARSER_H_
 
+#include <cstdint>
 #include <string>
+#include <unordered_map>
 
 #include "src/importers/common/async_track_set.h"
 #include "src/importers/common/trace_context.h"
@@ -29,6 +31,9 @@ class FxtParser {
   void ParseFlow(const FxtEvent& e);
   void ParseLog(const FxtEvent& e);
   void ParseBlob(const FxtEvent& e);
+  // The track of counter series <event>:<argument>:<counter id> of a
+  // process (names built and interned once per series).
+  uint32_t CounterTrack(uint32_t upid, const FxtEvent& e, StringId arg_name);
   // The event's args as a new arg set (Uint32Column::kNull if none).
   uint32_t ArgSet(const FxtEvent& e);
 
@@ -39,6 +44,19 @@ class FxtParser {
   FxtSchedParser sched_;
   StringId type_counter_, type_async_;
   std::string name_buf_;
+  struct CounterKey {
+    uint32_t upid;
+    StringId event_name, arg_name;
+    uint64_t counter_id;
+    bool operator==(const CounterKey& o) const {
+      return upid == o.upid && event_name == o.event_name && arg_name == o.arg_name &&
+             counter_id == o.counter_id;
+    }
+  };
+  struct CounterKeyHash {
+    size_t operator()(const CounterKey& k) const;
+  };
+  std::unordered_map<CounterKey, uint32_t, CounterKeyHash> counter_tracks_;
 };
 
 }  // namespace weft

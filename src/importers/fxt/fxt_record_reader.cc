@@ -11,9 +11,24 @@ namespace weft {
 using fxt::Bits;
 
 bool FxtTicksToNs(uint64_t ticks, uint64_t ticks_per_second, int64_t* ns) {
-  if (ticks_per_second == 0) return false;
-  unsigned __int128 v = static_cast<unsigned __int128>(ticks) * 1000000000u / ticks_per_second;
-  if (v > static_cast<unsigned __int128>(INT64_MAX)) return false;
+  constexpr uint64_t kNsPerSecond = 1000000000;
+  uint64_t v;
+  if (ticks_per_second == kNsPerSecond) {
+    v = ticks;
+  } else if (ticks_per_second != 0 && ticks_per_second <= UINT64_MAX / kNsPerSecond) {
+    // floor(ticks * 1e9 / rate) as whole seconds and the rest, in 64 bits
+    // (128-bit division is a slow library call, in wasm above all).
+    uint64_t secs = ticks / ticks_per_second;
+    if (secs > static_cast<uint64_t>(INT64_MAX) / kNsPerSecond) return false;
+    v = secs * kNsPerSecond + ticks % ticks_per_second * kNsPerSecond / ticks_per_second;
+  } else {
+    if (ticks_per_second == 0) return false;
+    unsigned __int128 wide =
+        static_cast<unsigned __int128>(ticks) * kNsPerSecond / ticks_per_second;
+    if (wide > static_cast<unsigned __int128>(INT64_MAX)) return false;
+    v = static_cast<uint64_t>(wide);
+  }
+  if (v > static_cast<uint64_t>(INT64_MAX)) return false;
   *ns = static_cast<int64_t>(v);
   return true;
 }
@@ -49,8 +64,8 @@ FxtReadError FxtRecordReader::ReadString(uint32_t ref, StringId* out) {
     *out = storage_->Intern(s);
     return FxtReadError::kOk;
   }
-  auto it = provider_->strings.find(ref);
-  if (it == provider_->strings.end()) {
+  const StringId* id = provider_->strings.Find(ref);
+  if (!id) {
     // Its string record was overwritten (circular buffer) or lost: the
     // record is kept with a placeholder.
     storage_->stats.Increment(Stat::fuchsia_invalid_string_ref);
@@ -59,7 +74,7 @@ FxtReadError FxtRecordReader::ReadString(uint32_t ref, StringId* out) {
     *out = storage_->Intern(placeholder);
     return FxtReadError::kOk;
   }
-  *out = it->second;
+  *out = *id;
   return FxtReadError::kOk;
 }
 
@@ -68,14 +83,14 @@ FxtReadError FxtRecordReader::ReadThread(uint32_t ref, FxtThread* out) {
     if (!ReadWord(&out->pid) || !ReadWord(&out->tid)) return FxtReadError::kTruncated;
     return FxtReadError::kOk;
   }
-  auto it = provider_->threads.find(ref);
-  if (it == provider_->threads.end()) {
+  const FxtThread* thread = provider_->threads.Find(ref);
+  if (!thread) {
     // Likewise: the placeholder thread is pid 0, tid 0.
     storage_->stats.Increment(Stat::fuchsia_invalid_thread_ref);
     *out = FxtThread{};
     return FxtReadError::kOk;
   }
-  *out = it->second;
+  *out = *thread;
   return FxtReadError::kOk;
 }
 
@@ -102,54 +117,63 @@ FxtReadError FxtRecordReader::ReadArgs(uint32_t count, PodVector<FxtArg>* args) 
     size_t size = Bits(h, 4, 15);
     // The size covers the header; it is what skips unknown argument types.
     if (size == 0 || size > words_ - start) return FxtReadError::kTruncated;
-    FxtArg arg{};
-    FXT_RETURN_IF_ERROR(ReadString(static_cast<uint32_t>(Bits(h, 16, 31)), &arg.name));
-    uint64_t word = 0;
-    arg.fxt_type = static_cast<uint8_t>(Bits(h, 0, 3));
-    switch (arg.fxt_type) {
+    StringId name;
+    FXT_RETURN_IF_ERROR(ReadString(static_cast<uint32_t>(Bits(h, 16, 31)), &name));
+    uint8_t fxt_type = static_cast<uint8_t>(Bits(h, 0, 3));
+    ArgType type;
+    int64_t raw;
+    switch (fxt_type) {
       case fxt::kArgNull:
-        arg.type = ArgType::kString;
-        arg.raw = storage_->Intern("null");
+        type = ArgType::kString;
+        raw = storage_->Intern("null");
         break;
       case fxt::kArgInt32:
-        arg.type = ArgType::kInt;
-        arg.raw = static_cast<int32_t>(Bits(h, 32, 63));
+        type = ArgType::kInt;
+        raw = static_cast<int32_t>(Bits(h, 32, 63));
         break;
       case fxt::kArgUint32:
-        arg.type = ArgType::kInt;
-        arg.raw = static_cast<int64_t>(Bits(h, 32, 63));
+        type = ArgType::kInt;
+        raw = static_cast<int64_t>(Bits(h, 32, 63));
         break;
       case fxt::kArgInt64:
       case fxt::kArgUint64:
       case fxt::kArgKoid:
       case fxt::kArgPointer:
       case fxt::kArgDouble: {
+        uint64_t word;
         if (!ReadWord(&word)) return FxtReadError::kTruncated;
-        arg.raw = static_cast<int64_t>(word);
-        arg.type = arg.fxt_type == fxt::kArgDouble    ? ArgType::kReal
-                   : arg.fxt_type == fxt::kArgPointer ? ArgType::kPointer
-                                                      : ArgType::kInt;
+        raw = static_cast<int64_t>(word);
+        type = fxt_type == fxt::kArgDouble    ? ArgType::kReal
+               : fxt_type == fxt::kArgPointer ? ArgType::kPointer
+                                              : ArgType::kInt;
         break;
       }
       case fxt::kArgString: {
         StringId value;
         FXT_RETURN_IF_ERROR(ReadString(static_cast<uint32_t>(Bits(h, 32, 47)), &value));
-        arg.type = ArgType::kString;
-        arg.raw = value;
+        type = ArgType::kString;
+        raw = value;
         break;
       }
       case fxt::kArgBool:
-        arg.type = ArgType::kBool;
-        arg.raw = Bits(h, 32, 63) != 0;
+        type = ArgType::kBool;
+        raw = Bits(h, 32, 63) != 0;
         break;
       default:  // Blobs and types defined later: kept by name.
-        arg.type = ArgType::kString;
-        arg.raw = storage_->Intern("unknown");
+        type = ArgType::kString;
+        raw = storage_->Intern("unknown");
         break;
     }
     if (pos_ > start + size) return FxtReadError::kTruncated;
     pos_ = start + size;
-    args->push_back(arg);
+    // Field by field into the array: a whole FxtArg assembled on the stack
+    // and copied reloads bytes just stored one by one (a store-forwarding
+    // stall that was most of this function's time).
+    FxtArg* arg = args->append_uninitialized(1);
+    arg->name = name;
+    arg->type = type;
+    arg->fxt_type = fxt_type;
+    arg->raw = raw;
   }
   return FxtReadError::kOk;
 }

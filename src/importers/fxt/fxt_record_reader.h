@@ -10,7 +10,6 @@
 #include <climits>
 #include <cstdint>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "src/base/pod_vector.h"
@@ -33,6 +32,29 @@ struct FxtThread {
   uint64_t tid = 0;
 };
 
+// A provider's string or thread table: values by the small index the
+// provider gave them (strings 1..0x7fff, threads 1..0xff), kept flat since
+// nearly every record looks some up.
+template <typename T>
+class FxtRefTable {
+ public:
+  void Set(uint32_t index, const T& value) {
+    if (index >= slots_.size()) slots_.resize(index + 1);
+    slots_[index] = Slot{value, true};
+  }
+  // The value registered at |index|, or nullptr if none was.
+  const T* Find(uint32_t index) const {
+    return index < slots_.size() && slots_[index].registered ? &slots_[index].value : nullptr;
+  }
+
+ private:
+  struct Slot {
+    T value{};
+    bool registered = false;
+  };
+  std::vector<Slot> slots_;
+};
+
 // Per-provider state that later records are read against.
 struct FxtProvider {
   StringId name = kNullStringId;  // From its provider info record.
@@ -40,8 +62,8 @@ struct FxtProvider {
   int64_t last_ts = INT64_MIN;    // Of its newest timed record so far.
   std::vector<StringId> categories;  // Of its events, in order of appearance.
   StringId last_category = ~StringId{0};  // None yet.
-  std::unordered_map<uint32_t, StringId> strings;  // Index 1..0x7fff.
-  std::unordered_map<uint32_t, FxtThread> threads;  // Index 1..0xff.
+  FxtRefTable<StringId> strings;
+  FxtRefTable<FxtThread> threads;
 };
 
 // One argument, already in the `args` value model (Perfetto's: unsigned

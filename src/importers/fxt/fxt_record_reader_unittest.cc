@@ -44,8 +44,26 @@ TEST_F(FxtRecordReaderTest, TicksToNs) {
   EXPECT_EQ(ns, 3999999999);
 }
 
+TEST_F(FxtRecordReaderTest, TicksToNsMatchesExactDivision) {
+  // The 64-bit split (seconds and rest) against the exact 128-bit quotient,
+  // for common and odd tick rates, up to the int64 limit.
+  const uint64_t rates[] = {1, 3, 1000, 19200000, 24000000, 999999999, 1000000001,
+                            uint64_t{1} << 34, UINT64_MAX / 1000000000, UINT64_MAX / 1000000000 + 1};
+  const uint64_t ticks[] = {0, 1, 999, 123456789012345, uint64_t{1} << 40, uint64_t{1} << 62,
+                            UINT64_MAX / 2, UINT64_MAX - 1, UINT64_MAX};
+  for (uint64_t rate : rates) {
+    for (uint64_t t : ticks) {
+      unsigned __int128 exact = static_cast<unsigned __int128>(t) * 1000000000u / rate;
+      int64_t ns = -1;
+      bool fits = exact <= static_cast<unsigned __int128>(INT64_MAX);
+      ASSERT_EQ(FxtTicksToNs(t, rate, &ns), fits) << t << " ticks at " << rate;
+      if (fits) EXPECT_EQ(static_cast<unsigned __int128>(ns), exact) << t << " at " << rate;
+    }
+  }
+}
+
 TEST_F(FxtRecordReaderTest, StringRefs) {
-  provider_.strings[5] = storage_.Intern("indexed");
+  provider_.strings.Set(5, storage_.Intern("indexed"));
   std::string bytes = FxtBytes({0, StreamWord("inline s"), StreamWord("tr")});
   FxtRecordReader r = Reader(bytes);
   StringId id;
@@ -65,7 +83,7 @@ TEST_F(FxtRecordReaderTest, StringRefs) {
 }
 
 TEST_F(FxtRecordReaderTest, ThreadRefs) {
-  provider_.threads[3] = {10, 11};
+  provider_.threads.Set(3, {10, 11});
   std::string bytes = FxtBytes({0, 20, 21, 30});
   FxtRecordReader r = Reader(bytes);
   FxtThread t;
@@ -87,7 +105,7 @@ uint64_t ArgHeader(uint64_t type, uint64_t size, uint64_t name_ref, uint64_t val
 }
 
 TEST_F(FxtRecordReaderTest, Arguments) {
-  provider_.strings[1] = storage_.Intern("n");
+  provider_.strings.Set(1, storage_.Intern("n"));
   double d = 2.5;
   uint64_t dbits;
   memcpy(&dbits, &d, 8);
@@ -172,7 +190,7 @@ TEST_F(FxtRecordReaderTest, CompleteEventWithInlineFields) {
 }
 
 TEST_F(FxtRecordReaderTest, TruncatedEventLeavesNoArgs) {
-  provider_.threads[1] = {1, 2};
+  provider_.threads.Set(1, {1, 2});
   // An async begin whose correlation id word is missing.
   std::string bytes = FxtBytes({EventHeader(3, fxt::kAsyncBegin, 1, 1, 0, 0), 10,
                              ArgHeader(fxt::kArgInt32, 1, 0, 1)});
@@ -185,7 +203,7 @@ TEST_F(FxtRecordReaderTest, TruncatedEventLeavesNoArgs) {
 }
 
 TEST_F(FxtRecordReaderTest, KernelObjects) {
-  provider_.strings[1] = storage_.Intern("process");
+  provider_.strings.Set(1, storage_.Intern("process"));
   uint64_t process = fxt::kKernelObject | 3 << 4 | fxt::kObjProcess << 16 | uint64_t{0x8000 | 4} << 24;
   std::string bytes = FxtBytes({process, 99, StreamWord("init")});
   FxtEvent e;

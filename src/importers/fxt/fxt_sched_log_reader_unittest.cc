@@ -18,10 +18,10 @@ uint64_t Int32Arg(uint64_t name_ref, int32_t value) {
 class FxtSchedLogReaderTest : public ::testing::Test {
  protected:
   FxtSchedLogReaderTest() {
-    provider_.strings[1] = names_.incoming_weight = storage_.Intern("incoming_weight");
-    provider_.strings[2] = names_.outgoing_weight = storage_.Intern("outgoing_weight");
-    provider_.strings[3] = names_.weight = storage_.Intern("weight");
-    provider_.threads[1] = {10, 11};
+    provider_.strings.Set(1, names_.incoming_weight = storage_.Intern("incoming_weight"));
+    provider_.strings.Set(2, names_.outgoing_weight = storage_.Intern("outgoing_weight"));
+    provider_.strings.Set(3, names_.weight = storage_.Intern("weight"));
+    provider_.threads.Set(1, {10, 11});
   }
   FxtReadError Read(const std::string& bytes, FxtEvent* e, FxtSwitch* sw) {
     FxtRecordReader r(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size() / 8,

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstring>
+#include <new>
 
 namespace weft {
 
@@ -157,7 +158,7 @@ void FxtTokenizer::OnRecord(const uint8_t* data, size_t bytes) {
       if (!reader.ReadStream(Bits(header, 32, 46), &s)) {
         return CountReadError(FxtReadError::kTruncated);
       }
-      current_->strings[index] = storage_->Intern(s);
+      current_->strings.Set(index, storage_->Intern(s));
       return;
     }
     case fxt::kThread: {
@@ -167,14 +168,14 @@ void FxtTokenizer::OnRecord(const uint8_t* data, size_t bytes) {
       if (!reader.ReadWord(&thread.pid) || !reader.ReadWord(&thread.tid)) {
         return CountReadError(FxtReadError::kTruncated);
       }
-      current_->threads[index] = thread;
+      current_->threads.Set(index, thread);
       return;
     }
     case fxt::kEvent: {
-      FxtEvent event;
-      FxtReadError error = reader.ReadEvent(&event, &queue_->args);
-      if (error != FxtReadError::kOk) return CountReadError(error);
-      return Queue(event);
+      FxtEvent* event = NewEvent();
+      FxtReadError error = reader.ReadEvent(event, &queue_->args);
+      if (error != FxtReadError::kOk) return DropEvent(error);
+      return NoteQueued(*event);
     }
     case fxt::kKernelObject: {
       FxtEvent event;
@@ -186,10 +187,10 @@ void FxtTokenizer::OnRecord(const uint8_t* data, size_t bytes) {
     case fxt::kScheduling:
       return OnScheduling(&reader);
     case fxt::kLog: {
-      FxtEvent event;
-      FxtReadError error = reader.ReadLog(&event);
-      if (error != FxtReadError::kOk) return CountReadError(error);
-      return Queue(event);
+      FxtEvent* event = NewEvent();
+      FxtReadError error = reader.ReadLog(event);
+      if (error != FxtReadError::kOk) return DropEvent(error);
+      return NoteQueued(*event);
     }
     case fxt::kBlob:
     case fxt::kLargeRecord: {
@@ -228,11 +229,15 @@ void FxtTokenizer::OnMetadata(uint64_t header, FxtRecordReader* reader) {
       if (slot) fresh->categories = std::move(slot->categories);
       slot = std::move(fresh);
       current_ = slot.get();
+      current_id_ = provider;
       current_->name = storage_->Intern(name);
       return;
     }
     case fxt::kProviderSection:
-      current_ = Provider(provider);
+      if (provider != current_id_) {
+        current_ = Provider(provider);
+        current_id_ = provider;
+      }
       return;
     case fxt::kProviderEvent:
       if (Bits(header, 52, 55) != fxt::kProviderBufferOverflow) {
@@ -247,7 +252,21 @@ void FxtTokenizer::OnMetadata(uint64_t header, FxtRecordReader* reader) {
   }
 }
 
+FxtEvent* FxtTokenizer::NewEvent() {
+  return new (queue_->events.append_uninitialized()) FxtEvent();
+}
+
+void FxtTokenizer::DropEvent(FxtReadError error) {
+  queue_->events.pop_back();
+  CountReadError(error);
+}
+
 void FxtTokenizer::Queue(const FxtEvent& event) {
+  queue_->events.push_back(event);
+  NoteQueued(event);
+}
+
+void FxtTokenizer::NoteQueued(const FxtEvent& event) {
   if (event.kind == FxtEvent::kEvent && event.cat != current_->last_category) {
     current_->last_category = event.cat;
     NoteCategory(event.cat);
@@ -257,20 +276,20 @@ void FxtTokenizer::Queue(const FxtEvent& event) {
   } else {
     current_->last_ts = event.ts;
   }
-  queue_->events.push_back(event);
 }
 
 void FxtTokenizer::OnScheduling(FxtRecordReader* reader) {
-  FxtEvent event;
+  FxtEvent* event = NewEvent();
   FxtSwitch sw;
-  FxtReadError error = reader->ReadScheduling(sched_names_, &event, &sw, &scratch_args_);
-  if (error != FxtReadError::kOk) return CountReadError(error);
-  if (event.kind == FxtEvent::kContextSwitch) {
-    event.set_switch(sw);
-  } else if (event.tid == 0) {
+  FxtReadError error = reader->ReadScheduling(sched_names_, event, &sw, &scratch_args_);
+  if (error != FxtReadError::kOk) return DropEvent(error);
+  if (event->kind == FxtEvent::kContextSwitch) {
+    event->set_switch(sw);
+  } else if (event->tid == 0) {
+    queue_->events.pop_back();
     return storage_->stats.Increment(Stat::fuchsia_idle_thread_wakeup);
   }
-  Queue(event);
+  NoteQueued(*event);
 }
 
 void FxtTokenizer::OnBlob(const FxtEvent& event, const FxtBlob& blob) {

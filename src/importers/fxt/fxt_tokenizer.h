@@ -15,6 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "src/base/chunked_vector.h"
 #include "src/base/pod_vector.h"
 #include "src/base/status.h"
 #include "src/importers/fxt/fxt_record_reader.h"
@@ -32,7 +33,7 @@ struct FxtBlobRow {
 
 // Decoded records waiting to be parsed in timestamp order.
 struct FxtEventQueue {
-  PodVector<FxtEvent> events;
+  ChunkedVector<FxtEvent> events;  // Chunks are freed once parsed.
   PodVector<FxtArg> args;
   PodVector<FxtBlobRow> blobs;    // Of kBlob events (their extra).
 };
@@ -63,8 +64,15 @@ class FxtTokenizer {
   void OnLargeRecord(uint64_t header);
   // A buffer overflow of |provider|: counted, and logged with its name.
   void OnBufferOverflow(uint32_t provider);
-  // Queues |event|, counting a timestamp older than its provider's last.
+  // A default event appended to the queue for a reader to fill in place
+  // (an event built elsewhere and copied in stalls on reloading the bytes
+  // just stored); DropEvent takes it back and counts |error|.
+  FxtEvent* NewEvent();
+  void DropEvent(FxtReadError error);
+  // Queues |event| (NoteQueued: an event already in the queue), counting a
+  // timestamp older than its provider's last and noting its category.
   void Queue(const FxtEvent& event);
+  void NoteQueued(const FxtEvent& event);
   // A blob (or large blob) with |event| as its metadata: Perfetto packets
   // are kept for the protobuf importer, others queued as fuchsia_blob rows.
   void OnBlob(const FxtEvent& event, const FxtBlob& blob);
@@ -77,6 +85,7 @@ class FxtTokenizer {
   FxtEventQueue* queue_;
   std::unordered_map<uint32_t, std::unique_ptr<FxtProvider>> providers_;
   FxtProvider* current_;       // Records belong to the last provider section.
+  uint32_t current_id_ = 0;    // Its id (sections repeat it round after round).
   FxtSchedArgNames sched_names_;
   PodVector<FxtArg> scratch_args_;  // Of the scheduling record being read.
   std::string perfetto_packets_;

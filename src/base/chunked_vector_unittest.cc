@@ -1,0 +1,68 @@
+#include "src/base/chunked_vector.h"
+
+#include <cstdint>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace weft {
+namespace {
+
+TEST(ChunkedVectorTest, AppendsAcrossChunks) {
+  ChunkedVector<uint32_t, 2> v;  // Chunks of 4.
+  EXPECT_TRUE(v.empty());
+  for (uint32_t i = 0; i < 10; ++i) v.push_back(i * 3);
+  ASSERT_EQ(v.size(), 10u);
+  for (uint32_t i = 0; i < 10; ++i) EXPECT_EQ(v[i], i * 3);
+  v[5] = 7;
+  EXPECT_EQ(v[5], 7u);
+}
+
+TEST(ChunkedVectorTest, ReleasedChunksLeaveTheRestReadable) {
+  ChunkedVector<uint64_t, 2> v;
+  for (uint64_t i = 0; i < 10; ++i) v.push_back(i);
+  v.ReleaseBefore(3);  // Inside the first chunk: nothing freed.
+  EXPECT_EQ(v[0], 0u);
+  v.ReleaseBefore(9);  // Frees chunks 0 and 1 (indices 0-7).
+  EXPECT_EQ(v.size(), 10u);
+  EXPECT_EQ(v[8], 8u);
+  EXPECT_EQ(v[9], 9u);
+  v.ReleaseBefore(10);
+  v.push_back(10);
+  EXPECT_EQ(v[10], 10u);
+  v.clear();
+  EXPECT_TRUE(v.empty());
+  v.push_back(1);
+  EXPECT_EQ(v[0], 1u);
+}
+
+TEST(ChunkedVectorTest, AppendsInPlaceAndPops) {
+  ChunkedVector<uint32_t, 2> v;
+  for (uint32_t i = 0; i < 6; ++i) *v.append_uninitialized() = i;
+  v.pop_back();
+  v.pop_back();  // Back to one full chunk.
+  ASSERT_EQ(v.size(), 4u);
+  v.push_back(40);
+  EXPECT_EQ(v[3], 3u);
+  EXPECT_EQ(v[4], 40u);
+}
+
+TEST(ChunkedVectorTest, MoveBackAcrossChunks) {
+  for (size_t from = 0; from < 13; ++from) {
+    for (size_t to = 0; to <= from; ++to) {
+      ChunkedVector<uint32_t, 2> v;  // Chunks of 4.
+      std::vector<uint32_t> expected;
+      for (uint32_t i = 0; i < 13; ++i) {
+        v.push_back(i);
+        expected.push_back(i);
+      }
+      v.MoveBack(from, to);
+      expected.erase(expected.begin() + static_cast<long>(from));
+      expected.insert(expected.begin() + static_cast<long>(to), static_cast<uint32_t>(from));
+      for (size_t i = 0; i < 13; ++i) ASSERT_EQ(v[i], expected[i]) << from << "->" << to;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace weft
