@@ -50,11 +50,13 @@ weft::Status StepAll(sqlite3_stmt* stmt) {
 constexpr uint32_t kQueryEvery = 8;
 
 // Reads every column of every slice row (what a query of `slice` would).
-int64_t ReadSlices(const weft::SliceTable& slice) {
-  int64_t sum = 0;
+// Unsigned: the sum of values taken from the input may wrap.
+uint64_t ReadSlices(const weft::SliceTable& slice) {
+  uint64_t sum = 0;
   for (uint32_t r = 0; r < slice.row_count(); ++r) {
-    sum += slice.ts[r] + slice.dur[r] + slice.depth[r] + slice.track_id[r] + slice.name[r] +
-           slice.parent_id[r];
+    sum += static_cast<uint64_t>(slice.ts[r]) + static_cast<uint64_t>(slice.dur[r]) +
+           static_cast<uint64_t>(slice.depth[r]) + static_cast<uint64_t>(slice.track_id[r]) +
+           static_cast<uint64_t>(slice.name[r]) + static_cast<uint64_t>(slice.parent_id[r]);
   }
   return sum;
 }
@@ -79,7 +81,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // Even after a parse error, finalize and query: the tables must stay
   // consistent whatever was imported before the error.
   (void)tp.NotifyEndOfFile();
-  volatile int64_t sink = ReadSlices(tp.storage()->slice);
+  volatile uint64_t sink = ReadSlices(tp.storage()->slice);
   (void)sink;
   if (!with_queries) return 0;
   (void)tp.ExecuteQuery("select count(*) from slice", StepAll);
