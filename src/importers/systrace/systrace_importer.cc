@@ -27,6 +27,7 @@ std::string_view SystraceImporter::Keep(std::string_view text) {
   if (block_used_ + text.size() > block_size_) {
     block_size_ = std::max(kBlockBytes, text.size());
     blocks_.emplace_back(new char[block_size_]);
+    lines_in_block_.push_back(0);
     block_used_ = 0;
   }
   char* at = blocks_.back().get() + block_used_;
@@ -44,7 +45,9 @@ void SystraceImporter::OnLine(std::string_view text) {
   }
   if (line.event == "sched_waking") has_waking_ = true;
   std::string_view kept = Keep(text);
-  lines_.push_back({line.ts, kept.data(), static_cast<uint32_t>(kept.size())});
+  uint32_t block = static_cast<uint32_t>(blocks_.size() - 1);
+  ++lines_in_block_[block];
+  lines_.push_back({line.ts, kept.data(), static_cast<uint32_t>(kept.size()), block});
 }
 
 Status SystraceImporter::NotifyEndOfFile() {
@@ -57,17 +60,28 @@ Status SystraceImporter::NotifyEndOfFile() {
   // Perfetto reads waking only. Traces without waking still get runnable
   // states, from their wakeups.
   parser_.set_read_wakeups(!has_waking_);
-  std::stable_sort(lines_.begin(), lines_.end(),
-                   [](const KeptLine& a, const KeptLine& b) { return a.ts < b.ts; });
+  ParseKeptLines();
+  return end;
+}
+
+void SystraceImporter::ParseKeptLines() {
+  auto earlier = [](const KeptLine& a, const KeptLine& b) { return a.ts < b.ts; };
+  // Text traces are usually in time order already; stable_sort would
+  // allocate a copy of the lines even then.
+  if (!std::is_sorted(lines_.begin(), lines_.end(), earlier)) {
+    std::stable_sort(lines_.begin(), lines_.end(), earlier);
+  }
   for (const KeptLine& kept : lines_) {
     SystraceLine line;
     // It parsed when it was kept: the same text parses the same way.
     if (ParseSystraceLine(std::string_view(kept.text, kept.size), &line)) parser_.ParseLine(line);
+    if (--lines_in_block_[kept.block] == 0) blocks_[kept.block].reset();
   }
   lines_.clear();
   lines_.shrink_to_fit();
   blocks_.clear();
-  return end;
+  lines_in_block_.clear();
+  block_used_ = block_size_ = 0;
 }
 
 }  // namespace weft

@@ -41,10 +41,16 @@ class SystraceImporter final : public TraceImporter {
     int64_t ts;
     const char* text;
     uint32_t size;
+    uint32_t block;  // Index in blocks_ (fits in the padding).
   };
+  // Parses the kept lines in time order, freeing each block of text once
+  // its last line is parsed: in a mostly sorted trace the text goes while
+  // the tables grow, instead of both being held at the end.
+  void ParseKeptLines();
   std::vector<KeptLine> lines_;
   bool has_waking_ = false;
   std::vector<std::unique_ptr<char[]>> blocks_;
+  std::vector<uint32_t> lines_in_block_;  // Not yet parsed, per block.
   size_t block_used_ = 0, block_size_ = 0;
   uint64_t lines_seen_ = 0;
 };
