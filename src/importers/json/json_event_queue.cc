@@ -45,9 +45,19 @@ void JsonEventQueue::OrderTies(uint32_t* order, TsAt ts_at) const {
     int64_t ts = ts_at(i);
     while (j < n && ts_at(j) == ts) ++j;
     if (j - i > 1) {
-      std::stable_sort(order + i, order + j, [&](uint32_t a, uint32_t b) {
-        return TieKey(events_[a]) < TieKey(events_[b]);
-      });
+      auto less = [&](uint32_t a, uint32_t b) { return TieKey(events_[a]) < TieKey(events_[b]); };
+      if (j - i <= 16) {
+        // Runs are short (a few threads at the same microsecond): an
+        // insertion sort, stable and without stable_sort's buffer.
+        for (size_t k = i + 1; k < j; ++k) {
+          uint32_t v = order[k];
+          size_t m = k;
+          for (; m > i && less(v, order[m - 1]); --m) order[m] = order[m - 1];
+          order[m] = v;
+        }
+      } else {
+        std::stable_sort(order + i, order + j, less);
+      }
     }
     i = j;
   }
