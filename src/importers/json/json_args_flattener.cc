@@ -7,7 +7,7 @@
 namespace weft {
 
 JsonArgsFlattener::JsonArgsFlattener(TraceStorage* storage)
-    : storage_(storage) {}
+    : storage_(storage), keys_(&storage->pool()) {}
 
 LexResult JsonArgsFlattener::Flatten(JsonLexer* lexer, uint32_t* set,
                                      bool* too_deep) {
@@ -76,8 +76,8 @@ LexResult JsonArgsFlattener::AddLeaf(JsonLexer* lexer) {
   StringId flat = kNullStringId, key = kNullStringId;
   auto keys = [&]() {
     if (set_ == kNoIndex) set_ = args.BeginSet();
-    flat = storage_->Intern(flat_key_);
-    key = key_.size() == flat_key_.size() ? flat : storage_->Intern(key_);
+    flat = keys_.Intern(flat_key_);
+    key = key_.size() == flat_key_.size() ? flat : keys_.Intern(key_);
   };
   if (c == '"') {
     std::string_view s;

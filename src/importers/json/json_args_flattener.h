@@ -10,6 +10,7 @@
 
 #include "src/importers/json/json_event.h"
 #include "src/importers/json/json_lexer.h"
+#include "src/storage/recent_strings.h"
 #include "src/storage/trace_storage.h"
 
 namespace weft {
@@ -31,7 +32,6 @@ class JsonArgsFlattener {
  private:
   LexResult FlattenValue(JsonLexer* lexer, int depth);
   LexResult AddLeaf(JsonLexer* lexer);
-  StringId InternKey(size_t len);
 
   TraceStorage* storage_;
   uint32_t set_ = kNoIndex;
@@ -39,6 +39,7 @@ class JsonArgsFlattener {
   // Current key path; flat_key_ is the same path without array indices.
   std::string key_;
   std::string flat_key_;
+  RecentStrings keys_;  // The interned key paths.
   std::string scratch_;
   // Per-set counters for repeated keys inside arrays are not needed: an
   // element's index is its position in its own array.

@@ -101,7 +101,8 @@ JsonEventDecoder::JsonEventDecoder(TraceStorage* storage, JsonEventQueue* queue,
       flattener_(storage),
       profiles_(profiles),
       profile_reader_(storage),
-      cpu_profile_name_(storage->Intern("CpuProfile")) {}
+      cpu_profile_name_(storage->Intern("CpuProfile")),
+      names_(&storage->pool()) {}
 
 namespace {
 
@@ -258,8 +259,7 @@ LexResult JsonEventDecoder::ReadFields(JsonLexer* lexer, Fields* f) {
       case Key::kName:
       case Key::kCat: {
         WEFT_LEX(ReadOptionalString(lexer, &s, &is_string, &scratch_));
-        StringId id =
-            is_string && !s.empty() ? storage_->Intern(s) : kNullStringId;
+        StringId id = is_string && !s.empty() ? names_.Intern(s) : kNullStringId;
         (k == Key::kName ? e.name : e.cat) = id;
         break;
       }

@@ -14,6 +14,7 @@
 #include "src/importers/json/json_cpu_profile_reader.h"
 #include "src/importers/json/json_event_queue.h"
 #include "src/importers/json/json_lexer.h"
+#include "src/storage/recent_strings.h"
 #include "src/storage/trace_storage.h"
 
 namespace weft {
@@ -43,6 +44,7 @@ class JsonEventDecoder {
   CpuProfileTracker* profiles_;
   JsonCpuProfileReader profile_reader_;
   StringId cpu_profile_name_;
+  RecentStrings names_;  // Event names and categories.
   std::string scratch_;
 };
 

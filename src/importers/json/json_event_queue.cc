@@ -34,6 +34,35 @@ void RadixSort(PodVector<uint64_t>* keys, int low_bit, int high_bit) {
 
 }  // namespace
 
+template <typename TsAt>
+void JsonEventQueue::OrderTies(uint32_t* order, TsAt ts_at) const {
+  // At equal timestamps Perfetto's sorter puts E first and longer X events
+  // before shorter ones, but only once the trace has any X event.
+  if (!saw_complete_event_) return;
+  size_t n = events_.size();
+  for (size_t i = 0; i < n;) {
+    size_t j = i + 1;
+    int64_t ts = ts_at(i);
+    while (j < n && ts_at(j) == ts) ++j;
+    if (j - i > 1) {
+      auto less = [&](uint32_t a, uint32_t b) { return TieKey(events_[a]) < TieKey(events_[b]); };
+      if (j - i <= 16) {
+        // Runs are short (a few threads at the same microsecond): an
+        // insertion sort, stable and without stable_sort's buffer.
+        for (size_t k = i + 1; k < j; ++k) {
+          uint32_t v = order[k];
+          size_t m = k;
+          for (; m > i && less(v, order[m - 1]); --m) order[m] = order[m - 1];
+          order[m] = v;
+        }
+      } else {
+        std::stable_sort(order + i, order + j, less);
+      }
+    }
+    i = j;
+  }
+}
+
 std::vector<uint32_t> JsonEventQueue::SortedOrder() const {
   size_t n = events_.size();
   std::vector<uint32_t> order(n);
@@ -50,6 +79,7 @@ std::vector<uint32_t> JsonEventQueue::SortedOrder() const {
   int ts_bits = BitsFor(static_cast<uint64_t>(max_ts - min_ts));
   if (sorted) {
     for (size_t i = 0; i < n; ++i) order[i] = static_cast<uint32_t>(i);
+    OrderTies(order.data(), [&](size_t i) { return events_[i].ts; });
   } else if (index_bits + ts_bits <= 64) {
     PodVector<uint64_t> keys(n);
     for (size_t i = 0; i < n; ++i) {
@@ -60,27 +90,15 @@ std::vector<uint32_t> JsonEventQueue::SortedOrder() const {
     RadixSort(&keys, index_bits, index_bits + ts_bits);
     uint64_t mask = (uint64_t{1} << index_bits) - 1;
     for (size_t i = 0; i < n; ++i) order[i] = static_cast<uint32_t>(keys[i] & mask);
+    // The keys hold the timestamps in order: runs of equal ones are found
+    // without reading the events at random.
+    OrderTies(order.data(), [&](size_t i) { return static_cast<int64_t>(keys[i] >> index_bits); });
   } else {
     for (size_t i = 0; i < n; ++i) order[i] = static_cast<uint32_t>(i);
     std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
       return events_[a].ts < events_[b].ts;
     });
-  }
-  // At equal timestamps Perfetto's sorter puts E first and longer X events
-  // before shorter ones, but only once the trace has any X event.
-  if (saw_complete_event_) {
-    for (size_t i = 0; i < n;) {
-      size_t j = i + 1;
-      while (j < n && events_[order[j]].ts == events_[order[i]].ts) ++j;
-      if (j - i > 1) {
-        std::stable_sort(order.begin() + static_cast<long>(i),
-                         order.begin() + static_cast<long>(j),
-                         [&](uint32_t a, uint32_t b) {
-                           return TieKey(events_[a]) < TieKey(events_[b]);
-                         });
-      }
-      i = j;
-    }
+    OrderTies(order.data(), [&](size_t i) { return events_[order[i]].ts; });
   }
   return order;
 }

@@ -36,6 +36,11 @@ class JsonEventQueue {
   void Clear();
 
  private:
+  // Orders each run of equal timestamps in |order| by phase (see
+  // SortedOrder()); ts_at(i) is the timestamp of the i-th event in order.
+  template <typename TsAt>
+  void OrderTies(uint32_t* order, TsAt ts_at) const;
+
   PodVector<JsonEvent> events_;
   PodVector<JsonEventExtra> extras_;
   PodVector<SideArg> side_args_;

@@ -104,6 +104,22 @@ TEST(JsonEventQueueTest, RandomMatchesReference) {
   }
 }
 
+TEST(JsonEventQueueTest, SortedInputWithTiesMatchesReference) {
+  // Timestamps already in order: only the runs of equal ones are reordered
+  // (short runs and one longer than the insertion-sort limit).
+  std::mt19937_64 rng(99);
+  std::vector<JsonEvent> events;
+  const char phases[] = {'B', 'E', 'X', 'i'};
+  for (int64_t ts = 0; ts < 300; ++ts) {
+    int run = ts == 150 ? 40 : static_cast<int>(rng() % 4);
+    for (int k = 0; k < run; ++k) {
+      char ph = phases[rng() % 4];
+      events.push_back(Ev(ts, ph, ph == 'X' ? static_cast<int64_t>(rng() % 20) : kNoValue));
+    }
+  }
+  EXPECT_EQ(Sorted(events), Reference(events));
+}
+
 TEST(JsonEventQueueTest, ExtrasAndClear) {
   JsonEventQueue q;
   JsonEventExtra extra;

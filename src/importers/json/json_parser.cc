@@ -80,7 +80,13 @@ JsonParser::JsonParser(TraceContext* context, JsonEventQueue* queue)
 void JsonParser::ParseAll() {
   std::vector<uint32_t> order = queue_->SortedOrder();
   const auto& events = queue_->events();
-  for (uint32_t index : order) Parse(events[index]);
+  // The order jumps around the queue: load events a few steps ahead.
+  constexpr size_t kAhead = 8;
+  size_t n = order.size();
+  for (size_t i = 0; i < n; ++i) {
+    if (i + kAhead < n) __builtin_prefetch(&events[order[i + kAhead]]);
+    Parse(events[order[i]]);
+  }
   queue_->Clear();
 }
 

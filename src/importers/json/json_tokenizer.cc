@@ -6,6 +6,8 @@
 #include <cinttypes>
 #include <cstring>
 
+#include "src/base/string_view_util.h"
+
 namespace weft {
 
 JsonTokenizer::JsonTokenizer(TraceStorage* storage, JsonEventQueue* queue,
@@ -113,12 +115,7 @@ Status JsonTokenizer::Process(const char* begin, const char* end,
   if (lexer.invalid_escapes()) {
     storage_->stats.Increment(Stat::json_invalid_escape, lexer.invalid_escapes());
   }
-  const char* p = begin;
-  const char* stop = begin + *consumed;
-  while ((p = static_cast<const char*>(memchr(p, '\n', static_cast<size_t>(stop - p))))) {
-    ++lines_before_;
-    ++p;
-  }
+  lines_before_ += CountByte(begin, *consumed, '\n');
   offset_ += *consumed;
   return status;
 }
