@@ -16,6 +16,14 @@ inline int64_t SaturatingInt64(double d) {
   return static_cast<int64_t>(d);
 }
 
+// a * b clamped to the int64 range (a plain overflow is undefined): for
+// times read in coarse units (us -> ns) from the input.
+inline int64_t SaturatingMul(int64_t a, int64_t b) {
+  int64_t out;
+  if (!__builtin_mul_overflow(a, b, &out)) return out;
+  return (a < 0) != (b < 0) ? INT64_MIN : INT64_MAX;
+}
+
 }  // namespace weft
 
 #endif  // SRC_BASE_NUMERIC_H_

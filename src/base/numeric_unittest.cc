@@ -22,5 +22,12 @@ TEST(SaturatingInt64, ClampsOutOfRangeAndNaN) {
   EXPECT_EQ(SaturatingInt64(9223372036854775807.0), INT64_MAX);  // 2^63
 }
 
+TEST(SaturatingMul, ClampsOverflow) {
+  EXPECT_EQ(SaturatingMul(3, 1000), 3000);
+  EXPECT_EQ(SaturatingMul(-3, 1000), -3000);
+  EXPECT_EQ(SaturatingMul(9223372036854776, 1000), INT64_MAX);
+  EXPECT_EQ(SaturatingMul(-9223372036854776, 1000), INT64_MIN);
+}
+
 }  // namespace
 }  // namespace weft

@@ -9,6 +9,7 @@
 #include "src/base/hash.h"
 #include "src/importers/proto/proto_parser.h"
 #include "src/base/compiler.h"
+#include "src/base/numeric.h"
 #include "src/importers/proto/track_event/track_event_decoder.h"
 #include "src/importers/proto/track_event/track_event_header.h"
 #include "protos/perfetto/trace/track_event/counter_descriptor.fields.h"
@@ -268,9 +269,9 @@ uint32_t ProtoParser::EmitSlice(int64_t ts, char ph, const LegacyEventFields& le
         return kNoSlice;
       }
       if (info->tts != kNoThreadTime && legacy.thread_duration_us >= 0) {
-        info->tdur = legacy.thread_duration_us * 1000;
+        info->tdur = SaturatingMul(legacy.thread_duration_us, 1000);
       }
-      row = ctx_->slices.Scoped(track, ts, legacy.duration_us * 1000, *info, &unused);
+      row = ctx_->slices.Scoped(track, ts, SaturatingMul(legacy.duration_us, 1000), *info, &unused);
       break;
     default:  // Instants.
       row = ctx_->slices.Scoped(track, ts, 0, *info, &unused);

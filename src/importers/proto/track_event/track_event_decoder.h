@@ -10,6 +10,7 @@
 #include <protozero/pbf_reader.hpp>
 
 #include "src/base/compiler.h"
+#include "src/base/numeric.h"
 #include "src/importers/proto/proto_wire.h"
 #include "src/importers/proto/track_event/track_event_fields.h"
 
@@ -131,7 +132,7 @@ WEFT_ALWAYS_INLINE void DecodeTrackEvent(const TrackEventHeader& header,
         for (double v : r.get_packed_double()) details->extra_double_values.push_back(v);
         break;
       case tag_and_type(te::kThreadTimeAbsoluteUs, kVarint):
-        f.thread_time = r.get_int64() * 1000;
+        f.thread_time = SaturatingMul(r.get_int64(), 1000);
         break;
       case tag_and_type(te::kThreadInstructionCountAbsolute, kVarint):
         f.instruction_count = r.get_int64();

@@ -1,0 +1,1 @@
+SELECT ts, dur, name, thread_ts, thread_dur FROM slice ORDER BY ts;
