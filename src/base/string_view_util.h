@@ -21,6 +21,30 @@ inline bool EndsWith(std::string_view s, std::string_view suffix) {
          s.substr(s.size() - suffix.size()) == suffix;
 }
 
+// Appends |s| as a JSON string literal: quotes, '"' and '\\' escaped,
+// other control characters as \u00XX, or, with |short_escapes|, \n \t \r
+// in their short forms.
+inline void AppendJsonString(std::string_view s, std::string* out, bool short_escapes = false) {
+  out->push_back('"');
+  for (char c : s) {
+    unsigned char u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out->push_back('\\');
+      out->push_back(c);
+    } else if (short_escapes && (c == '\n' || c == '\t' || c == '\r')) {
+      out->push_back('\\');
+      out->push_back(c == '\n' ? 'n' : c == '\t' ? 't' : 'r');
+    } else if (u < 0x20) {
+      char esc[8];
+      snprintf(esc, sizeof(esc), "\\u%04x", u);
+      out->append(esc);
+    } else {
+      out->push_back(c);
+    }
+  }
+  out->push_back('"');
+}
+
 // How many bytes of [p, p + n) equal |c|, 8 at a time (for line counts over
 // whole chunks: a memchr per line costs a call per ~100 bytes).
 inline size_t CountByte(const char* p, size_t n, char c) {

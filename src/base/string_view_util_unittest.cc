@@ -35,5 +35,14 @@ TEST(CountByteTest, AllMatching) {
   EXPECT_EQ(CountByte(h.data(), h.size(), '\x80'), 77u);
 }
 
+TEST(AppendJsonStringTest, EscapesQuotesBackslashesAndControls) {
+  std::string out;
+  AppendJsonString("a\"b\\c\n\x01", &out);
+  EXPECT_EQ(out, "\"a\\\"b\\\\c\\u000a\\u0001\"");
+  out.clear();
+  AppendJsonString("t\tn\nr\r\x01", &out, /*short_escapes=*/true);
+  EXPECT_EQ(out, "\"t\\tn\\nr\\r\\u0001\"");
+}
+
 }  // namespace
 }  // namespace weft

@@ -8,6 +8,7 @@
 #include <protozero/pbf_reader.hpp>
 
 #include "protos/perfetto/common/descriptor.fields.h"
+#include "src/base/string_view_util.h"
 #include "src/importers/proto/args/proto_scalar.h"
 
 namespace weft {
@@ -24,30 +25,13 @@ struct RawValue {
   protozero::data_view view;
 };
 
-void AppendString(std::string_view s, std::string* out) {
-  out->push_back('"');
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') {
-      out->push_back('\\');
-      out->push_back(static_cast<char>(c));
-    } else if (c < 0x20) {
-      char esc[8];
-      std::snprintf(esc, sizeof(esc), "\\u%04x", c);
-      out->append(esc);
-    } else {
-      out->push_back(static_cast<char>(c));
-    }
-  }
-  out->push_back('"');
-}
-
 // A scalar: enum names are JSON strings, non-finite doubles null.
 void AppendNumber(const DescriptorPool& pool, const ProtoFieldInfo* field, uint64_t raw,
                   std::string* out) {
   ProtoScalar v = FormatProtoScalar(pool, field, raw);
   switch (v.kind) {
     case ProtoScalar::Kind::kEnumName:
-      return AppendString(v.text, out);
+      return AppendJsonString(v.text, out);
     case ProtoScalar::Kind::kNonFinite:
       out->append("null");
       return;
@@ -65,7 +49,7 @@ void AppendValue(const DescriptorPool& pool, const ProtoFieldInfo* field, const 
   const ProtoMessageInfo* nested =
       field && field->type == ft::kMessage ? pool.FindMessage(field->type_name) : nullptr;
   if (nested && depth < kMaxDepth) return AppendMessage(pool, nested, v.view, depth, out);
-  AppendString(std::string_view(v.view.data(), v.view.size()), out);
+  AppendJsonString(std::string_view(v.view.data(), v.view.size()), out);
 }
 
 void AppendMessage(const DescriptorPool& pool, const ProtoMessageInfo* message,
@@ -97,7 +81,7 @@ void AppendMessage(const DescriptorPool& pool, const ProtoMessageInfo* message,
     }
     out->append(i ? ",\n" : "\n");
     out->append(indent);
-    AppendString(field ? field->name : std::to_string(fields[i].first), out);
+    AppendJsonString(field ? field->name : std::to_string(fields[i].first), out);
     out->append(": ");
     const std::vector<RawValue>& values = fields[i].second;
     bool array = (field && field->repeated) || values.size() > 1;

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "src/base/string_view_util.h"
+
 namespace weft {
 namespace {
 
@@ -33,30 +35,6 @@ struct JsonNode {
   }
 };
 
-void AppendQuoted(std::string_view s, std::string* out) {
-  out->push_back('"');
-  for (char c : s) {
-    unsigned char u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out->push_back('\\');
-      out->push_back(c);
-    } else if (c == '\n') {
-      *out += "\\n";
-    } else if (c == '\t') {
-      *out += "\\t";
-    } else if (c == '\r') {
-      *out += "\\r";
-    } else if (u < 0x20) {
-      char buf[8];
-      snprintf(buf, sizeof(buf), "\\u%04x", u);
-      *out += buf;
-    } else {
-      out->push_back(c);
-    }
-  }
-  out->push_back('"');
-}
-
 void Write(const JsonNode& node, std::string* out) {
   switch (node.kind) {
     case JsonNode::kLeaf:
@@ -74,7 +52,7 @@ void Write(const JsonNode& node, std::string* out) {
       out->push_back('{');
       for (size_t i = 0; i < node.members.size(); ++i) {
         if (i) out->push_back(',');
-        AppendQuoted(node.members[i].first, out);
+        AppendJsonString(node.members[i].first, out, /*short_escapes=*/true);
         out->push_back(':');
         Write(*node.members[i].second, out);
       }
@@ -114,7 +92,8 @@ std::string LeafText(const TraceStorage& storage, uint32_t row) {
   std::string text;
   switch (args.value_type(row)) {
     case ArgType::kString:
-      AppendQuoted(storage.pool().Get(static_cast<StringId>(v)), &text);
+      AppendJsonString(storage.pool().Get(static_cast<StringId>(v)), &text,
+                       /*short_escapes=*/true);
       return text;
     case ArgType::kJson:
       return std::string(storage.pool().Get(static_cast<StringId>(v)));

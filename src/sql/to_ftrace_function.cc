@@ -74,7 +74,7 @@ class ArgWriter {
   void All() {
     if (set_ == Uint32Column::kNull) return;
     uint32_t first = 0;
-    uint32_t count = args_.RowsOf(set_, &first);
+    uint32_t count = args_.RowsOfSet(set_, &first);
     for (uint32_t row = first; row < first + count; ++row) {
       Pair(storage_.pool().Get(args_.key[row]), row);
     }

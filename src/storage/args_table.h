@@ -74,8 +74,6 @@ class ArgsTable final : public StoredTable {
   uint32_t RowsOfSet(uint32_t set, uint32_t* first) const { return SetRows(set, first); }
   // The row of |set|'s arg with |key|, or -1.
   int64_t FindArg(uint32_t set, StringId key) const;
-  // The number of |set|'s rows (0 if unknown), from *|first| on.
-  uint32_t RowsOf(uint32_t set, uint32_t* first) const { return SetRows(set, first); }
   // Removes released rows and makes arg_set_id searchable. Idempotent.
   void Finalize();
 

@@ -23,7 +23,7 @@ class RecentStrings {
     uint64_t fp = Fingerprint(s);
     Entry& e = entries_[fp >> (64 - kBits)];
     if (e.fp == fp && e.len == s.size() && e.id != kNullStringId &&
-        memcmp(e.data, s.data(), s.size()) == 0) {
+        (s.empty() || memcmp(e.data, s.data(), s.size()) == 0)) {
       return e.id;
     }
     StringId id = pool_->Intern(s);
@@ -48,7 +48,7 @@ class RecentStrings {
     if (n >= 8) {
       memcpy(&head, s.data(), 8);
       memcpy(&tail, s.data() + n - 8, 8);
-    } else {
+    } else if (n > 0) {  // An empty view may have no data pointer.
       memcpy(&head, s.data(), n);
     }
     uint64_t x = head ^ (tail << 29 | tail >> 35) ^ (n * 0x9e3779b97f4a7c15ULL);

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdio>
 
+#include "src/base/string_view_util.h"
 #include "src/sql/perfetto_sql/perfetto_statement.h"
 #include "src/sql/perfetto_sql/sql_text.h"
 
@@ -196,20 +197,9 @@ std::vector<StdlibObject> DocumentModule(const std::string& module, std::string_
 
 std::string DocItemsToJson(const std::vector<StdlibDocItem>& items) {
   auto quote = [](const std::string& s) {
-    std::string out = "\"";
-    for (unsigned char c : s) {
-      if (c == '"' || c == '\\') {
-        out += '\\';
-        out += static_cast<char>(c);
-      } else if (c < 0x20) {
-        char esc[8];
-        std::snprintf(esc, sizeof(esc), "\\u%04x", c);
-        out += esc;
-      } else {
-        out += static_cast<char>(c);
-      }
-    }
-    return out + "\"";
+    std::string out;
+    AppendJsonString(s, &out);
+    return out;
   };
   std::string out = "[";
   for (size_t i = 0; i < items.size(); ++i) {
