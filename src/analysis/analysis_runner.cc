@@ -10,6 +10,7 @@
 
 #include "src/analysis/analysis_rows.h"
 #include "src/analysis/derived_layout.h"
+#include "src/base/numeric.h"
 
 namespace weft {
 namespace {
@@ -91,7 +92,7 @@ void AppendDerived(TraceStorage* s, std::string_view analysis,
     uint32_t depth = static_cast<uint32_t>(stack.size());
     uint32_t id = s->slice.Insert(row.ts, row.dur, track, s->Intern(row.category),
                                   s->Intern(row.name), depth, parent, kNull);
-    int64_t end = row.dur < 0 ? INT64_MAX : row.ts + row.dur;
+    int64_t end = row.dur < 0 ? INT64_MAX : SaturatingAdd(row.ts, row.dur);
     if (row.dur != 0) stack.emplace_back(id, end);
     if (!row.text.empty()) {
       AddAnnotation(s, id, row.text);

@@ -24,6 +24,14 @@ inline int64_t SaturatingMul(int64_t a, int64_t b) {
   return (a < 0) != (b < 0) ? INT64_MIN : INT64_MAX;
 }
 
+// a + b clamped to the int64 range: for a slice's end, ts + dur, when the
+// input gave a dur near INT64_MAX.
+inline int64_t SaturatingAdd(int64_t a, int64_t b) {
+  int64_t out;
+  if (!__builtin_add_overflow(a, b, &out)) return out;
+  return b < 0 ? INT64_MIN : INT64_MAX;
+}
+
 }  // namespace weft
 
 #endif  // SRC_BASE_NUMERIC_H_

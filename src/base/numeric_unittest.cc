@@ -29,5 +29,12 @@ TEST(SaturatingMul, ClampsOverflow) {
   EXPECT_EQ(SaturatingMul(-9223372036854776, 1000), INT64_MIN);
 }
 
+TEST(SaturatingAdd, ClampsOverflow) {
+  EXPECT_EQ(SaturatingAdd(3000, -1), 2999);
+  EXPECT_EQ(SaturatingAdd(3000, INT64_MAX), INT64_MAX);
+  EXPECT_EQ(SaturatingAdd(-3000, INT64_MIN), INT64_MIN);
+  EXPECT_EQ(SaturatingAdd(-3000, INT64_MAX), INT64_MAX - 3000);
+}
+
 }  // namespace
 }  // namespace weft

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "src/base/numeric.h"
+
 namespace weft {
 namespace {
 
@@ -20,7 +22,7 @@ bool IsNonDecreasing(const Vec& v) {
 // unfinished slice, dur -1, counts by its start only).
 void WidenBounds(const Int64Column& ts, const Int64Column* dur, int64_t* start, int64_t* end) {
   for (uint32_t r = 0; r < ts.size(); ++r) {
-    int64_t last = ts[r] + (dur && (*dur)[r] > 0 ? (*dur)[r] : 0);
+    int64_t last = SaturatingAdd(ts[r], dur && (*dur)[r] > 0 ? (*dur)[r] : 0);
     *start = std::min(*start, ts[r]);
     *end = std::max(*end, last);
   }

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 
+#include "src/base/numeric.h"
+
 namespace weft {
 namespace {
 
@@ -180,7 +182,7 @@ void Integrator::OnEventStart(const ThreadEventSpan& event) {
 
 void Integrator::OnEventEnd(const ThreadEventSpan& event) {
   // Frames opened inside the event end with it; the locked ones cover it.
-  Truncate(PopLockedDepth(), event.ts + event.dur);
+  Truncate(PopLockedDepth(), SaturatingAdd(event.ts, event.dur));
 }
 
 void Integrator::Run(const std::vector<ThreadEventSpan>& events) {

@@ -1,6 +1,8 @@
 // SliceTracker: stack maintenance and end-event matching.
 #include "src/importers/common/slice_tracker.h"
 
+#include "src/base/numeric.h"
+
 namespace weft {
 
 void SliceTracker::CloseEnded(Stack* stack, int64_t ts, int64_t dur) {
@@ -13,7 +15,7 @@ void SliceTracker::CloseEnded(Stack* stack, int64_t ts, int64_t dur) {
       open_inside = true;
       continue;
     }
-    int64_t end = s.ts + s.dur;
+    int64_t end = SaturatingAdd(s.ts, s.dur);
     if (open_inside) {
       // Ended (by an end event that skipped the slices inside it) while
       // slices inside it are open: it stays for the rest of its end time,
@@ -78,8 +80,8 @@ uint32_t SliceTracker::Scoped(uint32_t track, int64_t ts, int64_t dur,
   CloseEnded(&stack, ts, dur);
   if (!stack.empty() && stack.back().dur >= 0) {
     const OpenSlice& top = stack.back();
-    int64_t end = top.ts + top.dur;
-    if (ts < end && ts + dur > end) {
+    int64_t end = SaturatingAdd(top.ts, top.dur);
+    if (ts < end && SaturatingAdd(ts, dur) > end) {
       overlap->conflicting_slice = top.row;
       return kNoSlice;
     }

@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "src/base/numeric.h"
 #include "src/sql/vtab_module.h"
 
 namespace weft {
@@ -58,7 +59,7 @@ std::vector<SliceLayoutRow> ComputeSliceLayout(const SliceTable& slice,
     uint32_t root = p == root_of.end() ? r : p->second;
     root_of[r] = root;
     int64_t dur = slice.dur[r];
-    int64_t end = dur < 0 ? std::numeric_limits<int64_t>::max() : slice.ts[r] + dur;
+    int64_t end = dur < 0 ? std::numeric_limits<int64_t>::max() : SaturatingAdd(slice.ts[r], dur);
     uint32_t depth = slice.depth[r];
     auto [it, added] = groups.try_emplace(root);
     Stalactite& g = it->second;

@@ -7,6 +7,7 @@
 #include <string>
 #include <unordered_set>
 
+#include "src/base/numeric.h"
 #include "src/sql/operators/slice_layout_function.h"
 #include "src/sql/vtab_module.h"
 
@@ -19,7 +20,7 @@ std::vector<SliceSummaryRow> ComputeSliceSummary(const SliceTable& slice, const 
   if (track_ids) tracks = ParseTrackIds(*track_ids);
   auto selected = [&](uint32_t r) {
     int64_t ts = slice.ts[r], dur = slice.dur[r];
-    return ts <= end_ts && (dur < 0 || ts + dur >= start_ts) &&
+    return ts <= end_ts && (dur < 0 || SaturatingAdd(ts, dur) >= start_ts) &&
            (!track_ids || tracks.count(slice.track_id[r]));
   };
   // Rows by name: a slot per pool string (one lookup per slice, no hashing).
