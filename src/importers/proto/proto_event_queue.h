@@ -34,7 +34,7 @@ enum class PacketKind : uint8_t {
   kFtraceEvent,  // data: one FtraceEvent (not a TracePacket) of a kind weft reads.
   kTrigger,       // data: a Trigger.
   kCloneSnapshotTrigger,  // data: a Trigger.
-  kCompactSched,  // data: a CompactSchedEvent and its comm (ftrace/compact_sched.h).
+  kCompactSched,  // data: an encoded CompactSchedEvent (ftrace/compact_sched.h).
   kGpuCounterEvent,       // data: a GpuCounterEvent.
   kStreamingProfileSample,  // data: a StreamingProfilePacket with one sample.
   kProcessStats,  // data: a ProcessStats.

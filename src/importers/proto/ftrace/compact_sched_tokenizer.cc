@@ -127,8 +127,10 @@ void ProtoTokenizer::QueueCompactEvents(uint32_t cpu,
     q.ts = t.ts;
     q.kind = static_cast<uint32_t>(PacketKind::kCompactSched);
     q.generation = seq.generation;
+    char encoded[kMaxEncodedCompactSched];
+    size_t size = EncodeCompactSched(t.event, encoded);
     queue_->Push(ProtoEventQueue::CompactSchedLane(cpu), q,
-                 reinterpret_cast<const uint8_t*>(&t.event), sizeof(t.event));
+                 reinterpret_cast<const uint8_t*>(encoded), size);
   };
   // Parse order is (timestamp, queue order), and a bundle's events take
   // consecutive queue orders: with both columns in time order, merging

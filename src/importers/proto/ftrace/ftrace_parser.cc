@@ -306,8 +306,7 @@ uint32_t FtraceParser::SwitchedOutThread(protozero::data_view sched_switch) {
 void FtraceParser::ParseCompactSched(int64_t ts, protozero::data_view queued) {
   ctx_->processes.MapIdleTask();
   CompactSchedEvent e;
-  if (queued.size() < sizeof(e)) return;
-  memcpy(&e, queued.data(), sizeof(e));
+  if (!DecodeCompactSched(queued.data(), queued.size(), &e)) return;
   if (BeforeTracingStart(ts) || BeforeDataStart(ts)) {
     if (e.kind == CompactSchedEvent::kSwitch) sched_.SkipCompactSwitch(e.cpu, e.pid);
     return;
