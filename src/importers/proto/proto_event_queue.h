@@ -2,6 +2,10 @@
 // order. Packets are kept in a few lanes (a sequence always uses the same
 // lane; its packets mostly arrive in order, so a lane rarely needs sorting)
 // and merged by (timestamp, file order) when they are handed to the parser.
+// A lane's packets that arrive in order are kept as a stream of records
+// (a few bytes of varint header, then the payload), those that do not as
+// QueuedPackets that are sorted: a trace sorted at its end holds every
+// packet, and a 32-byte QueuedPacket was most of a kernel event's memory.
 //
 // When the sorting window closes: at the end of the file, or — like
 // Perfetto's trace processor — when the tracing service marks a safe point
@@ -119,13 +123,36 @@ class ProtoEventQueue {
   // A lane's front timestamp alone; kNoTime for an empty lane (a packet
   // at INT64_MAX has it too: ties on it are resolved by FrontKey()).
   static constexpr uint64_t kNoTime = ~uint64_t{0};
+  // The packets a lane got in time order: records of (deltas of ts, order
+  // and generation from the previous record, size and kind) as varints,
+  // then the payload, in blocks of the lane's own.
+  struct Stream {
+    static constexpr uint32_t kWriting = UINT32_MAX;
+    struct Piece {
+      uint32_t block;
+      uint32_t end;  // Bytes of records; kWriting while the lane writes it.
+    };
+    PodVector<Piece> pieces;  // In record order; pieces[0] is being read.
+    uint32_t read_offset = 0;
+    // The previous record written / read: the deltas' bases.
+    int64_t write_ts = INT64_MIN, read_ts = INT64_MIN;
+    uint32_t write_order = 0, read_order = 0;
+    uint32_t write_generation = 0, read_generation = 0;
+    QueuedPacket front{};  // The next record, decoded.
+    bool has_front = false;
+  };
   struct Lane {
-    PodVector<QueuedPacket> items;
+    PodVector<QueuedPacket> items;  // Packets pushed out of order.
     size_t head = 0;  // items[head..] are waiting.
     int64_t max_ts = INT64_MIN;
     size_t unsorted_from = 0;  // 0: items[head..] are in order.
     int64_t unsorted_min_ts = 0;
-    bool empty() const { return head == items.size(); }
+    Stream stream;
+    bool items_empty() const { return head == items.size(); }
+    bool empty() const { return items_empty() && !stream.has_front; }
+    // Whether the next packet is the stream's (else items[head]).
+    bool StreamFirst() const;
+    const QueuedPacket& Front() const { return StreamFirst() ? stream.front : items[head]; }
     uint64_t FrontTime() const;
     Key FrontKey() const;
     // Appends a packet, written field by field (copying a whole struct
@@ -138,6 +165,7 @@ class ProtoEventQueue {
   struct Block {
     PodVector<uint8_t> bytes;
     uint32_t live = 0;  // Packets not yet handed to the sink.
+    bool writing = false;  // Payloads may still be added: not freed at live 0.
   };
   static constexpr size_t kBlockSize = size_t{4} << 20;
   static constexpr size_t kMaxLanes = 24;
@@ -149,6 +177,19 @@ class ProtoEventQueue {
   size_t FirstByKey() const;
   uint32_t CopyPayload(const void* prefix, size_t prefix_size, const uint8_t* data, size_t size,
                        uint32_t* offset);
+  // A new block being written (a spare one if any).
+  uint32_t OpenBlock();
+  // The block will get no more payloads: freed now if none waits.
+  void CloseBlock(uint32_t block);
+  // Appends the packet to |lane|'s stream; false (nothing added) if it is
+  // out of order there or too large for a stream block.
+  bool AppendToStream(Lane* lane, const QueuedPacket& p, uint32_t order, const void* prefix,
+                      size_t prefix_size, const uint8_t* payload, size_t size);
+  // Decodes the stream's next record into its front (none: has_front false).
+  void AdvanceStream(Stream* stream);
+  // Removes the lane's front packet (after the sink had it).
+  void PopFront(Lane* lane);
+  void ResetStream(Stream* stream);
   void Release(uint32_t block);
   void Recycle(PodVector<uint8_t>* bytes);
 

@@ -3,7 +3,9 @@
 // flush markers close windows as in Perfetto.
 #include "src/importers/proto/proto_event_queue.h"
 
+#include <algorithm>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -102,6 +104,47 @@ TEST_F(QueueTest, ReadBufferAfterTwoFlushesReleasesThePreviousWindow) {
   EXPECT_EQ(Names(), (std::vector<std::string>{"a"}));
   queue_.ExtractAll();
   EXPECT_EQ(Names(), (std::vector<std::string>{"a", "b", "c"}));
+}
+
+// A lane's in-order packets (its stream, over several blocks) and its
+// out-of-order ones (sorted items) leave merged by (timestamp, order), with
+// their generation, kind and payload, across windows too.
+TEST(QueueStreamTest, InOrderAndOutOfOrderPacketsOfALaneMerge) {
+  using Packet = std::tuple<int64_t, uint32_t, uint32_t, uint32_t, std::string>;
+  std::vector<Packet> pushed, parsed;
+  ProtoEventQueue queue(false, [&](const QueuedPacket& p, protozero::data_view payload) {
+    parsed.emplace_back(p.ts, p.order, p.generation, p.kind,
+                        std::string(payload.data(), payload.size()));
+  });
+  auto push = [&](uint32_t lane, int64_t ts, uint32_t generation, uint32_t kind,
+                  const std::string& payload) {
+    QueuedPacket p{};
+    p.ts = ts;
+    p.generation = generation;
+    p.kind = kind;
+    pushed.emplace_back(ts, queue.next_order(), generation, kind, payload);
+    queue.Push(lane, p, reinterpret_cast<const uint8_t*>(payload.data()), payload.size());
+  };
+  const std::string filler(200, 'f');  // 60000 packets: about 12 MB of stream.
+  for (int i = 0; i < 60000; ++i) {
+    // Generations go up and down; every 1000th packet is late.
+    uint32_t generation = (i % 7 == 0) ? 5u : 1000000u + i;
+    int64_t ts = (i % 1000 == 999) ? i * 10 - 5000 : i * 10;
+    push(i % 2, ts, generation, i % 64, std::to_string(i) + filler);
+    if (i == 30000) {
+      queue.NotifyFlush();
+      queue.NotifyFlush();
+      queue.NotifyReadBuffers();
+      queue.ExtractPending();
+    }
+  }
+  push(0, INT64_MIN, 1, 0, "");  // Empty payload, earliest time.
+  queue.ExtractAll();
+  std::sort(pushed.begin(), pushed.end(), [](const Packet& a, const Packet& b) {
+    return std::tie(std::get<0>(a), std::get<1>(a)) < std::tie(std::get<0>(b), std::get<1>(b));
+  });
+  ASSERT_EQ(parsed.size(), pushed.size());
+  EXPECT_TRUE(parsed == pushed);
 }
 
 class FullSortQueueTest : public QueueTest {
