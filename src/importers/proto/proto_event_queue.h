@@ -35,7 +35,7 @@ enum class PacketKind : uint8_t {
   kThreadDescriptor,
   kProcessDescriptor,
   kProcessTree,
-  kFtraceEvent,  // data: one FtraceEvent (not a TracePacket) of a kind weft reads.
+  kFtraceEvent,  // data: its bundle's cpu (varint), then one FtraceEvent (ftrace_tokenizer.cc).
   kTrigger,       // data: a Trigger.
   kCloneSnapshotTrigger,  // data: a Trigger.
   kCompactSched,  // data: an encoded CompactSchedEvent (ftrace/compact_sched.h).

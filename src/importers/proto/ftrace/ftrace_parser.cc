@@ -151,12 +151,14 @@ void FtraceParser::Parse(int64_t ts, protozero::data_view queued,
   generation_ = generation;
   // A trace with kernel events: pid/tid 0 are the idle task.
   ctx_->processes.MapIdleTask();
-  uint32_t cpu = 0;
-  if (queued.size() < sizeof(cpu)) return;
-  memcpy(&cpu, queued.data(), sizeof(cpu));
   if (BeforeTracingStart(ts)) return;
-  protozero::data_view event(queued.data() + sizeof(cpu), queued.size() - sizeof(cpu));
   try {
+    // The tokenizer's cpu varint, then the FtraceEvent (its timestamp
+    // field usually left out).
+    const char* at = queued.data();
+    const char* end = at + queued.size();
+    uint32_t cpu = static_cast<uint32_t>(protozero::decode_varint(&at, end));
+    protozero::data_view event(at, static_cast<size_t>(end - at));
     int64_t tid = 0;
     int irq_context = -1;
     uint32_t common_flags = 0;

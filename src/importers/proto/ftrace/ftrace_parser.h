@@ -45,7 +45,8 @@ class FtraceParser {
   explicit FtraceParser(TraceContext* context);
 
   // One FtraceEvent at |ts|, as queued by the tokenizer: the bundle's cpu
-  // (4 bytes, host order) and then the event's bytes. Malformed bytes
+  // (a varint) and then the event's bytes, its timestamp field usually
+  // left out (the time is |ts|). Malformed bytes
   // inside the event count in proto_malformed_packet and drop it.
   // |generation|: the sequence state the event was written against (its
   // interned kernel symbols), or null.

@@ -158,11 +158,17 @@ const std::vector<EventDescriptor>& Descriptors() {
   return descriptors;
 }
 
+// By event number: looked up for every event (CompleteFields).
 const EventDescriptor* FindDescriptor(uint32_t event) {
-  for (const EventDescriptor& d : Descriptors()) {
-    if (d.event == event) return &d;
-  }
-  return nullptr;
+  static const std::vector<const EventDescriptor*> by_event = [] {
+    std::vector<const EventDescriptor*> index;
+    for (const EventDescriptor& d : Descriptors()) {
+      if (d.event >= index.size()) index.resize(d.event + 1);
+      index[d.event] = &d;
+    }
+    return index;
+  }();
+  return event < by_event.size() ? by_event[event] : nullptr;
 }
 
 const FieldName* FindField(const EventDescriptor* d, uint32_t field) {
@@ -264,7 +270,7 @@ void FtraceRawWriter::Write(int64_t ts, uint32_t cpu, int64_t tid, uint32_t utid
                                    ? kernel_symbols->Find(static_cast<uint64_t>(f.value))
                                    : nullptr;
       if (f.is_string) {
-        table.AddString(args, key.id, key.id, storage->Intern(f.text));
+        table.AddString(args, key.id, key.id, strings_.Intern(f.text));
       } else if (symbol) {
         table.AddString(args, key.id, key.id, *symbol);
       } else if (key.is_unsigned || key.is_symbol) {

@@ -15,12 +15,14 @@
 
 #include "src/importers/common/trace_context.h"
 #include "src/importers/proto/sequence/iid_map.h"
+#include "src/storage/recent_strings.h"
 
 namespace weft {
 
 class FtraceRawWriter {
  public:
-  explicit FtraceRawWriter(TraceContext* context) : ctx_(context) {}
+  explicit FtraceRawWriter(TraceContext* context)
+      : ctx_(context), strings_(&context->storage->pool()) {}
 
   // |kind|: the FtraceEvent field of the event; |body|: its bytes; |utid|:
   // the writing thread, or kNull to look |tid| up. Throws
@@ -61,6 +63,7 @@ class FtraceRawWriter {
   static constexpr uint32_t kDirectFields = 32;
 
   TraceContext* ctx_;
+  RecentStrings strings_;  // String fields: comms repeat on most events.
   std::vector<Field> fields_;   // The current event's, reused.
   std::vector<Field> ordered_;  // CompleteFields' scratch, reused.
   std::vector<StringId> direct_name_ids_;  // By kind; kNullStringId: not yet.

@@ -2,6 +2,7 @@
 // a TracePacket.ftrace_events bundle and queues each by its own timestamp
 // (ftrace clock: BOOTTIME); FtraceParser gives them meaning.
 #include <protozero/pbf_reader.hpp>
+#include <protozero/varint.hpp>
 
 #include "protos/perfetto/trace/clock_snapshot.fields.h"
 #include "protos/perfetto/trace/ftrace/ftrace_event.fields.h"
@@ -46,17 +47,25 @@ bool IsImportedEvent(uint32_t field) {
 
 // Reads an event's timestamp and whether it is one weft imports. False if
 // the event is malformed: bad bytes, no timestamp, or an imported event
-// kind that is not a message.
-bool ScanEvent(protozero::data_view event, uint64_t* ts, bool* imported) {
+// kind that is not a message. |*ts_end|: where the timestamp field ends if
+// it is the event's first field and its only one (else 0): the queue
+// leaves it out (the parser takes the time from the queue and skips it).
+bool ScanEvent(protozero::data_view event, uint64_t* ts, bool* imported, size_t* ts_end) {
   namespace fe = pb::ftrace_event;
   bool has_ts = false;
   *imported = false;
+  *ts_end = 0;
   try {
     protozero::pbf_reader e(event);
+    bool first = true;
     while (e.next()) {
+      bool was_first = first;
+      first = false;
       if (e.tag() == fe::kTimestamp) {
         if (e.wire_type() != kVarint) return false;
         *ts = e.get_uint64();
+        *ts_end = was_first ? static_cast<size_t>(e.data().data() - event.data()) : 0;
+        if (has_ts) *ts_end = 0;
         has_ts = true;
       } else {
         if (IsImportedEvent(e.tag())) {
@@ -111,7 +120,8 @@ void ProtoTokenizer::TokenizeFtraceEvents(protozero::data_view bundle,
     protozero::data_view event = r.get_view();
     uint64_t ts = 0;
     bool imported = false;
-    if (!ScanEvent(event, &ts, &imported)) {
+    size_t ts_end = 0;
+    if (!ScanEvent(event, &ts, &imported, &ts_end)) {
       CountStat(Stat::ftrace_bundle_tokenizer_errors);
       continue;
     }
@@ -129,9 +139,12 @@ void ProtoTokenizer::TokenizeFtraceEvents(protozero::data_view bundle,
     q.ts = converted;
     q.kind = static_cast<uint32_t>(PacketKind::kFtraceEvent);
     q.generation = seq.generation;
-    // The bundle's cpu goes in front of the event (FtraceParser::Parse).
-    queue_->Push(ProtoEventQueue::FtraceLane(cpu), q, &cpu, sizeof(cpu),
-                 reinterpret_cast<const uint8_t*>(event.data()), event.size());
+    // The bundle's cpu (a varint) goes in front of the event, its
+    // timestamp field is left out (FtraceParser::Parse).
+    char cpu_varint[protozero::max_varint_length];
+    int cpu_size = protozero::add_varint_to_buffer(cpu_varint, cpu);
+    queue_->Push(ProtoEventQueue::FtraceLane(cpu), q, cpu_varint, static_cast<size_t>(cpu_size),
+                 reinterpret_cast<const uint8_t*>(event.data()) + ts_end, event.size() - ts_end);
   }
 }
 
