@@ -153,6 +153,42 @@ class DictStringColumn final : public Column {
   std::unordered_map<StringId, uint32_t> code_of_;  // Of dict_[kScanLimit..].
 };
 
+// An Int64Column without NULLs (sched and thread_state durations,
+// priorities) in 4-byte cells: a value outside int32 (a sleep of over
+// 2.1 s) is kept aside, its cell marked, so one long sleep does not double
+// the column.
+class CompactInt64Column final : public Column {
+ public:
+  CompactInt64Column(Table* table, std::string name, uint32_t flags = kNoFlags)
+      : Column(table, std::move(name), ColumnType::kInt64, flags) {}
+  void Append(int64_t v) {
+    cells_.push_back(0);
+    Set(static_cast<uint32_t>(cells_.size() - 1), v);
+  }
+  void Set(uint32_t row, int64_t v) {
+    if (v > kAside && v <= INT32_MAX) {
+      if (cells_[row] == kAside) wide_.erase(row);
+      cells_[row] = static_cast<int32_t>(v);
+    } else {
+      cells_[row] = kAside;
+      wide_[row] = v;
+    }
+  }
+  int64_t operator[](uint32_t row) const {
+    int32_t cell = cells_[row];
+    return cell != kAside ? cell : wide_.at(row);
+  }
+  size_t size() const { return cells_.size(); }
+  bool IsNull(uint32_t) const override { return false; }
+  int64_t GetInt(uint32_t row) const override { return (*this)[row]; }
+  size_t MemoryUsage() const { return cells_.capacity() * 4 + wide_.size() * 32; }
+
+ private:
+  static constexpr int32_t kAside = INT32_MIN;  // The value is in wide_.
+  PodVector<int32_t> cells_;
+  std::unordered_map<uint32_t, int64_t> wide_;
+};
+
 }  // namespace weft
 
 #endif  // SRC_STORAGE_COMPACT_COLUMN_H_

@@ -96,5 +96,23 @@ TEST(DictStringColumnTest, ManyDistinctStrings) {
   EXPECT_TRUE(c.IsNull(1));
 }
 
+TEST(CompactInt64ColumnTest, ValuesOutsideInt32AreKeptAside) {
+  CompactInt64Column c(nullptr, "dur");
+  const int64_t values[] = {-1, 0, INT32_MAX, int64_t{INT32_MAX} + 1, INT32_MIN,
+                            int64_t{INT32_MIN} + 1, INT64_MAX, INT64_MIN, 3000000000};
+  for (int64_t v : values) c.Append(v);
+  ASSERT_EQ(c.size(), 9u);
+  for (uint32_t r = 0; r < 9; ++r) {
+    EXPECT_EQ(c[r], values[r]) << r;
+    EXPECT_EQ(c.GetInt(r), values[r]) << r;
+    EXPECT_FALSE(c.IsNull(r));
+  }
+  c.Set(3, 5);  // Back inside int32: the aside value goes.
+  c.Set(0, -5000000000);
+  EXPECT_EQ(c[3], 5);
+  EXPECT_EQ(c[0], -5000000000);
+  EXPECT_EQ(c[1], 0);
+}
+
 }  // namespace
 }  // namespace weft

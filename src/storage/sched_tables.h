@@ -1,7 +1,7 @@
 // Scheduling tables: `sched` (a thread running on a cpu), `thread_state`
 // (what a thread was doing over time) and `cpu` (one row per cpu seen).
 // sched and thread_state have several rows per context switch: their small
-// numbers and states are compact columns (compact_column.h).
+// numbers, durations and states are compact columns (compact_column.h).
 #ifndef SRC_STORAGE_SCHED_TABLES_H_
 #define SRC_STORAGE_SCHED_TABLES_H_
 
@@ -28,11 +28,11 @@ class SchedTable final : public StoredTable {
 
   IdColumn id{this, "id"};
   Int64Column ts{this, "ts"};
-  Int64Column dur{this, "dur"};
+  CompactInt64Column dur{this, "dur"};
   CompactUint32Column cpu{this, "cpu"};
   CompactUint32Column utid{this, "utid", kIndexed};
   DictStringColumn end_state{this, "end_state"};
-  Int64Column priority{this, "priority"};
+  CompactInt64Column priority{this, "priority"};
   CompactUint32Column ucpu{this, "ucpu"};
 };
 
@@ -56,7 +56,7 @@ class ThreadStateTable final : public StoredTable {
 
   IdColumn id{this, "id"};
   Int64Column ts{this, "ts"};
-  Int64Column dur{this, "dur"};
+  CompactInt64Column dur{this, "dur"};
   CompactUint32Column cpu{this, "cpu"};
   CompactUint32Column utid{this, "utid", kIndexed};
   DictStringColumn state{this, "state"};

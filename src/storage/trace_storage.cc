@@ -20,7 +20,8 @@ bool IsNonDecreasing(const Vec& v) {
 
 // Widens [*start, *end] by the rows' ts (and ts + dur when dur > 0; an
 // unfinished slice, dur -1, counts by its start only).
-void WidenBounds(const Int64Column& ts, const Int64Column* dur, int64_t* start, int64_t* end) {
+template <typename DurColumn = Int64Column>
+void WidenBounds(const Int64Column& ts, const DurColumn* dur, int64_t* start, int64_t* end) {
   for (uint32_t r = 0; r < ts.size(); ++r) {
     int64_t last = SaturatingAdd(ts[r], dur && (*dur)[r] > 0 ? (*dur)[r] : 0);
     *start = std::min(*start, ts[r]);
@@ -36,13 +37,13 @@ void TraceStorage::ComputeTraceBounds(int64_t* start, int64_t* end) const {
   *start = std::numeric_limits<int64_t>::max();
   *end = std::numeric_limits<int64_t>::min();
   WidenBounds(slice.ts, &slice.dur, start, end);
-  WidenBounds(counter.ts, nullptr, start, end);
+  WidenBounds<Int64Column>(counter.ts, nullptr, start, end);
   WidenBounds(sched.ts, &sched.dur, start, end);
   WidenBounds(thread_state.ts, &thread_state.dur, start, end);
   WidenBounds(state.ts, &state.dur, start, end);
-  WidenBounds(cpu_profile_stack_sample.ts, nullptr, start, end);
-  WidenBounds(profiler_sample.ts, nullptr, start, end);
-  WidenBounds(android_logs.ts, nullptr, start, end);
+  WidenBounds<Int64Column>(cpu_profile_stack_sample.ts, nullptr, start, end);
+  WidenBounds<Int64Column>(profiler_sample.ts, nullptr, start, end);
+  WidenBounds<Int64Column>(android_logs.ts, nullptr, start, end);
   *start = std::min(*start, raw_event_start_);
   *end = std::max(*end, raw_event_end_);
   if (*start > *end) *start = *end = 0;  // No events: Perfetto's (0, 0).
