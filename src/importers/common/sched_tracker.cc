@@ -36,7 +36,8 @@ void SchedTracker::PushSwitch(const Switch& s) {
   uint32_t next_utid = s.next_comm_id != kNullStringId ? NameThread(s.next_pid, s.next_comm_id)
                                                         : NameThread(s.next_pid, s.next_comm);
   CpuState& cpu = StateOf(s.cpu);
-  StringId prev_state = s.prev_state.empty() ? kNullStringId : storage_->Intern(s.prev_state);
+  StringId prev_state = s.prev_state_id;
+  if (prev_state == kNullStringId && !s.prev_state.empty()) prev_state = storage_->Intern(s.prev_state);
   if (prev_state == kNullStringId) storage_->stats.Increment(Stat::task_state_invalid);
   SchedTable& sched = storage_->sched;
   if (cpu.open_slice != kNone) {
@@ -66,7 +67,7 @@ void SchedTracker::PushSwitch(const Switch& s) {
   OpenState(s.ts, next_utid, running_, s.cpu, kNone, -1);
 }
 
-void SchedTracker::PushCompactSwitch(int64_t ts, uint32_t cpu_index, std::string_view prev_state,
+void SchedTracker::PushCompactSwitch(int64_t ts, uint32_t cpu_index, StringId prev_state,
                                      int64_t next_pid, StringId next_comm,
                                      int64_t next_prio) {
   CpuState& cpu = StateOf(cpu_index);
@@ -81,7 +82,7 @@ void SchedTracker::PushCompactSwitch(int64_t ts, uint32_t cpu_index, std::string
   s.ts = ts;
   s.cpu = cpu_index;
   s.prev_pid = cpu.pid;  // Its name stays as it is (empty prev_comm).
-  s.prev_state = prev_state;
+  s.prev_state_id = prev_state;
   s.next_pid = next_pid;
   s.next_comm_id = next_comm;
   s.next_prio = next_prio;

@@ -32,6 +32,7 @@ class SchedTracker {
     std::string_view prev_comm;
     int64_t prev_prio = 0;
     std::string_view prev_state;  // Kernel letters: "S", "D", "R+", ...
+    StringId prev_state_id = kNullStringId;  // Set instead of prev_state when interned.
     int64_t next_pid = 0;
     std::string_view next_comm;
     StringId next_comm_id = kNullStringId;  // Set instead of next_comm when interned.
@@ -45,7 +46,8 @@ class SchedTracker {
   // A switch of a compact bundle: the prev thread is the one the cpu's
   // previous switch put on it. The cpu's first one only says who runs
   // (counted in compact_sched_switch_skipped).
-  void PushCompactSwitch(int64_t ts, uint32_t cpu, std::string_view prev_state, int64_t next_pid,
+  // |prev_state|: the interned letters (kNullStringId: invalid).
+  void PushCompactSwitch(int64_t ts, uint32_t cpu, StringId prev_state, int64_t next_pid,
                          StringId next_comm, int64_t next_prio);
   // A compact switch that makes no rows (before the ftrace data start):
   // it still says who runs on |cpu| for the next one.

@@ -101,6 +101,16 @@ FtraceParser::FtraceParser(TraceContext* context)
       device_(context),
       raw_(context) {}
 
+StringId FtraceParser::TaskStateId(uint64_t raw) {
+  for (const TaskStateEntry& e : task_states_) {
+    if (e.raw == raw) return e.id;
+  }
+  std::string state = TaskStateFromRaw(raw, kernel_version());
+  StringId id = state.empty() ? kNullStringId : storage_->Intern(state);
+  if (task_states_.size() < kTaskStates) task_states_.push_back({raw, id});
+  return id;
+}
+
 KernelVersion FtraceParser::kernel_version() {
   if (!has_kernel_version_) {
     has_kernel_version_ = true;
@@ -287,8 +297,7 @@ void FtraceParser::ParseSchedSwitch(int64_t ts, uint32_t cpu,
       default: r.skip();
     }
   }
-  std::string state = TaskStateFromRaw(prev_state, kernel_version());
-  s.prev_state = state;
+  s.prev_state_id = TaskStateId(prev_state);
   sched_.PushSwitch(s);
 }
 
@@ -314,8 +323,8 @@ void FtraceParser::ParseCompactSched(int64_t ts, protozero::data_view queued) {
     return;
   }
   if (e.kind == CompactSchedEvent::kSwitch) {
-    std::string state = TaskStateFromRaw(static_cast<uint64_t>(e.value()), kernel_version());
-    sched_.PushCompactSwitch(ts, e.cpu, state, e.pid, e.comm, e.prio);
+    sched_.PushCompactSwitch(ts, e.cpu, TaskStateId(static_cast<uint64_t>(e.value())), e.pid,
+                             e.comm, e.prio);
     return;
   }
   int64_t common_flags = e.value();

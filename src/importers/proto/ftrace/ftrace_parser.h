@@ -18,6 +18,7 @@
 #define SRC_IMPORTERS_PROTO_FTRACE_FTRACE_PARSER_H_
 
 #include <cstdint>
+#include <vector>
 
 #include <protozero/data_view.hpp>
 
@@ -130,6 +131,16 @@ class FtraceParser {
   int64_t tracing_start_ = 0;
   bool has_kernel_version_ = false;
   KernelVersion kernel_version_;
+  // A raw prev_state's interned letters (kNullStringId: invalid), from the
+  // few a trace uses (decoding and interning per switch was a noticeable
+  // part of a compact_sched load).
+  StringId TaskStateId(uint64_t raw);
+  struct TaskStateEntry {
+    uint64_t raw;
+    StringId id;
+  };
+  static constexpr size_t kTaskStates = 32;
+  std::vector<TaskStateEntry> task_states_;
 };
 
 }  // namespace weft
