@@ -19,6 +19,20 @@ struct Before {
   }
 };
 
+// A varint of a stream record (written whole by AppendToStream, so no
+// bounds checks): inline, as most are 1-3 bytes.
+inline uint64_t ReadRecordVarint(const char** at) {
+  const uint8_t* p = reinterpret_cast<const uint8_t*>(*at);
+  uint64_t v = 0;
+  for (int shift = 0;; shift += 7) {
+    uint8_t b = *p++;
+    v |= uint64_t{b & 0x7fu} << shift;
+    if (b < 0x80) break;
+  }
+  *at = reinterpret_cast<const char*>(p);
+  return v;
+}
+
 }  // namespace
 
 void ProtoEventQueue::Lane::Append(int64_t ts, uint32_t generation, uint32_t order,
@@ -138,14 +152,12 @@ void ProtoEventQueue::AdvanceStream(Stream* stream) {
   uint32_t block = stream->pieces[0].block;
   const char* begin = reinterpret_cast<const char*>(blocks_[block].bytes.data());
   const char* at = begin + stream->read_offset;
-  const char* end = begin + blocks_[block].bytes.size();
-  // Records are written whole by AppendToStream: decoding cannot fail.
   stream->read_ts = static_cast<int64_t>(static_cast<uint64_t>(stream->read_ts) +
-                                         protozero::decode_varint(&at, end));
-  stream->read_order += static_cast<uint32_t>(protozero::decode_varint(&at, end));
+                                         ReadRecordVarint(&at));
+  stream->read_order += static_cast<uint32_t>(ReadRecordVarint(&at));
   stream->read_generation += static_cast<uint32_t>(
-      protozero::decode_zigzag32(static_cast<uint32_t>(protozero::decode_varint(&at, end))));
-  uint64_t size_and_kind = protozero::decode_varint(&at, end);
+      protozero::decode_zigzag32(static_cast<uint32_t>(ReadRecordVarint(&at))));
+  uint64_t size_and_kind = ReadRecordVarint(&at);
   QueuedPacket& front = stream->front;
   front.ts = stream->read_ts;
   front.order = stream->read_order;
