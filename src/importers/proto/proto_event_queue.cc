@@ -301,31 +301,36 @@ ProtoEventQueue::Key ProtoEventQueue::Lane::FrontKey() const {
 }
 
 void ProtoEventQueue::ExtractUntil(uint32_t limit) {
-  size_t n = lanes_.size();
-  if (n == 0) return;
-  // Front timestamps of the lanes as unsigned numbers (sign bit flipped);
-  // an empty lane has kNoTime. Compared on timestamps alone (64-bit, kept
-  // branch-free: the lanes interleave finely, so this runs about once per
-  // packet); equal timestamps fall back to the full (timestamp, order) key.
+  // The lanes with packets (nothing is pushed while extracting: the others
+  // stay empty), and their front timestamps as unsigned numbers (sign bit
+  // flipped); a lane emptied since has kNoTime. Compared on timestamps
+  // alone (64-bit, kept branch-free: the lanes interleave finely, so this
+  // runs about once per packet); equal timestamps fall back to the full
+  // (timestamp, order) key.
+  size_t active[kMaxLanes];
   uint64_t fronts[kMaxLanes];
-  for (size_t i = 0; i < n; ++i) {
+  size_t n = 0;
+  for (size_t i = 0; i < lanes_.size(); ++i) {
     lanes_[i].Sort();
-    fronts[i] = lanes_[i].FrontTime();
+    if (lanes_[i].empty()) continue;
+    active[n] = i;
+    fronts[n++] = lanes_[i].FrontTime();
   }
+  if (n == 0) return;
   for (;;) {
-    size_t first = 0;
+    size_t slot = 0;
     uint64_t best = fronts[0], runner_up = kNoTime;
     for (size_t i = 1; i < n; ++i) {
       uint64_t t = fronts[i];
       bool better = t < best;
       runner_up = better ? best : (t < runner_up ? t : runner_up);
       best = better ? t : best;
-      first = better ? i : first;
+      slot = better ? i : slot;
     }
     // A tie on timestamps (also: every lane empty, or at INT64_MAX).
-    if (best == runner_up) first = FirstByKey();
-    if (lanes_[first].empty()) break;
-    Lane& lane = lanes_[first];
+    if (best == runner_up) slot = FirstByKey(active, n);
+    Lane& lane = lanes_[active[slot]];
+    if (lane.empty()) break;
     size_t extracted = 0;
     for (;;) {
       bool from_stream = lane.StreamFirst();
@@ -352,16 +357,16 @@ void ProtoEventQueue::ExtractUntil(uint32_t limit) {
       if (lane.empty() || lane.FrontTime() >= runner_up) break;
     }
     lane.DropExtracted(draining_);
-    fronts[first] = lane.FrontTime();
+    fronts[slot] = lane.FrontTime();
     if (!extracted) break;  // The first packet is past the limit.
   }
 }
 
-size_t ProtoEventQueue::FirstByKey() const {
+size_t ProtoEventQueue::FirstByKey(const size_t* active, size_t n) const {
   size_t first = 0;
   Key best = kNoKey;
-  for (size_t i = 0; i < lanes_.size(); ++i) {
-    Key k = lanes_[i].FrontKey();
+  for (size_t i = 0; i < n; ++i) {
+    Key k = lanes_[active[i]].FrontKey();
     if (k < best) {
       best = k;
       first = i;

@@ -173,8 +173,9 @@ class ProtoEventQueue {
   // Hands packets pushed before |limit| to the sink, in order, until the
   // next one in order was pushed at or after |limit|.
   void ExtractUntil(uint32_t limit);
-  // The lane whose front packet is first by (timestamp, order).
-  size_t FirstByKey() const;
+  // Which of the |n| lanes |active| names has the first front packet by
+  // (timestamp, order): its position in |active|.
+  size_t FirstByKey(const size_t* active, size_t n) const;
   uint32_t CopyPayload(const void* prefix, size_t prefix_size, const uint8_t* data, size_t size,
                        uint32_t* offset);
   // A new block being written (a spare one if any).
