@@ -101,7 +101,7 @@ bool ProtoEventQueue::AppendToStream(Lane* lane, const QueuedPacket& p, uint32_t
                                      const uint8_t* payload, size_t size) {
   Stream& stream = lane->stream;
   size_t payload_size = prefix_size + size;
-  if (p.ts < stream.write_ts || payload_size > kBlockSize / 4) return false;
+  if (p.ts < stream.write_ts || payload_size > kStreamBlockSize / 4) return false;
   // The header: deltas from the previous record (ts and order only grow;
   // the generation's is zigzag), then size and kind.
   char header[4 * protozero::max_varint_length];
@@ -114,13 +114,13 @@ bool ProtoEventQueue::AppendToStream(Lane* lane, const QueuedPacket& p, uint32_t
   h += protozero::add_varint_to_buffer(h, (uint64_t{payload_size} << 6) | p.kind);
   size_t need = static_cast<size_t>(h - header) + payload_size;
   if (stream.pieces.empty() || stream.pieces.back().end != Stream::kWriting ||
-      blocks_[stream.pieces.back().block].bytes.size() + need > kBlockSize) {
+      blocks_[stream.pieces.back().block].bytes.size() + need > kStreamBlockSize) {
     if (!stream.pieces.empty() && stream.pieces.back().end == Stream::kWriting) {
       Stream::Piece& last = stream.pieces.back();
       last.end = static_cast<uint32_t>(blocks_[last.block].bytes.size());
       CloseBlock(last.block);
     }
-    stream.pieces.push_back({OpenBlock(), Stream::kWriting});
+    stream.pieces.push_back({OpenBlock(kStreamBlockSize), Stream::kWriting});
   }
   Block& block = blocks_[stream.pieces.back().block];
   uint8_t* out = block.bytes.append_uninitialized(need);
@@ -196,7 +196,7 @@ uint32_t ProtoEventQueue::CopyPayload(const void* prefix, size_t prefix_size,
   } else {
     if (open_block_ == UINT32_MAX || blocks_[open_block_].bytes.size() + size > kBlockSize) {
       uint32_t old = open_block_;
-      open_block_ = OpenBlock();
+      open_block_ = OpenBlock(kBlockSize);
       if (old != UINT32_MAX) CloseBlock(old);
     }
     index = open_block_;
@@ -213,16 +213,17 @@ uint32_t ProtoEventQueue::CopyPayload(const void* prefix, size_t prefix_size,
   return index;
 }
 
-uint32_t ProtoEventQueue::OpenBlock() {
+uint32_t ProtoEventQueue::OpenBlock(size_t capacity) {
   uint32_t index = static_cast<uint32_t>(blocks_.size());
   blocks_.emplace_back();
   Block& block = blocks_.back();
-  if (!spare_blocks_.empty()) {
-    block.bytes.swap(spare_blocks_.back());
-    spare_blocks_.pop_back();
-  } else {
-    block.bytes.reserve(kBlockSize);
+  for (size_t i = 0; i < spare_blocks_.size(); ++i) {
+    if (spare_blocks_[i].capacity() != capacity) continue;
+    block.bytes.swap(spare_blocks_[i]);
+    spare_blocks_.erase(spare_blocks_.begin() + static_cast<std::ptrdiff_t>(i));
+    break;
   }
+  if (block.bytes.capacity() != capacity) block.bytes.reserve(capacity);
   block.writing = true;
   return index;
 }
@@ -241,7 +242,8 @@ void ProtoEventQueue::Release(uint32_t index) {
 void ProtoEventQueue::Recycle(PodVector<uint8_t>* bytes) {
   // A few spare blocks serve the next window without fresh pages (whose
   // faults and zeroing cost more than the copy into them).
-  if (!ended_ && bytes->capacity() == kBlockSize && spare_blocks_.size() < kSpareBlocks) {
+  if (!ended_ && (bytes->capacity() == kBlockSize || bytes->capacity() == kStreamBlockSize) &&
+      spare_blocks_.size() < kSpareBlocks) {
     bytes->clear();
     spare_blocks_.emplace_back();
     spare_blocks_.back().swap(*bytes);

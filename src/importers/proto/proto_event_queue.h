@@ -168,6 +168,8 @@ class ProtoEventQueue {
     bool writing = false;  // Payloads may still be added: not freed at live 0.
   };
   static constexpr size_t kBlockSize = size_t{4} << 20;
+  // Smaller: every lane writes a stream block of its own at once.
+  static constexpr size_t kStreamBlockSize = size_t{1} << 20;
   static constexpr size_t kMaxLanes = 24;
 
   // Hands packets pushed before |limit| to the sink, in order, until the
@@ -178,8 +180,8 @@ class ProtoEventQueue {
   size_t FirstByKey(const size_t* active, size_t n) const;
   uint32_t CopyPayload(const void* prefix, size_t prefix_size, const uint8_t* data, size_t size,
                        uint32_t* offset);
-  // A new block being written (a spare one if any).
-  uint32_t OpenBlock();
+  // A new block of |capacity| bytes being written (a spare one if any).
+  uint32_t OpenBlock(size_t capacity);
   // The block will get no more payloads: freed now if none waits.
   void CloseBlock(uint32_t block);
   // Appends the packet to |lane|'s stream; false (nothing added) if it is
