@@ -176,6 +176,24 @@ TEST(SamplesIntegratorTest, StreamedBlocksMatchOneVector) {
   }
 }
 
+// The clean-up as a stream: each sample comes out once the next one is in
+// (the (program) gap is filled then), the last one on Flush.
+TEST(SamplesIntegratorTest, CleanupStreamsOneSampleBehind) {
+  const std::vector<CallTreeNode> tree = Tree();
+  SampleCleanup cleanup(tree);
+  CpuSample out;
+  EXPECT_FALSE(cleanup.Push({0, kB}, &out));
+  ASSERT_TRUE(cleanup.Push({10, kProgram}, &out));
+  EXPECT_EQ(out.ts, 0);
+  ASSERT_TRUE(cleanup.Push({20, kC}, &out));
+  EXPECT_EQ(out.ts, 10);
+  EXPECT_EQ(out.node, kB);  // B and C share the bottom frame A.
+  ASSERT_TRUE(cleanup.Flush(&out));
+  EXPECT_EQ(out.ts, 20);
+  EXPECT_EQ(out.node, kC);
+  EXPECT_FALSE(cleanup.Flush(&out));
+}
+
 // DevTools opens the stack of the sample an event's trace id names at the
 // event's start, even outside a JS invocation and for an instant; the task
 // ending closes it. Those frames count no sample.
