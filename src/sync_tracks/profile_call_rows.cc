@@ -18,6 +18,9 @@ ProfileCallRows::ProfileCallRows(const CpuProfile& profile, uint32_t utid,
   for (const CpuProfileNode& node : profile.nodes) {
     names_.push_back(pool.Get(node.function_name).empty() ? strings.anonymous : node.function_name);
   }
+  if (profile.nodes.size() <= (size_t{1} << 14)) {  // At most 1 MB.
+    small_count_sets_.assign(profile.nodes.size() * kSmallCounts, 0);
+  }
 }
 
 void ProfileCallRows::OpenCall(int64_t ts, int32_t node) {
@@ -45,8 +48,15 @@ void ProfileCallRows::WriteArgs() {
 }
 
 uint32_t ProfileCallRows::ArgsFor(uint32_t node_index, uint32_t sample_count) {
+  uint32_t* small = nullptr;
+  if (sample_count < kSmallCounts && !small_count_sets_.empty()) {
+    small = &small_count_sets_[size_t{node_index} * kSmallCounts + sample_count];
+    if (*small) return *small;
+  }
   uint64_t key = (uint64_t{node_index} << 32) | sample_count;
-  if (uint32_t cached = args_cache_.Find(key)) return cached;
+  if (!small) {
+    if (uint32_t cached = args_cache_.Find(key)) return cached;
+  }
   const CpuProfileNode& node = profile_.nodes[node_index];
   ArgsTable& args = storage_->args;
   uint32_t set = args.BeginSet();
@@ -59,7 +69,11 @@ uint32_t ProfileCallRows::ArgsFor(uint32_t node_index, uint32_t sample_count) {
   args.AddInt(set, strings_.node, strings_.node, node.id);
   args.AddInt(set, strings_.samples, strings_.samples, sample_count);
   uint32_t finished = args.FinishSet();
-  args_cache_.Insert(key, finished);
+  if (small) {
+    *small = finished;
+  } else {
+    args_cache_.Insert(key, finished);
+  }
   return finished;
 }
 

@@ -68,6 +68,11 @@ class ProfileCallRows final : public ProfileCallSink {
   uint32_t track_ = 0;
   uint32_t first_row_ = 0;
   uint32_t count_ = 0;
+  // Arg set ids of (node, count) for the small counts most calls have, by
+  // node * kSmallCounts + count (0: none yet): a direct lookup; the cache
+  // holds the others. Empty for a profile with too many nodes.
+  static constexpr uint32_t kSmallCounts = 16;
+  std::vector<uint32_t> small_count_sets_;
   ArgSetCache args_cache_;
 };
 

@@ -10,6 +10,7 @@
 #include <unordered_set>
 
 #include "src/sync_tracks/profile_call_rows.h"
+#include "src/sync_tracks/sample_cleanup.h"
 #include "src/sync_tracks/samples_integrator.h"
 #include "src/sync_tracks/slice_nesting.h"
 
@@ -93,6 +94,52 @@ bool InvokesJs(std::string_view name) {
          name == "V8Console::runTask" || name.substr(0, 2) == "v8" || name.substr(0, 2) == "V8";
 }
 
+// A profile's samples in the integrator's terms: DevTools' clock, tree
+// indices (-1 for an unknown or unreachable node).
+class SampleNodes {
+ public:
+  SampleNodes(const CpuProfile& profile, const NodeLookup& lookup,
+              const std::vector<bool>& reachable)
+      : offset_(profile.head_ts_offset), lookup_(lookup), reachable_(reachable) {}
+  CpuSample Sample(const CpuProfileSample& s) {
+    // Consecutive samples mostly share their node: look each run up once.
+    if (!have_last_ || s.node_id != last_id_) {
+      int32_t index = lookup_.Find(s.node_id);
+      last_id_ = s.node_id;
+      last_node_ = index >= 0 && reachable_[index] ? index : -1;
+      have_last_ = true;
+    }
+    return CpuSample{s.ts + offset_, last_node_};
+  }
+
+ private:
+  int64_t offset_;
+  const NodeLookup& lookup_;
+  const std::vector<bool>& reachable_;
+  uint32_t last_id_ = 0;
+  int32_t last_node_ = -1;
+  bool have_last_ = false;
+};
+
+// Hands a profile's samples (in time order) to |integrator| cleaned, in
+// blocks: no copy of them all.
+void StreamSamples(const CpuProfile& profile, const std::vector<CallTreeNode>& tree,
+                   SampleNodes* nodes, SamplesIntegrator* integrator) {
+  constexpr size_t kBlock = 1024;
+  CpuSample block[kBlock];
+  size_t count = 0;
+  SampleCleanup cleanup(tree);
+  for (const CpuProfileSample& s : profile.samples) {
+    if (!cleanup.Push(nodes->Sample(s), &block[count])) continue;
+    if (++count == kBlock) {
+      integrator->AddSamples(block, count);
+      count = 0;
+    }
+  }
+  if (cleanup.Flush(&block[count])) ++count;
+  integrator->AddSamples(block, count);
+}
+
 // The calls of one profile, written on its thread's track.
 class ProfileCallWriter {
  public:
@@ -105,6 +152,19 @@ class ProfileCallWriter {
   void Write(const CpuProfile& profile, uint32_t utid, const std::vector<uint32_t>& track_rows);
 
  private:
+  // The thread's trace events as the integrator sees them: sorted, the
+  // unfinished ones lasting until |thread_end|.
+  std::vector<ThreadEventSpan> EventSpans(const CpuProfile& profile,
+                                          const std::vector<bool>& reachable,
+                                          const std::vector<uint32_t>& track_rows,
+                                          int64_t thread_end) const;
+  // The end of slice |row|; unfinished slices (dur -1) last until
+  // |thread_end|.
+  int64_t EndOf(uint32_t row, int64_t thread_end) const {
+    const SliceTable& slices = storage_->slice;
+    return slices.dur[row] < 0 ? std::max(thread_end, slices.ts[row])
+                               : slices.ts[row] + slices.dur[row];
+  }
   // The tree index of the node that slice |row|'s sampleTraceId (any of
   // DevTools' three places for it) names in |profile|, or -1.
   int32_t TraceNode(uint32_t row, const CpuProfile& profile, const std::vector<bool>& reachable) const;
@@ -142,33 +202,55 @@ void ProfileCallWriter::Write(const CpuProfile& profile, uint32_t utid,
   std::vector<bool> reachable;
   const NodeLookup lookup(profile);
   std::vector<CallTreeNode> tree = BuildCallTree(profile, lookup, pool_, &reachable);
-  std::vector<CpuSample> samples;
-  samples.reserve(profile.samples.size());
+  SampleNodes sample_nodes(profile, lookup, reachable);
+  // The tracker keeps samples by time; DevTools' sort is stable, so the
+  // last one is the latest.
+  bool in_order = std::is_sorted(profile.samples.begin(), profile.samples.end(),
+                                 [](const CpuProfileSample& a, const CpuProfileSample& b) {
+                                   return a.ts < b.ts;
+                                 });
+  // The thread's last timestamp: of its samples or of its slices.
   int64_t thread_end = std::numeric_limits<int64_t>::min();
-  // Consecutive samples mostly share their node: look each run up once.
-  uint32_t last_id = 0;
-  int32_t last_node = -1;
-  bool have_last = false;
-  for (const CpuProfileSample& s : profile.samples) {
-    if (!have_last || s.node_id != last_id) {
-      int32_t index = lookup.Find(s.node_id);
-      last_id = s.node_id;
-      last_node = index >= 0 && reachable[index] ? index : -1;
-      have_last = true;
+  if (in_order) {
+    thread_end = profile.samples.back().ts + profile.head_ts_offset;
+  } else {
+    for (const CpuProfileSample& s : profile.samples) {
+      thread_end = std::max(thread_end, s.ts + profile.head_ts_offset);
     }
-    int64_t ts = s.ts + profile.head_ts_offset;  // DevTools' clock for samples.
-    samples.push_back(CpuSample{ts, last_node});
-    thread_end = std::max(thread_end, ts);
   }
-  PrepareSamples(tree, &samples);
-  SliceTable& slices = storage_->slice;
+  const SliceTable& slices = storage_->slice;
   for (uint32_t row : track_rows) {
     thread_end = std::max(thread_end, slices.ts[row] + std::max<int64_t>(slices.dur[row], 0));
   }
-  // Unfinished slices (dur -1) last until the thread's last timestamp.
-  auto end_of = [&](uint32_t row) {
-    return slices.dur[row] < 0 ? std::max(thread_end, slices.ts[row]) : slices.ts[row] + slices.dur[row];
-  };
+  std::vector<ThreadEventSpan> events = EventSpans(profile, reachable, track_rows, thread_end);
+  ProfileCallRows rows(profile, utid, strings_, tracks_, storage_);
+  SamplesIntegrator integrator(tree, events, &rows);
+  if (in_order) {
+    StreamSamples(profile, tree, &sample_nodes, &integrator);
+  } else {
+    std::vector<CpuSample> samples;
+    samples.reserve(profile.samples.size());
+    for (const CpuProfileSample& s : profile.samples) samples.push_back(sample_nodes.Sample(s));
+    PrepareSamples(tree, &samples);
+    integrator.AddSamples(samples.data(), samples.size());
+  }
+  integrator.Finish();
+  if (rows.count() == 0) return;
+  rows.WriteArgs();
+  std::vector<NestItem> slice_items;
+  slice_items.reserve(track_rows.size());
+  for (uint32_t row : track_rows) {
+    slice_items.push_back(
+        NestItem{slices.ts[row], EndOf(row, thread_end), false, slices.depth[row], row});
+  }
+  RenestTrack(std::move(slice_items), rows.first_row(), rows.count(), &storage_->slice);
+}
+
+std::vector<ThreadEventSpan> ProfileCallWriter::EventSpans(const CpuProfile& profile,
+                                                           const std::vector<bool>& reachable,
+                                                           const std::vector<uint32_t>& track_rows,
+                                                           int64_t thread_end) const {
+  const SliceTable& slices = storage_->slice;
   // Instants (zero-length slices) carry no information about JS durations,
   // unless they name a sample by its trace id.
   std::vector<uint32_t> event_rows;
@@ -176,11 +258,13 @@ void ProfileCallWriter::Write(const CpuProfile& profile, uint32_t utid,
   for (uint32_t row : track_rows) {
     int32_t trace_node = TraceNode(row, profile, reachable);
     if (trace_node >= 0) trace_nodes[row] = trace_node;
-    if (end_of(row) > slices.ts[row] || trace_node >= 0) event_rows.push_back(row);
+    if (EndOf(row, thread_end) > slices.ts[row] || trace_node >= 0) event_rows.push_back(row);
   }
   std::stable_sort(event_rows.begin(), event_rows.end(), [&](uint32_t a, uint32_t b) {
     if (slices.ts[a] != slices.ts[b]) return slices.ts[a] < slices.ts[b];
-    if (end_of(a) != end_of(b)) return end_of(a) > end_of(b);
+    if (EndOf(a, thread_end) != EndOf(b, thread_end)) {
+      return EndOf(a, thread_end) > EndOf(b, thread_end);
+    }
     return slices.depth[a] < slices.depth[b];
   });
   std::vector<ThreadEventSpan> events;
@@ -188,20 +272,11 @@ void ProfileCallWriter::Write(const CpuProfile& profile, uint32_t utid,
   for (uint32_t row : event_rows) {
     std::string_view name = pool_.Get(slices.name[row]);
     auto trace_node = trace_nodes.find(row);
-    events.push_back(ThreadEventSpan{slices.ts[row], end_of(row) - slices.ts[row],
+    events.push_back(ThreadEventSpan{slices.ts[row], EndOf(row, thread_end) - slices.ts[row],
                                      ResetsJsStack(name), InvokesJs(name),
                                      trace_node == trace_nodes.end() ? -1 : trace_node->second});
   }
-  ProfileCallRows rows(profile, utid, strings_, tracks_, storage_);
-  IntegrateSamples(tree, samples, events, &rows);
-  if (rows.count() == 0) return;
-  rows.WriteArgs();
-  std::vector<NestItem> slice_items;
-  slice_items.reserve(track_rows.size());
-  for (uint32_t row : track_rows) {
-    slice_items.push_back(NestItem{slices.ts[row], end_of(row), false, slices.depth[row], row});
-  }
-  RenestTrack(std::move(slice_items), rows.first_row(), rows.count(), &slices);
+  return events;
 }
 
 }  // namespace

@@ -13,7 +13,9 @@
 #ifndef SRC_SYNC_TRACKS_SAMPLES_INTEGRATOR_H_
 #define SRC_SYNC_TRACKS_SAMPLES_INTEGRATOR_H_
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace weft {
@@ -65,19 +67,33 @@ class ProfileCallSink {
   virtual void EndCall(uint32_t call, int64_t dur, uint32_t sample_count) = 0;
 };
 
-// Builds the profile calls of one thread. |samples| must be sorted by ts
-// (see PrepareSamples); |events| by (ts asc, end desc).
+class SamplesWalk;
+
+// Builds the profile calls of one thread as its samples arrive: they are
+// added in blocks, in time order and cleaned (SampleCleanup in
+// sample_cleanup.h), so no copy of a whole profile's samples is needed;
+// |events| sorted by (ts asc, end desc). The calls go to |sink| as they
+// open and end; all have ended after Finish().
+class SamplesIntegrator {
+ public:
+  SamplesIntegrator(const std::vector<CallTreeNode>& tree,
+                    const std::vector<ThreadEventSpan>& events, ProfileCallSink* sink);
+  ~SamplesIntegrator();
+  void AddSamples(const CpuSample* samples, size_t count);
+  void Finish();
+
+ private:
+  std::unique_ptr<SamplesWalk> walk_;
+};
+
+// The same for samples in one vector, sorted by ts and cleaned
+// (PrepareSamples in sample_cleanup.h).
 void IntegrateSamples(const std::vector<CallTreeNode>& tree, const std::vector<CpuSample>& samples,
                       const std::vector<ThreadEventSpan>& events, ProfileCallSink* sink);
 // The same, collected: calls in the order they were opened.
 std::vector<ProfileCall> IntegrateSamples(const std::vector<CallTreeNode>& tree,
                                           const std::vector<CpuSample>& samples,
                                           const std::vector<ThreadEventSpan>& events);
-
-// DevTools' clean-up of raw samples before integration: a stable sort by
-// time, and a single (program) sample between two samples of the same
-// bottom frame replaced by the preceding sample (V8 failed to walk the stack).
-void PrepareSamples(const std::vector<CallTreeNode>& tree, std::vector<CpuSample>* samples);
 
 }  // namespace weft
 

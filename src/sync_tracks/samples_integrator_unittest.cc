@@ -1,5 +1,7 @@
 #include "src/sync_tracks/samples_integrator.h"
 
+#include "src/sync_tracks/sample_cleanup.h"
+
 #include <string>
 
 #include <gtest/gtest.h>
@@ -43,6 +45,17 @@ std::string Calls(const std::vector<CpuSample>& samples,
   std::string out;
   for (const ProfileCall& c : IntegrateSamples(Tree(), samples, events)) {
     out += std::to_string(c.node) + "@" + std::to_string(c.ts) + "+" + std::to_string(c.dur) + " ";
+  }
+  return out;
+}
+
+// "node@ts+dur#samples" for each call, in order.
+std::string CallsWithCounts(const std::vector<CpuSample>& samples,
+                            const std::vector<ThreadEventSpan>& events) {
+  std::string out;
+  for (const ProfileCall& c : IntegrateSamples(Tree(), samples, events)) {
+    out += std::to_string(c.node) + "@" + std::to_string(c.ts) + "+" + std::to_string(c.dur) +
+           "#" + std::to_string(c.sample_count) + " ";
   }
   return out;
 }
@@ -111,6 +124,74 @@ TEST(SamplesIntegratorTest, PrepareSortsAndFillsSingleProgramGaps) {
   EXPECT_EQ(samples[1].node, kB);  // B and C share the bottom frame A.
   EXPECT_EQ(samples[2].node, kC);
   EXPECT_EQ(samples[3].node, kProgram);  // Next is (idle): a real gap.
+}
+
+// Stacks that share their bottom frames, through a native runtime frame
+// (never a call), a repeated sample and a GC sample on the last stack:
+// each frame counts the samples that opened or extended it.
+TEST(SamplesIntegratorTest, SwitchingStacksCountsSamplesPerCall) {
+  EXPECT_EQ(CallsWithCounts({{0, kD}, {10, kC}, {20, kD}, {30, kD}, {40, kGc}, {50, kB}},
+                            {JsCall(0, 100)}),
+            "4@0+100#6 5@0+10#1 8@0+10#1 6@10+10#1 5@20+80#4 8@20+30#3 ");
+}
+
+// Frames locked by an event do not count the samples inside it; the
+// samples before and after it do.
+TEST(SamplesIntegratorTest, LockedFramesDoNotCountSamplesInsideAnEvent) {
+  EXPECT_EQ(CallsWithCounts({{0, kB}, {10, kB}, {17, kB}, {18, kD}, {30, kB}},
+                            {JsCall(0, 100), JsCall(15, 10)}),
+            "4@0+100#3 5@0+100#3 8@18+7#1 ");
+}
+
+// Samples given in blocks of any size make the same calls as one vector.
+TEST(SamplesIntegratorTest, StreamedBlocksMatchOneVector) {
+  std::vector<CpuSample> samples;
+  const int32_t nodes[] = {kB, kB, kC, kGc, kD, kD, kProgram, kA, kIdle, kD, kC, kC};
+  for (int i = 0; i < 60; ++i) samples.push_back({i * 10, nodes[(i * 7) % 12]});
+  std::vector<ThreadEventSpan> events = {Task(0, 200), JsCall(5, 150), Other(300, 50),
+                                         JsCall(400, 150), Traced(420, 0, kC)};
+  const std::vector<CallTreeNode> tree = Tree();  // Outlives the integrators.
+  std::vector<ProfileCall> whole = IntegrateSamples(tree, samples, events);
+  for (size_t block : {1, 2, 7, 60}) {
+    struct Collect final : ProfileCallSink {
+      void OpenCall(int64_t ts, int32_t node) override { calls.push_back({ts, 0, node, 0}); }
+      void EndCall(uint32_t call, int64_t dur, uint32_t count) override {
+        calls[call].dur = dur;
+        calls[call].sample_count = count;
+      }
+      std::vector<ProfileCall> calls;
+    } collect;
+    SamplesIntegrator integrator(tree, events, &collect);
+    for (size_t i = 0; i < samples.size(); i += block) {
+      integrator.AddSamples(samples.data() + i, std::min(block, samples.size() - i));
+    }
+    integrator.Finish();
+    ASSERT_EQ(collect.calls.size(), whole.size());
+    for (size_t i = 0; i < whole.size(); ++i) {
+      EXPECT_EQ(collect.calls[i].ts, whole[i].ts);
+      EXPECT_EQ(collect.calls[i].dur, whole[i].dur);
+      EXPECT_EQ(collect.calls[i].node, whole[i].node);
+      EXPECT_EQ(collect.calls[i].sample_count, whole[i].sample_count);
+    }
+  }
+}
+
+// The clean-up as a stream: each sample comes out once the next one is in
+// (the (program) gap is filled then), the last one on Flush.
+TEST(SamplesIntegratorTest, CleanupStreamsOneSampleBehind) {
+  const std::vector<CallTreeNode> tree = Tree();
+  SampleCleanup cleanup(tree);
+  CpuSample out;
+  EXPECT_FALSE(cleanup.Push({0, kB}, &out));
+  ASSERT_TRUE(cleanup.Push({10, kProgram}, &out));
+  EXPECT_EQ(out.ts, 0);
+  ASSERT_TRUE(cleanup.Push({20, kC}, &out));
+  EXPECT_EQ(out.ts, 10);
+  EXPECT_EQ(out.node, kB);  // B and C share the bottom frame A.
+  ASSERT_TRUE(cleanup.Flush(&out));
+  EXPECT_EQ(out.ts, 20);
+  EXPECT_EQ(out.node, kC);
+  EXPECT_FALSE(cleanup.Flush(&out));
 }
 
 // DevTools opens the stack of the sample an event's trace id names at the

@@ -58,14 +58,23 @@ void RenestTrack(std::vector<NestItem> slice_items, uint32_t first_call_row, uin
                  SliceTable* slices) {
   std::sort(slice_items.begin(), slice_items.end(), NestBefore);
   const CallItems calls(*slices, first_call_row, call_count);
-  std::vector<NestItem> stack;  // The open items, outermost first.
+  // The open items, outermost first: only their end and row matter (a
+  // small entry keeps the per-call work to a few loads and stores).
+  struct Open {
+    int64_t end;
+    uint32_t row;
+  };
+  std::vector<Open> stack;
   size_t s = 0;
   uint32_t c = 0;
+  NestItem next_call{};  // calls[c], read once.
+  if (c < calls.size()) next_call = calls[c];
   while (s < slice_items.size() || c < calls.size()) {
     // A merge of the two sorted lists; at equal keys, the slice first.
     NestItem item;
-    if (c < calls.size() && (s == slice_items.size() || NestBefore(calls[c], slice_items[s]))) {
-      item = calls[c++];
+    if (c < calls.size() && (s == slice_items.size() || NestBefore(next_call, slice_items[s]))) {
+      item = next_call;
+      if (++c < calls.size()) next_call = calls[c];
     } else {
       item = slice_items[s++];
     }
@@ -79,7 +88,7 @@ void RenestTrack(std::vector<NestItem> slice_items, uint32_t first_call_row, uin
     }
     slices->depth.Set(item.row, static_cast<uint32_t>(stack.size()));
     slices->parent_id.Set(item.row, stack.empty() ? Uint32Column::kNull : stack.back().row);
-    stack.push_back(item);
+    stack.push_back(Open{item.end, item.row});
   }
 }
 

@@ -240,6 +240,7 @@ void TraceProcessor::Finalize() {
     profile_calls_seconds_ =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
+  context_->cpu_profiles.ReleaseProfiles();  // Before the layout adds its rows.
   storage_->Finalize();
   auto start = std::chrono::steady_clock::now();
   ComputeTrackLayout(storage_.get());

@@ -109,6 +109,9 @@ class CpuProfileTracker {
   // Threads are created through |processes|, stacks through |stacks|.
   void Finish(ProcessTracker* processes, StackProfileTracker* stacks);
   const std::vector<CpuProfile>& profiles() const { return profiles_; }
+  // Frees the profiles once their last reader (the profile calls, at the
+  // end of the load) is done: their samples are 16 bytes each.
+  void ReleaseProfiles() { std::vector<CpuProfile>().swap(profiles_); }
 
  private:
   static constexpr uint64_t kSyntheticIdBase = uint64_t{1} << 63;

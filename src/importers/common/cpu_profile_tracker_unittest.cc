@@ -109,5 +109,23 @@ TEST(CpuProfileTrackerTest, FramesAreNotSharedAcrossProfiles) {
   EXPECT_EQ(f.storage.stack_profile_mapping.row_count(), 2u);
 }
 
+// The profiles are freed after their last reader; the rows stay.
+TEST(CpuProfileTrackerTest, ReleaseProfilesKeepsTheRows) {
+  Fixture f;
+  CpuProfileChunk chunk;
+  chunk.nodes = {Node(&f.storage, 1, kNoParent, "(root)"), Node(&f.storage, 2, 1, "foo")};
+  chunk.samples = {2, 2};
+  chunk.time_deltas = {10, 20};
+  f.tracker.AddHead(7, 1, 8, /*event_ts=*/100, /*start_ns=*/1000);
+  f.tracker.AddChunk(7, 1, 8, /*event_ts=*/200, chunk);
+  f.tracker.Finish(&f.processes, &f.stacks);
+  ASSERT_EQ(f.tracker.profiles().size(), 1u);
+  uint32_t rows = f.storage.cpu_profile_stack_sample.row_count();
+  EXPECT_EQ(rows, 2u);
+  f.tracker.ReleaseProfiles();
+  EXPECT_TRUE(f.tracker.profiles().empty());
+  EXPECT_EQ(f.storage.cpu_profile_stack_sample.row_count(), rows);
+}
+
 }  // namespace
 }  // namespace weft

@@ -1,0 +1,48 @@
+// SampleCleanup: DevTools' clean-up of a thread's raw CPU samples before
+// the SamplesIntegrator walks them (seed 003), as a stream one sample
+// behind, and PrepareSamples, the same for a vector.
+// Reference: docs/sync_tracks.md
+#ifndef SRC_SYNC_TRACKS_SAMPLE_CLEANUP_H_
+#define SRC_SYNC_TRACKS_SAMPLE_CLEANUP_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "src/sync_tracks/samples_integrator.h"
+
+namespace weft {
+
+// DevTools' clean-up of raw samples before integration, one sample behind
+// (it looks at the next one): a single (program) sample between two
+// samples of the same bottom frame is replaced by the preceding sample (V8
+// failed to walk the stack). Samples come in time order.
+class SampleCleanup {
+ public:
+  explicit SampleCleanup(const std::vector<CallTreeNode>& tree);
+  // Takes the next sample; true when |out| holds the previous one, final.
+  bool Push(const CpuSample& sample, CpuSample* out);
+  // After the last Push: true when |out| holds the last sample.
+  bool Flush(CpuSample* out);
+
+ private:
+  bool Known(int32_t node) const { return node >= 0 && static_cast<size_t>(node) < tree_.size(); }
+  bool IsSystem(int32_t node) const;
+  int32_t BottomNode(int32_t node) const;  // The depth-0 node above |node|.
+
+  const std::vector<CallTreeNode>& tree_;
+  bool has_program_ = false;
+  size_t count_ = 0;
+  CpuSample pending_;  // The sample held back until the next one.
+  // DevTools' window: the previous and current original nodes. It stays in
+  // place when a neighbour is unknown, as DevTools' loop does.
+  int32_t previous_ = -1;
+  int32_t current_ = -1;
+};
+
+// DevTools' clean-up of a vector of raw samples: a stable sort by time,
+// then SampleCleanup.
+void PrepareSamples(const std::vector<CallTreeNode>& tree, std::vector<CpuSample>* samples);
+
+}  // namespace weft
+
+#endif  // SRC_SYNC_TRACKS_SAMPLE_CLEANUP_H_
