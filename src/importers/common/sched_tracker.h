@@ -32,6 +32,7 @@ class SchedTracker {
     std::string_view prev_comm;
     int64_t prev_prio = 0;
     std::string_view prev_state;  // Kernel letters: "S", "D", "R+", ...
+    StringId prev_state_id = kNullStringId;  // Set instead of prev_state when interned.
     int64_t next_pid = 0;
     std::string_view next_comm;
     StringId next_comm_id = kNullStringId;  // Set instead of next_comm when interned.
