@@ -64,6 +64,10 @@ class Column {
   // false when the column has no index.
   virtual bool EqualRows(int64_t value, const uint32_t** rows,
                          size_t* count) const;
+  // Makes room for |rows| rows in all, so appends up to there do not grow
+  // the storage (growth copies it where mremap is missing, as in wasm).
+  // Columns that store nothing per row, or mostly NULL, ignore it.
+  virtual void ReserveRows(size_t /*rows*/) {}
 
  private:
   std::string name_;
@@ -128,6 +132,7 @@ class NullableColumn : public Column {
   bool IsNull(uint32_t row) const override {
     return has_nulls_ && nulls_.IsNull(row);
   }
+  void ReserveRows(size_t rows) override { data_.reserve(rows); }
   size_t MemoryUsage() const {
     return data_.capacity() * sizeof(T) + nulls_.MemoryUsage();
   }
@@ -229,6 +234,7 @@ class Uint32Column final : public Column {
 
   bool IsNull(uint32_t row) const override { return data_[row] == kNull; }
   int64_t GetInt(uint32_t row) const override { return data_[row]; }
+  void ReserveRows(size_t rows) override { data_.reserve(rows); }
   bool EqualRows(int64_t value, const uint32_t** rows,
                  size_t* count) const override {
     if (!(flags() & kIndexed)) return false;
@@ -258,6 +264,7 @@ class StringColumn final : public Column {
     return data_[row] == kNullStringId;
   }
   StringId GetString(uint32_t row) const override { return data_[row]; }
+  void ReserveRows(size_t rows) override { data_.reserve(rows); }
   size_t MemoryUsage() const { return data_.capacity() * 4; }
 
  private:

@@ -57,6 +57,11 @@ class NarrowUintVector {
   }
   size_t size() const { return size_; }
   uint8_t width() const { return width_; }
+  // Room for |rows| cells at the current width and at any later one.
+  void reserve(size_t rows) {
+    if (rows > reserved_rows_) reserved_rows_ = rows;
+    bytes_.reserve(rows * width_);
+  }
   size_t MemoryUsage() const { return bytes_.capacity(); }
 
  private:
@@ -84,6 +89,7 @@ class NarrowUintVector {
 
   PodVector<uint8_t> bytes_;
   size_t size_ = 0;
+  size_t reserved_rows_ = 0;  // Of reserve(): kept through widening.
   uint8_t width_ = 0;
 };
 
@@ -101,6 +107,7 @@ class CompactUint32Column final : public Column {
 
   bool IsNull(uint32_t row) const override { return data_[row] == kNull; }
   int64_t GetInt(uint32_t row) const override { return data_[row]; }
+  void ReserveRows(size_t rows) override { data_.reserve(rows); }
   bool EqualRows(int64_t value, const uint32_t** rows, size_t* count) const override {
     if (!(flags() & kIndexed)) return false;
     index_.Lookup(data_.size(), [this](uint32_t r) { return data_[r]; }, value, rows, count);
@@ -131,6 +138,7 @@ class DictStringColumn final : public Column {
     return codes_[row] == NarrowUintVector::kNull;
   }
   StringId GetString(uint32_t row) const override { return (*this)[row]; }
+  void ReserveRows(size_t rows) override { codes_.reserve(rows); }
   size_t MemoryUsage() const { return codes_.MemoryUsage() + dict_.capacity() * 4; }
 
  private:

@@ -36,6 +36,19 @@ TEST(NarrowUintVectorTest, WidensKeepingValuesAndNulls) {
   for (uint32_t r = 0; r < expected.size(); ++r) EXPECT_EQ(v[r], expected[r]) << r;
 }
 
+TEST(NarrowUintVectorTest, ReserveHoldsThroughWidening) {
+  NarrowUintVector v;
+  v.reserve(1000);
+  EXPECT_EQ(v.MemoryUsage(), 0u);  // Width 0: nothing stored yet.
+  v.push_back(7);
+  EXPECT_GE(v.MemoryUsage(), 1000u);
+  v.push_back(300);  // Widens to 2 bytes: room for 1000 cells still.
+  EXPECT_GE(v.MemoryUsage(), 2000u);
+  EXPECT_EQ(v[0], 7u);
+  EXPECT_EQ(v[1], 300u);
+  EXPECT_EQ(v.size(), 2u);
+}
+
 TEST(NarrowUintVectorTest, SetWidensAndClears) {
   NarrowUintVector v;
   for (int i = 0; i < 4; ++i) v.push_back(NarrowUintVector::kNull);

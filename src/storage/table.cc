@@ -12,6 +12,12 @@ const Column* Table::FindColumn(std::string_view name) const {
   return nullptr;
 }
 
+void Table::ReserveRows(size_t rows) {
+  // The columns are this table's own members (they register themselves),
+  // held const only for the readers of columns().
+  for (const Column* c : columns_) const_cast<Column*>(c)->ReserveRows(rows);
+}
+
 TableView::TableView(std::string name, const Table* parent,
                      const std::vector<std::string>& column_names)
     : Table(std::move(name)) {

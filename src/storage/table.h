@@ -28,6 +28,9 @@ class Table {
   virtual uint32_t row_count() const = 0;
   const std::vector<const Column*>& columns() const { return columns_; }
   const Column* FindColumn(std::string_view name) const;
+  // Column::ReserveRows(rows) of every column: for an importer that knows
+  // how many rows are coming.
+  void ReserveRows(size_t rows);
 
  private:
   friend class Column;  // Registers itself in columns_.

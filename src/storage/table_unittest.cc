@@ -40,6 +40,15 @@ TEST(TableTest, ColumnsAreTheMembersInDeclarationOrder) {
   EXPECT_EQ(table.FindColumn("last"), &table.last);
 }
 
+TEST(TableTest, ReserveRowsReservesEveryStoringColumn) {
+  DeclaredTable table;
+  table.ReserveRows(5000);
+  EXPECT_GE(table.ts.MemoryUsage(), 5000u * 8);
+  EXPECT_GE(table.name.MemoryUsage(), 5000u * 4);
+  EXPECT_GE(table.last.MemoryUsage(), 5000u * 4);
+  EXPECT_EQ(table.row_count(), 0u);
+}
+
 TEST(TableTest, ColumnWithoutTableStandsAlone) {
   Int64Column loose(nullptr, "loose");
   loose.Append(3);

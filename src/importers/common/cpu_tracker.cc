@@ -14,7 +14,9 @@ uint32_t CpuTracker::GetOrCreate(uint32_t cpu) {
     if (inserted) it->second = static_cast<uint32_t>((uint64_t{1} << 31) + sparse_ucpus_.size() - 1);
     ucpu = it->second;
   }
-  auto [it, inserted] = rows_.emplace(ucpu, 0);
+  // try_emplace: emplace would allocate a node per call, found or not
+  // (scheduling importers ask once or twice per context switch).
+  auto [it, inserted] = rows_.try_emplace(ucpu, 0);
   if (inserted) {
     it->second = storage_->cpu.Insert(ucpu, cpu);
     if (remote_) storage_->cpu.machine_id.Set(it->second, machine_row_);

@@ -37,7 +37,9 @@ void SchedTracker::PushSwitch(const Switch& s) {
                                                         : NameThread(s.next_pid, s.next_comm);
   CpuState& cpu = StateOf(s.cpu);
   StringId prev_state = s.prev_state_id;
-  if (prev_state == kNullStringId && !s.prev_state.empty()) prev_state = storage_->Intern(s.prev_state);
+  if (prev_state == kNullStringId && !s.prev_state.empty()) {
+    prev_state = storage_->Intern(s.prev_state);
+  }
   if (prev_state == kNullStringId) storage_->stats.Increment(Stat::task_state_invalid);
   SchedTable& sched = storage_->sched;
   if (cpu.open_slice != kNone) {

@@ -61,6 +61,7 @@ void FxtParser::ParseAll() {
     std::vector<uint32_t> order = TimestampOrder(events);
     ApplyOrder(&order, &events);
   }
+  ReserveRows();
   // Parsed in order, so the queue shrinks from the front as the tables
   // grow: each parsed chunk is freed.
   for (size_t i = 0; i < events.size(); ++i) {
@@ -70,6 +71,15 @@ void FxtParser::ParseAll() {
   events.clear();
   PodVector<FxtArg>().swap(queue_->args);
   PodVector<FxtBlobRow>().swap(queue_->blobs);
+}
+
+void FxtParser::ReserveRows() {
+  const FxtRowCounts& rows = queue_->rows;
+  storage_->slice.ReserveRows(storage_->slice.row_count() + rows.slices);
+  storage_->counter.ReserveRows(storage_->counter.row_count() + rows.counters);
+  storage_->sched.ReserveRows(storage_->sched.row_count() + rows.switches);
+  storage_->thread_state.ReserveRows(storage_->thread_state.row_count() + 2 * rows.switches +
+                                     rows.wakeups);
 }
 
 uint32_t FxtParser::ArgSet(const FxtEvent& e) {

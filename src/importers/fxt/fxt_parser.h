@@ -25,6 +25,8 @@ class FxtParser {
   void ParseAll();
 
  private:
+  // Room in the tables for the rows the queued events make at most.
+  void ReserveRows();
   void Parse(const FxtEvent& e);
   void ParseCounter(const FxtEvent& e);
   void ParseAsync(const FxtEvent& e);

@@ -3,7 +3,19 @@
 
 namespace weft {
 
-FxtSchedParser::FxtSchedParser(TraceContext* context) : ctx_(context), sched_(context) {}
+FxtSchedParser::FxtSchedParser(TraceContext* context) : ctx_(context), sched_(context) {
+  for (StringId& id : state_ids_) id = kNotInterned;
+}
+
+StringId FxtSchedParser::StateId(uint32_t zircon_state) {
+  if (zircon_state > fxt::kThreadDead) return kNullStringId;
+  StringId& id = state_ids_[zircon_state];
+  if (id == kNotInterned) {
+    std::string_view letters = StateLetters(zircon_state);
+    id = letters.empty() ? kNullStringId : ctx_->storage->Intern(letters);
+  }
+  return id;
+}
 
 std::string_view FxtSchedParser::StateLetters(uint32_t zircon_state) {
   switch (zircon_state) {
@@ -37,7 +49,7 @@ void FxtSchedParser::ParseSwitch(const FxtEvent& e, const FxtSwitch& sw) {
   s.cpu = e.cpu;
   s.prev_pid = e.tid;
   s.prev_prio = sw.out_priority;
-  s.prev_state = StateLetters(e.event_type);
+  s.prev_state_id = StateId(e.event_type);
   s.next_pid = sw.in_tid;
   s.next_prio = sw.in_priority;
   sched_.PushSwitch(s);

@@ -34,6 +34,11 @@ class FxtSchedParser {
 
   TraceContext* ctx_;
   SchedTracker sched_;
+  // The interned StateLetters of |zircon_state| (kNullStringId: none),
+  // each interned on first use: switches are the most frequent records.
+  StringId StateId(uint32_t zircon_state);
+  static constexpr StringId kNotInterned = ~StringId{0};
+  StringId state_ids_[fxt::kThreadDead + 1];
 };
 
 }  // namespace weft

@@ -267,6 +267,7 @@ void FxtTokenizer::Queue(const FxtEvent& event) {
 }
 
 void FxtTokenizer::NoteQueued(const FxtEvent& event) {
+  CountRows(event);
   if (event.kind == FxtEvent::kEvent && event.cat != current_->last_category) {
     current_->last_category = event.cat;
     NoteCategory(event.cat);
@@ -275,6 +276,36 @@ void FxtTokenizer::NoteQueued(const FxtEvent& event) {
     storage_->stats.Increment(Stat::fuchsia_timestamp_jump_back);
   } else {
     current_->last_ts = event.ts;
+  }
+}
+
+void FxtTokenizer::CountRows(const FxtEvent& event) {
+  FxtRowCounts& rows = queue_->rows;
+  switch (event.kind) {
+    case FxtEvent::kContextSwitch:
+      ++rows.switches;
+      return;
+    case FxtEvent::kWakeup:
+      ++rows.wakeups;
+      return;
+    case FxtEvent::kEvent:
+      break;
+    default:
+      return;
+  }
+  switch (event.event_type) {
+    case fxt::kCounter:
+      rows.counters += event.arg_count;
+      return;
+    case fxt::kInstant:
+    case fxt::kDurationBegin:
+    case fxt::kDurationComplete:
+    case fxt::kAsyncBegin:
+    case fxt::kAsyncInstant:
+      ++rows.slices;
+      return;
+    default:
+      return;
   }
 }
 

@@ -31,11 +31,22 @@ struct FxtBlobRow {
   StringId hex;
 };
 
+// Upper bounds of the rows the queued events make in the biggest tables,
+// so the parser reserves them up front (a column grown by copying, as in
+// wasm, holds two copies at once and copies itself several times).
+struct FxtRowCounts {
+  size_t slices = 0;        // Instants, duration begins / completes, async.
+  size_t counters = 0;      // Arguments of counter events.
+  size_t switches = 0;      // A sched row and two thread_state rows each.
+  size_t wakeups = 0;       // A thread_state row each.
+};
+
 // Decoded records waiting to be parsed in timestamp order.
 struct FxtEventQueue {
   ChunkedVector<FxtEvent> events;  // Chunks are freed once parsed.
   PodVector<FxtArg> args;
   PodVector<FxtBlobRow> blobs;    // Of kBlob events (their extra).
+  FxtRowCounts rows;
 };
 
 class FxtTokenizer {
@@ -73,6 +84,7 @@ class FxtTokenizer {
   // timestamp older than its provider's last and noting its category.
   void Queue(const FxtEvent& event);
   void NoteQueued(const FxtEvent& event);
+  void CountRows(const FxtEvent& event);
   // A blob (or large blob) with |event| as its metadata: Perfetto packets
   // are kept for the protobuf importer, others queued as fuchsia_blob rows.
   void OnBlob(const FxtEvent& event, const FxtBlob& blob);
