@@ -29,7 +29,8 @@ class SchedTable final : public StoredTable {
   IdColumn id{this, "id"};
   Int64Column ts{this, "ts"};
   CompactInt64Column dur{this, "dur"};
-  CompactUint32Column cpu{this, "cpu"};
+  // Indexed: the viewer reads one CPU's slices per window.
+  CompactUint32Column cpu{this, "cpu", kIndexed};
   CompactUint32Column utid{this, "utid", kIndexed};
   DictStringColumn end_state{this, "end_state"};
   CompactInt64Column priority{this, "priority"};

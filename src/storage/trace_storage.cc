@@ -57,6 +57,10 @@ void TraceStorage::Finalize() {
 void TraceStorage::PrepareForQueryDuringLoad() {
   slice.ts.set_sorted(IsNonDecreasing(slice.ts.data()));
   counter.ts.set_sorted(IsNonDecreasing(counter.ts.data()));
+  // Sorted, ts ranges on sched / thread_state are binary searches (the
+  // viewer's CPU and thread-state windows) instead of full scans.
+  sched.ts.set_sorted(IsNonDecreasing(sched.ts.data()));
+  thread_state.ts.set_sorted(IsNonDecreasing(thread_state.ts.data()));
   track_views.Refresh();
   trace_bounds.Invalidate();
 }

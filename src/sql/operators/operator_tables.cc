@@ -3,6 +3,7 @@
 
 #include "src/sql/operators/flamegraph.h"
 #include "src/sql/operators/flow_functions.h"
+#include "src/sql/operators/sched_cpu_time_function.h"
 #include "src/sql/operators/slice_layout_function.h"
 #include "src/sql/operators/slice_name_count_table.h"
 #include "src/sql/operators/slice_summary_function.h"
@@ -19,6 +20,7 @@ Status RegisterOperatorTables(sqlite3* db, const TraceStorage* storage) {
   WEFT_RETURN_IF_ERROR(RegisterSliceLayoutFunction(db, storage));
   WEFT_RETURN_IF_ERROR(RegisterSliceSummaryFunction(db, storage));
   WEFT_RETURN_IF_ERROR(RegisterSliceNameCountTable(db, storage));
+  WEFT_RETURN_IF_ERROR(RegisterSchedCpuTimeFunction(db, storage));
   return Status::Ok();
 }
 

@@ -1,0 +1,134 @@
+// sched_cpu_time: CPU time per thread over a range (see the header) and its
+// eponymous virtual table (columns utid, cpu_time; hidden start_ts, end_ts
+// bind the arguments).
+#include "src/sql/operators/sched_cpu_time_function.h"
+
+#include <algorithm>
+
+#include "src/sql/vtab_module.h"
+
+namespace weft {
+
+std::vector<SchedCpuTimeRow> ComputeSchedCpuTime(const SchedTable& sched, int64_t start_ts,
+                                                 int64_t end_ts) {
+  // Rows starting before end_ts: a prefix when ts is sorted.
+  uint32_t rows = sched.row_count();
+  if (sched.ts.sorted()) {
+    uint32_t lo = 0, hi = rows;
+    while (lo < hi) {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (sched.ts[mid] < end_ts) lo = mid + 1; else hi = mid;
+    }
+    rows = lo;
+  }
+  std::vector<int64_t> by_utid;
+  std::vector<bool> seen;
+  for (uint32_t r = 0; r < rows; ++r) {
+    int64_t ts = sched.ts[r];
+    if (ts >= end_ts || sched.dur.IsNull(r) || sched.utid.IsNull(r)) continue;
+    int64_t end = ts + sched.dur[r];
+    uint32_t utid = sched.utid[r];
+    if (end <= start_ts || utid == 0) continue;
+    if (utid >= by_utid.size()) {
+      by_utid.resize(utid + 1, 0);
+      seen.resize(utid + 1, false);
+    }
+    by_utid[utid] += std::min(end, end_ts) - std::max(ts, start_ts);
+    seen[utid] = true;
+  }
+  std::vector<SchedCpuTimeRow> out;
+  for (uint32_t utid = 0; utid < by_utid.size(); ++utid) {
+    if (seen[utid]) out.push_back({utid, by_utid[utid]});
+  }
+  std::sort(out.begin(), out.end(), [](const SchedCpuTimeRow& a, const SchedCpuTimeRow& b) {
+    return a.cpu_time != b.cpu_time ? a.cpu_time > b.cpu_time : a.utid < b.utid;
+  });
+  return out;
+}
+
+namespace {
+
+enum Col { kUtid, kCpuTime, kStartTs, kEndTs };
+constexpr int kArgs = 2;  // start_ts, end_ts: argv order.
+
+struct CpuTimeVtab : sqlite3_vtab {
+  const TraceStorage* storage;
+  int BestIndex(sqlite3_index_info* info);
+};
+
+struct CpuTimeCursor : VtabCursor<CpuTimeVtab> {
+  std::vector<SchedCpuTimeRow> rows;
+  int64_t args[kArgs] = {};
+  size_t pos = 0;
+
+  int Filter(int idx_num, const char* idx_str, int argc, sqlite3_value** argv);
+  int Next() {
+    ++pos;
+    return SQLITE_OK;
+  }
+  bool Eof() const { return pos >= rows.size(); }
+  void ColumnValue(sqlite3_context* ctx, int i);
+  sqlite3_int64 Rowid() const { return static_cast<sqlite3_int64>(pos); }
+};
+
+int Connect(sqlite3* db, void* aux, int, const char* const*, sqlite3_vtab** out, char**) {
+  int rc = sqlite3_declare_vtab(
+      db, "CREATE TABLE x(utid BIGINT, cpu_time BIGINT, start_ts BIGINT HIDDEN, "
+          "end_ts BIGINT HIDDEN)");
+  if (rc != SQLITE_OK) return rc;
+  auto* vtab = new CpuTimeVtab();
+  vtab->storage = static_cast<const TraceStorage*>(aux);
+  *out = vtab;
+  return SQLITE_OK;
+}
+
+// Both arguments must be bound (start_ts then end_ts in argv).
+int CpuTimeVtab::BestIndex(sqlite3_index_info* info) {
+  int slot[kArgs] = {-1, -1};
+  for (int i = 0; i < info->nConstraint; ++i) {
+    const auto& c = info->aConstraint[i];
+    int arg = c.iColumn - kStartTs;
+    if (arg < 0 || arg >= kArgs || c.op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
+    if (!c.usable) return SQLITE_CONSTRAINT;  // Pick an order where it is known.
+    slot[arg] = i;
+  }
+  bool bound = slot[0] >= 0 && slot[1] >= 0;
+  for (int arg = 0; bound && arg < kArgs; ++arg) {
+    info->aConstraintUsage[slot[arg]].argvIndex = arg + 1;
+    info->aConstraintUsage[slot[arg]].omit = 1;
+  }
+  info->idxNum = bound ? 1 : 0;
+  info->estimatedCost = bound ? 1000 : 1e30;
+  return SQLITE_OK;
+}
+
+int CpuTimeCursor::Filter(int idx_num, const char*, int argc, sqlite3_value** argv) {
+  rows.clear();
+  pos = 0;
+  auto is_int = [](sqlite3_value* v) { return sqlite3_value_type(v) == SQLITE_INTEGER; };
+  if (idx_num != 1 || argc != kArgs || !is_int(argv[0]) || !is_int(argv[1])) {
+    return SetVtabError(vtab(), "sched_cpu_time: needs start_ts and end_ts (integers)");
+  }
+  args[0] = sqlite3_value_int64(argv[0]);
+  args[1] = sqlite3_value_int64(argv[1]);
+  rows = ComputeSchedCpuTime(vtab()->storage->sched, args[0], args[1]);
+  return SQLITE_OK;
+}
+
+void CpuTimeCursor::ColumnValue(sqlite3_context* ctx, int i) {
+  switch (i) {
+    case kUtid: sqlite3_result_int64(ctx, rows[pos].utid); break;
+    case kCpuTime: sqlite3_result_int64(ctx, rows[pos].cpu_time); break;
+    default: sqlite3_result_int64(ctx, args[i - kStartTs]);
+  }
+}
+
+const sqlite3_module kModule = VtabModule<CpuTimeVtab, CpuTimeCursor>(Connect);
+
+}  // namespace
+
+Status RegisterSchedCpuTimeFunction(sqlite3* db, const TraceStorage* storage) {
+  return RegisterVtabModule(db, "sched_cpu_time", &kModule, const_cast<TraceStorage*>(storage));
+}
+
+}  // namespace weft
