@@ -151,19 +151,41 @@ export function drawCounterRow(p) {
   let x = xOf(entry.start);
   if (prevY !== null) ctx.moveTo(x, prevY);
   let firstX = prevY !== null ? x : null;
+  // Samples within one pixel column become one vertical stroke over their
+  // range: the path has a few points per pixel, not per sample (the
+  // canvas rasterizes every point on each frame).
+  let colX = null, colPx = NaN, colMin = 0, colMax = 0, colSamples = 0;
+  const flushColumn = () => {
+    if (colX === null) return;
+    if (colSamples > 1) {
+      ctx.lineTo(colX, colMin);
+      ctx.lineTo(colX, colMax);
+    }
+    ctx.lineTo(colX, prevY);
+  };
   for (let i = i0; i < entry.numRows; i++) {
     x = xOf(ts[i]);
     const y = yOf(value[i]);
-    if (prevY === null) {
-      ctx.moveTo(x, y);
-      firstX = x;
-    } else {
-      ctx.lineTo(x, prevY);
-      ctx.lineTo(x, y);
+    if (prevY === null || Math.floor(x) !== colPx) {
+      if (prevY === null) {
+        ctx.moveTo(x, y);
+        firstX = x;
+      } else {
+        flushColumn();
+        ctx.lineTo(x, prevY);
+      }
+      colX = x;
+      colPx = Math.floor(x);
+      colMin = colMax = prevY ?? y;
+      colSamples = 0;
     }
+    colSamples++;
+    colMin = Math.min(colMin, y);
+    colMax = Math.max(colMax, y);
     prevY = y;
     if (ts[i] > scale.end) break;
   }
+  flushColumn();
   if (prevY === null) return;
   const endX = ts[entry.numRows - 1] > scale.end ? x : xOf(Math.min(entry.end, p.traceEnd));
   ctx.lineTo(endX, prevY);
