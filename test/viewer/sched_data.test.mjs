@@ -99,3 +99,32 @@ test('thread states: long ones are kept once, colours by state', async () => {
   assert.deepEqual(['Running', 'R', 'R+', 'S', 'D', 'DK', 'X'].map(stateClass),
       ['running', 'runnable', 'runnable', 'sleeping', 'blocked', 'blocked', 'other']);
 });
+
+// The rows a window draws (window rows overlapping the view, plus the long
+// ones) are exactly the sched slices SQL finds overlapping it, at several
+// points of the trace (the ts range is a binary search on sched.ts and the
+// cpu an index lookup, so a window query never scans the table).
+test('a CPU window holds exactly the slices overlapping the view', async () => {
+  const cpu0 = model.groups.find((g) => g.name === 'CPU 0');
+  for (const at of [0.1, 0.5, 0.9]) {
+    const data = new TrackData(engine, model, () => {});
+    const scale = new TimeScale(model.start, model.end);
+    scale.width = 1000;
+    const start = Math.round(model.start + (model.end - model.start) * at);
+    scale.show(start, start + 200e3);
+    const entry = await fetchEntry(data, cpu0, scale);
+    assert.equal(entry.bucket, 0);
+    const drawn = new Set(entry.long.filter((r) => r.ts <= scale.end &&
+        (r.dur < 0 || r.ts + r.dur >= scale.start)).map((r) => r.id));
+    for (let i = 0; i < entry.numRows; i++) {
+      if (entry.ts[i] <= scale.end && entry.ts[i] + entry.dur[i] >= scale.start) {
+        drawn.add(entry.id[i]);
+      }
+    }
+    const rows = await engine.query(`select s.id as id from sched s join thread t using (utid)
+        where s.cpu = 0 and t.tid != 0 and s.ts <= ${Math.floor(scale.end)}
+          and (s.dur < 0 or s.ts + s.dur >= ${Math.ceil(scale.start)}) order by s.id`).toArray();
+    assert.ok(rows.length > 10, `${rows.length} rows`);
+    assert.deepEqual([...drawn].sort((a, b) => a - b), rows.map((r) => Number(r.id)));
+  }
+});

@@ -139,7 +139,7 @@ export function drawSchedRow(p) {
   const h = row.height - 4;
   const y = top + 2;
   const k = width / scale.span;
-  let runEnd = -Infinity;  // Sub-pixel rects merge into the pixel drawn.
+  const rects = new RectRuns(ctx, y, h);
   forEachRow(entry, scale.start, scale.end + entry.bucket,
       p.longThreshold + entry.bucket, (ts, dur, i, r) => {
         const end = dur < 0 ? p.traceEnd : ts + dur;
@@ -149,23 +149,47 @@ export function drawSchedRow(p) {
         const key = r ? r.key : entry.key[i];
         if (kind === 'thread_state' && stateClass(key) === 'sleeping' && x1 - x0 < 1) return;
         if (x1 - x0 < 1) {
-          if (x0 < runEnd) return;
+          if (x0 < rects.end) return;  // Sub-pixel rects merge into the pixel drawn.
           x1 = x0 + 1;
         }
         x0 = Math.max(x0, -1);
         x1 = Math.min(x1, width + 1);
-        runEnd = x1;
-        ctx.fillStyle = rowColor(kind, key, entry.threads);
-        ctx.fillRect(x0, y, x1 - x0, h);
+        rects.add(x0, x1, rowColor(kind, key, entry.threads));
         const n = r ? 1 : entry.n[i];
         if (kind === 'cpu' && n === 1 && x1 - x0 > 30) {
           const text = fitLabel(rowLabel(kind, key, entry.threads), x1 - x0 - 6, charW);
           if (text) {
+            rects.flush();
             ctx.fillStyle = '#fff';
             ctx.fillText(text, x0 + 3, y + h / 2 + 0.5);
           }
         }
       });
+  rects.flush();
+}
+
+// Touching rects of one colour drawn as one: at a zoomed-out view a row is
+// a pixel-wide rect per column, and each fillRect is rasterized on its own.
+class RectRuns {
+  constructor(ctx, y, h) {
+    Object.assign(this, {ctx, y, h, x0: 0, end: -Infinity, color: null});
+  }
+
+  add(x0, x1, color) {
+    if (color === this.color && x0 <= this.end + 0.01) {
+      this.end = Math.max(this.end, x1);
+      return;
+    }
+    this.flush();
+    Object.assign(this, {x0, end: x1, color});
+  }
+
+  flush() {
+    if (this.color === null) return;
+    this.ctx.fillStyle = this.color;
+    this.ctx.fillRect(this.x0, this.y, this.end - this.x0, this.h);
+    this.color = null;
+  }
 }
 
 function fitLabel(text, px, charW) {
