@@ -10,25 +10,37 @@ import {test} from 'node:test';
 
 import {drawCounterRow} from '../../ui_bridge/viewer/track_painter.js';
 import {drawSchedRow} from '../../ui_bridge/viewer/sched_tracks.js';
+import {hslToRgb, rasterizeSteps} from '../../ui_bridge/viewer/counter_raster.js';
 import {TimeScale} from '../../ui_bridge/viewer/time_scale.js';
 
-// A 2D context that records the path's points.
+// A 2D context that records its fillRect calls as [x, w, fillStyle] and,
+// with globalAlpha 1, [x, y, w, h] in |solid|.
 function recordingContext() {
-  const points = [];
   const noop = () => {};
   return {
-    points,
-    beginPath: () => points.splice(0),
-    moveTo: (x, y) => points.push([x, y]),
-    lineTo: (x, y) => points.push([x, y]),
     rects: [],
-    fillRect(x, y, w, h) { this.rects.push([x, w, this.fillStyle]); },
-    closePath: noop, stroke: noop, fill: noop, fillText: noop,
+    solid: [],
+    globalAlpha: 1,
+    fillRect(x, y, w, h) {
+      this.rects.push([x, w, this.fillStyle]);
+      if (this.globalAlpha === 1) this.solid.push([x, y, w, h]);
+    },
+    fillText: noop,
     measureText: () => ({width: 10}),
   };
 }
 
-test('a counter path has a few points per pixel and keeps each column\'s range', () => {
+function drawCounter(entry, width, height, range) {
+  const scale = new TimeScale(entry.start, entry.end);
+  scale.width = width;
+  const ctx = recordingContext();
+  drawCounterRow({ctx, row: {height, group: {name: 'cpufreq'}}, top: 0, width, scale, entry,
+    range, traceEnd: entry.end});
+  ctx.solid.pop();  // The value label's background.
+  return ctx;
+}
+
+test('a counter has a few rects per pixel and keeps each column\'s range', () => {
   const width = 500;
   const samples = 100000;  // 200 a pixel.
   const ts = [], value = [];
@@ -36,39 +48,28 @@ test('a counter path has a few points per pixel and keeps each column\'s range',
     ts.push(i * 25);
     value.push(i % 100);  // Every value within every pixel.
   }
-  const scale = new TimeScale(0, samples * 25);
-  scale.width = width;
   const entry = {kind: 'counter', start: 0, end: samples * 25, bucket: 0, numRows: samples,
     before: null, ts, value, lo: null, hi: null};
-  const ctx = recordingContext();
-  drawCounterRow({ctx, row: {height: 40, group: {name: 'cpufreq'}}, top: 0, width, scale, entry,
-    range: {lo: 0, hi: 99}, traceEnd: samples * 25});
-  // The outline (before the fill closes it at the base): up to 4 per column.
-  assert.ok(ctx.points.length <= 4 * (width + 4) + 4, `${ctx.points.length} points`);
-  // Every column of the chart reaches the lowest and highest values of its
+  const ctx = drawCounter(entry, width, 40, {lo: 0, hi: 99});
+  assert.ok(ctx.rects.length <= 4 * (width + 4), `${ctx.rects.length} rects`);
+  // Every pixel column's line reaches the lowest and highest values of its
   // samples: y 5 (value 99) and 35 (value 0) with a 40 px row.
-  const ys = new Map();
-  for (const [x, y] of ctx.points.slice(0, -2)) {
-    const c = Math.floor(x);
-    const [lo, hi] = ys.get(c) ?? [Infinity, -Infinity];
-    ys.set(c, [Math.min(lo, y), Math.max(hi, y)]);
-  }
-  for (let c = 0; c < width; c++) {
-    assert.deepEqual(ys.get(c), [5, 35], `column ${c}`);
+  for (let c = 1; c < width; c++) {
+    const col = ctx.solid.filter(([x, , w]) => x <= c && x + w > c);
+    const top = Math.min(...col.map(([, y]) => y));
+    const bottom = Math.max(...col.map(([, y, , h]) => y + h));
+    assert.deepEqual([top, bottom], [4.5, 35.5], `column ${c}`);
   }
 });
 
 test('sparse samples keep their exact steps', () => {
-  const scale = new TimeScale(0, 1000);
-  scale.width = 100;
   const entry = {kind: 'counter', start: 0, end: 1000, bucket: 0, numRows: 3, before: 0,
     ts: [100, 500, 900], value: [10, 20, 10], lo: null, hi: null};
-  const ctx = recordingContext();
-  drawCounterRow({ctx, row: {height: 30, group: {name: 'c'}}, top: 0, width: 100, scale, entry,
-    range: {lo: 0, hi: 20}, traceEnd: 1000});
-  const y = (v) => 5 + 20 - (v / 20) * 20;
-  assert.deepEqual(ctx.points.slice(0, 8), [[0, y(0)], [10, y(0)], [10, y(10)], [50, y(10)],
-    [50, y(20)], [90, y(20)], [90, y(10)], [100, y(10)]]);
+  const ctx = drawCounter(entry, 100, 30, {lo: 0, hi: 20});
+  // Level 0 (y 25) up to x 10, a jump to 10 (y 15), level 10 to x 50, ...
+  assert.deepEqual(ctx.solid, [
+    [0, 24.5, 10, 1], [10, 14.5, 1, 11], [11, 14.5, 39, 1], [50, 4.5, 1, 11],
+    [51, 4.5, 39, 1], [90, 4.5, 1, 11], [91, 14.5, 9, 1]]);
 });
 
 test('touching thread states of one colour are drawn as one rect', () => {
@@ -92,4 +93,23 @@ test('touching thread states of one colour are drawn as one rect', () => {
   assert.deepEqual(ctx.rects[0], [0, 51, '#2f7d32']);
   assert.equal(ctx.rects.length, 1 + 49);
   assert.ok(ctx.rects.slice(1).every(([, w], i) => w === 1 && ctx.rects[i][2] !== ctx.rects[i + 1][2]));
+});
+
+test('counter steps rasterize into one image: areas at a quarter alpha, lines opaque', () => {
+  assert.deepEqual(hslToRgb('hsl(0 100% 50%)'), [255, 0, 0]);
+  assert.deepEqual(hslToRgb('hsl(120 100% 50%)'), [0, 255, 0]);
+  assert.deepEqual(hslToRgb('hsl(240 100% 25%)'), [0, 0, 128]);
+  // A 10 x 20 row at canvas y 100: a level at y 110 from x 2 to 8 over an
+  // area down to y 118; scale 2 doubles every coordinate.
+  const steps = {areas: [2, 110, 6, 8], lines: [2, 109.5, 6, 1]};
+  const pixels = new Uint8ClampedArray(20 * 40 * 4);
+  rasterizeSteps(steps, pixels, 20, 40, 100, 2, [10, 20, 30]);
+  const at = (x, y) => [...pixels.slice((y * 20 + x) * 4, (y * 20 + x) * 4 + 4)];
+  assert.deepEqual(at(4, 19), [10, 20, 30, 255]);  // The line: y 109.5..110.5,
+  assert.deepEqual(at(4, 20), [10, 20, 30, 255]);  // two device pixels.
+  assert.deepEqual(at(4, 21), [10, 20, 30, 64]);   // The area under it.
+  assert.deepEqual(at(15, 35), [10, 20, 30, 64]);
+  assert.deepEqual(at(16, 20), [0, 0, 0, 0]);      // Right of the step.
+  assert.deepEqual(at(4, 36), [0, 0, 0, 0]);       // Below the base.
+  assert.deepEqual(at(4, 18), [0, 0, 0, 0]);       // Above the line.
 });
