@@ -3,6 +3,7 @@
 
 #include "src/sql/operators/flamegraph.h"
 #include "src/sql/operators/flow_functions.h"
+#include "src/sql/operators/sched_buckets_function.h"
 #include "src/sql/operators/sched_cpu_time_function.h"
 #include "src/sql/operators/slice_layout_function.h"
 #include "src/sql/operators/slice_name_count_table.h"
@@ -21,6 +22,7 @@ Status RegisterOperatorTables(sqlite3* db, const TraceStorage* storage) {
   WEFT_RETURN_IF_ERROR(RegisterSliceSummaryFunction(db, storage));
   WEFT_RETURN_IF_ERROR(RegisterSliceNameCountTable(db, storage));
   WEFT_RETURN_IF_ERROR(RegisterSchedCpuTimeFunction(db, storage));
+  WEFT_RETURN_IF_ERROR(RegisterSchedBucketsFunction(db, storage));
   return Status::Ok();
 }
 
