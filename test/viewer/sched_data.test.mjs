@@ -12,6 +12,7 @@ import {TimeScale} from '../../ui_bridge/viewer/time_scale.js';
 import {RAW_ROW_LIMIT, TrackData} from '../../ui_bridge/viewer/track_data.js';
 import {findSchedRow, stateClass} from '../../ui_bridge/viewer/sched_tracks.js';
 import {loadTraceModel} from '../../ui_bridge/viewer/trace_model.js';
+import {sqlInt} from '../../ui_bridge/viewer/sql_rows.js';
 
 const SWITCHES = 30000;  // On CPU 0: more than RAW_ROW_LIMIT sched slices.
 
@@ -126,5 +127,39 @@ test('a CPU window holds exactly the slices overlapping the view', async () => {
           and (s.dur < 0 or s.ts + s.dur >= ${Math.ceil(scale.start)}) order by s.id`).toArray();
     assert.ok(rows.length > 10, `${rows.length} rows`);
     assert.deepEqual([...drawn].sort((a, b) => a - b), rows.map((r) => Number(r.id)));
+  }
+});
+
+// Crowded windows come merged from the engine's sched_buckets: the same
+// rects as the GROUP BY the viewer ran before it.
+test('merged CPU and thread-state windows equal the SQL GROUP BY', async () => {
+  const cpu0 = model.groups.find((g) => g.name === 'CPU 0');
+  const t10 = model.groups.find((g) => g.kind === 'thread_state' &&
+      model.byId.get(g.parentId).name === 't10 10');
+  const L = model.longThreshold;
+  const cases = [
+    [cpu0, (w, b) => `select min(r.id) as id, min(r.ts) as ts, max(r.ts + r.dur) - min(r.ts) as dur,
+        min(r.utid) as key, count(*) as n from sched r
+        where r.cpu = 0 and r.utid not in (${model.idleUtids.join(',')}) and ${w}
+        group by r.ts / ${b} order by ts`],
+    [t10, (w, b) => `select min(r.id) as id, min(r.ts) as ts, max(r.ts + r.dur) - min(r.ts) as dur,
+        case max(case when r.state = 'Running' then 3 when r.state like 'R%' then 2
+        when r.state like 'D%' then 1 else 0 end)
+        when 3 then 'Running' when 2 then 'R' when 1 then 'D' else 'S' end as key, count(*) as n
+        from thread_state r where r.utid = ${t10.utid} and ${w} group by r.ts / ${b} order by ts`],
+  ];
+  for (const [group, sql] of cases) {
+    const data = new TrackData(engine, model, () => {});
+    const scale = new TimeScale(model.start, model.end);
+    scale.width = 1000;
+    const entry = await fetchEntry(data, group, scale);
+    assert.ok(entry.bucket > 0, group.name);
+    const w = `r.ts >= ${sqlInt(entry.start - L)} and r.ts <= ${sqlInt(entry.end)} and r.dur >= 0 and r.dur <= ${L}`;
+    const rows = await engine.query(sql(w, entry.bucket)).toArray();
+    const got = [];
+    for (let i = 0; i < entry.numRows; i++) {
+      got.push([entry.id[i], entry.ts[i], entry.dur[i], entry.key[i], entry.n[i]].map(String));
+    }
+    assert.deepEqual(got, rows.map((r) => [r.id, r.ts, r.dur, r.key, r.n].map(String)));
   }
 });

@@ -3,7 +3,8 @@
 // by state as systrace users expect). Fetched per visible window like slice
 // tracks: rows longer than the model's long threshold are read once per
 // group and kept; the window query reads only short rows from a short
-// look-back, and crowded windows are merged per pixel bucket in SQL.
+// look-back, and crowded windows are merged per pixel bucket by the
+// engine's sched_buckets.
 
 import {queryColumns, queryRows, sqlInt} from './sql_rows.js';
 import {RAW_ROW_LIMIT, lowerBound} from './track_data.js';
@@ -20,8 +21,9 @@ const SOURCES = {
         (m.idleUtids.length ? ` and r.utid not in (${m.idleUtids.map(sqlInt).join(',')})` : ''),
     table: 'sched',
     key: 'r.utid',
-    // A crowded bucket shows one of its threads.
-    mergedKey: 'min(r.utid)',
+    // sched_buckets' arguments: a crowded bucket shows one of its threads.
+    buckets: (g) => `'cpu', ${sqlInt(g.cpu)}`,
+    skip: (m) => `, '${m.idleUtids.map(sqlInt).join(',')}'`,
   },
   thread_state: {
     filter: (g) => `r.utid = ${sqlInt(g.utid)}`,
@@ -29,9 +31,8 @@ const SOURCES = {
     key: 'r.state',
     // A crowded bucket shows its most telling state: running, runnable,
     // uninterruptible, then sleeping.
-    mergedKey: `case max(case when r.state = 'Running' then 3 when r.state like 'R%' then 2
-        when r.state like 'D%' then 1 else 0 end)
-        when 3 then 'Running' when 2 then 'R' when 1 then 'D' else 'S' end`,
+    buckets: (g) => `'thread_state', ${sqlInt(g.utid)}`,
+    skip: () => '',
   },
 };
 
@@ -69,10 +70,11 @@ export async function fetchSchedWindow(engine, model, group, start, end, bucket,
     res = await queryColumns(engine, `select r.id as id, r.ts as ts, r.dur as dur,
           ${src.key} as key, 1 as n from ${from} where ${where} order by r.ts`);
   } else {
-    // One rect per pixel bucket.
-    res = await queryColumns(engine, `select min(r.id) as id, min(r.ts) as ts,
-          max(r.ts + r.dur) - min(r.ts) as dur, ${src.mergedKey} as key, count(*) as n
-        from ${from} where ${where} group by r.ts / ${bucket} order by ts`);
+    // One rect per pixel bucket: the engine's sched_buckets (the rows of
+    // |where|, merged in one pass; a GROUP BY sorted them all).
+    res = await queryColumns(engine, `select id, ts, dur, key, n from sched_buckets(
+        ${src.buckets(group, model)}, ${sqlInt(start - longThreshold)}, ${sqlInt(end)},
+        ${sqlInt(longThreshold)}, ${sqlInt(bucket)}${src.skip(model)})`);
   }
   return {kind: group.kind, start, end, bucket, numRows: res.numRows, ...res.col,
     long: longRows.get(group.id), threads: model.threads};
