@@ -64,5 +64,23 @@ TEST(ChunkedVectorTest, MoveBackAcrossChunks) {
   }
 }
 
+// Chunks of whole 2 MiB pages (the huge-page path on Linux): 2^18 8-byte
+// values, 2 MiB a chunk, each chunk starting on a 2 MiB boundary there.
+TEST(ChunkedVectorTest, HugePageChunks) {
+  ChunkedVector<uint64_t, 18> v;
+  const size_t n = 3 * (size_t{1} << 18) + 5;
+  for (size_t i = 0; i < n; ++i) v.push_back(i * 3);
+  for (size_t i = 0; i < n; ++i) ASSERT_EQ(v[i], i * 3);
+#ifdef WEFT_CHUNKED_VECTOR_MMAP
+  for (size_t c = 0; c < 4; ++c) {
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(&v[c << 18]) % (size_t{2} << 20), 0u);
+  }
+#endif
+  v.ReleaseBefore(2 << 18);
+  EXPECT_EQ(v[n - 1], (n - 1) * 3);
+  for (int i = 0; i < 5; ++i) v.pop_back();
+  EXPECT_EQ(v.size(), size_t{3} << 18);
+}
+
 }  // namespace
 }  // namespace weft

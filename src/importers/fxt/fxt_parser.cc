@@ -16,7 +16,7 @@ namespace {
 // Reorders |events| in place so that events[i] becomes the old
 // events[order[i]] (following each cycle of the permutation once); |order|
 // is used up as the visited marks.
-void ApplyOrder(std::vector<uint32_t>* order, ChunkedVector<FxtEvent>* events) {
+void ApplyOrder(std::vector<uint32_t>* order, FxtEventChunks* events) {
   std::vector<uint32_t>& from = *order;
   for (size_t start = 0; start < from.size(); ++start) {
     if (from[start] == start) continue;
@@ -55,7 +55,7 @@ FxtParser::FxtParser(TraceContext* context, FxtEventQueue* queue)
 }
 
 void FxtParser::ParseAll() {
-  ChunkedVector<FxtEvent>& events = queue_->events;
+  FxtEventChunks& events = queue_->events;
   // Providers' sections interleave, so the queue is mostly in order already.
   if (!SortNearlyOrdered(&events, kMaxSortMovesPerEvent * events.size(), kMaxSortMovesPerItem)) {
     std::vector<uint32_t> order = TimestampOrder(events);
