@@ -51,8 +51,9 @@ class FtraceArgsMemo {
  private:
   // Events longer than this (rare: long print buffers) are not remembered.
   static constexpr size_t kMaxBytes = 96;
-  // As many as the args table's cache of recent sets holds.
-  static constexpr size_t kEntries = 1 << 14;
+  // Twice the args table's cache of recent sets: direct-mapped, fewer
+  // would lose repeats that cache still shares.
+  static constexpr size_t kEntries = 1 << 15;
   struct Entry {
     uint64_t key = 0;
     uint32_t kind = 0;
