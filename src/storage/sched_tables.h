@@ -65,7 +65,7 @@ class ThreadStateTable final : public StoredTable {
   CompactUint32Column io_wait{this, "io_wait"};
   DictStringColumn blocked_function{this, "blocked_function"};
   CompactUint32Column waker_utid{this, "waker_utid"};
-  Uint32Column waker_id{this, "waker_id"};
+  EarlierRowColumn waker_id{this, "waker_id"};
   CompactUint32Column irq_context{this, "irq_context"};
   CompactUint32Column ucpu{this, "ucpu"};
 };
