@@ -27,7 +27,7 @@ class FtraceArgsMemo {
 
   // The set remembered for |kind| and |body|, or null.
   const Known* Find(uint32_t kind, protozero::data_view body) const {
-    if (body.size() > kMaxBytes) return nullptr;
+    if (!entries_ || body.size() > kMaxBytes) return nullptr;
     uint64_t key = Key(kind, body);
     const Entry& e = entries_[key & (kEntries - 1)];
     if (e.key != key || e.kind != kind || e.size != body.size() ||
@@ -39,6 +39,7 @@ class FtraceArgsMemo {
 
   void Remember(uint32_t kind, protozero::data_view body, Known known) {
     if (body.size() > kMaxBytes) return;
+    if (!entries_) entries_.reset(new Entry[kEntries]());
     uint64_t key = Key(kind, body);
     Entry& e = entries_[key & (kEntries - 1)];
     e.key = key;
@@ -66,7 +67,8 @@ class FtraceArgsMemo {
     return HashCombine(kind, HashBytes(body.data(), body.size()));
   }
 
-  std::unique_ptr<Entry[]> entries_{new Entry[kEntries]()};
+  // Allocated with the first event: traces without ftrace pay nothing.
+  std::unique_ptr<Entry[]> entries_;
 };
 
 }  // namespace weft
