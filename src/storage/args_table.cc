@@ -183,8 +183,10 @@ uint32_t ArgsTable::FinishSet(bool shareable) {
   RecentSet* slots[2] = {nullptr, nullptr};
   uint64_t hash = 0;
   if (shareable && !ShouldProbe()) shareable = false;
+  last_hashed_ = shareable;
   if (shareable) {
     hash = HashRows(begin, end);
+    last_hash_ = hash;
     RecentBucket& bucket = recent_[hash & (kRecentSets / 2 - 1)];
     slots[0] = &bucket.ways[0];
     slots[1] = &bucket.ways[1];
@@ -211,6 +213,26 @@ uint32_t ArgsTable::FinishSet(bool shareable) {
   }
   pending_begin_ = rows_;
   return set;
+}
+
+bool ArgsTable::ShareIfCached(uint32_t set, uint64_t hash) {
+  // FinishSet() would probe (skip_left_ == 0), meet the slots in this
+  // order and share the first one holding equal rows. A slot with the same
+  // hash but another set might hold equal rows too: only FinishSet() can
+  // tell, so that case is left to it.
+  if (skip_left_ > 0 || set == 0 || set >= set_uses_.size() || set_uses_[set] == 0) return false;
+  RecentBucket& bucket = recent_[hash & (kRecentSets / 2 - 1)];
+  for (const RecentSet& slot : bucket.ways) {
+    if (slot.set == 0 || slot.hash != hash) continue;
+    if (slot.set != set) return false;
+    ShouldProbe();  // Counts the probe, as FinishSet() would.
+    ++probe_hits_;
+    if (set_uses_[set] < kPinnedUses) ++set_uses_[set];
+    last_hash_ = hash;
+    last_hashed_ = true;
+    return true;
+  }
+  return false;
 }
 
 void ArgsTable::ReleaseSet(uint32_t set) {

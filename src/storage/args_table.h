@@ -36,6 +36,18 @@ class ArgsTable final : public StoredTable {
   }
   uint32_t FinishSet(bool shareable = true);
   void Truncate(uint32_t rows);
+  // For a writer that remembers which set its last identical rows got
+  // (FtraceArgsMemo): when FinishSet() on rows equal to |set|'s, whose hash
+  // is |hash|, would share |set|, counts that use as FinishSet() would and
+  // returns true; no rows need adding. Otherwise returns false with nothing
+  // changed, and the caller builds the set as usual. Call between sets.
+  bool ShareIfCached(uint32_t set, uint64_t hash);
+  // The row hash the last FinishSet() looked the cache up with; false when
+  // it did not look (not shareable, or skipping the cache).
+  bool LastFinishHash(uint64_t* hash) const {
+    *hash = last_hash_;
+    return last_hashed_;
+  }
 
   void AddInt(uint32_t set, StringId flat_key, StringId key, int64_t v) {
     Add(set, flat_key, key, ArgType::kInt, v);
@@ -186,6 +198,8 @@ class ArgsTable final : public StoredTable {
   static constexpr uint32_t kSkipRun = 65536;
   uint32_t probes_ = 0, probe_hits_ = 0, skip_left_ = 0;
   bool has_released_rows_ = false;
+  uint64_t last_hash_ = 0;
+  bool last_hashed_ = false;
 };
 
 }  // namespace weft

@@ -143,6 +143,29 @@ TEST_F(ArgsTableTest, IdenticalSetsAreShared) {
   EXPECT_EQ(args_.FindArg(subset, S("k2")), -1);
 }
 
+TEST_F(ArgsTableTest, ShareIfCachedSharesExactlyWhenFinishSetWould) {
+  uint32_t a = args_.BeginSet();
+  AddInt(a, 1);
+  a = args_.FinishSet();
+  uint64_t hash = 0;
+  ASSERT_TRUE(args_.LastFinishHash(&hash));
+  EXPECT_TRUE(args_.ShareIfCached(a, hash)) << "a cached set is shared without rows";
+  EXPECT_EQ(args_.row_count(), 1u);
+  EXPECT_FALSE(args_.ShareIfCached(a, hash + 1)) << "another hash: not in the cache";
+  EXPECT_FALSE(args_.ShareIfCached(0, hash));
+  // Released down to no uses, a set is never shared again.
+  args_.ReleaseSet(a);
+  EXPECT_TRUE(args_.ShareIfCached(a, hash));
+  args_.ReleaseSet(a);
+  args_.ReleaseSet(a);
+  EXPECT_FALSE(args_.ShareIfCached(a, hash));
+  // Not shareable: no hash to remember.
+  uint32_t b = args_.BeginSet();
+  AddInt(b, 2);
+  args_.FinishSet(/*shareable=*/false);
+  EXPECT_FALSE(args_.LastFinishHash(&hash));
+}
+
 TEST_F(ArgsTableTest, SetsThatNeverRepeatSkipTheCacheForAWhile) {
   StringId key = S("value");
   auto set_of = [&](int64_t v) {

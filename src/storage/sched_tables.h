@@ -1,13 +1,15 @@
 // Scheduling tables: `sched` (a thread running on a cpu), `thread_state`
 // (what a thread was doing over time) and `cpu` (one row per cpu seen).
 // sched and thread_state have several rows per context switch: their small
-// numbers, durations and states are compact columns (compact_column.h).
+// numbers, durations and states are compact columns (compact_column.h),
+// their timestamps 4-byte offsets (timestamp_column.h).
 #ifndef SRC_STORAGE_SCHED_TABLES_H_
 #define SRC_STORAGE_SCHED_TABLES_H_
 
 #include "src/storage/column.h"
 #include "src/storage/compact_column.h"
 #include "src/storage/table.h"
+#include "src/storage/timestamp_column.h"
 
 namespace weft {
 
@@ -27,7 +29,7 @@ class SchedTable final : public StoredTable {
   }
 
   IdColumn id{this, "id"};
-  Int64Column ts{this, "ts"};
+  TimestampColumn ts{this, "ts"};
   CompactInt64Column dur{this, "dur"};
   // Indexed: the viewer reads one CPU's slices per window.
   CompactUint32Column cpu{this, "cpu", kIndexed};
@@ -56,7 +58,7 @@ class ThreadStateTable final : public StoredTable {
   }
 
   IdColumn id{this, "id"};
-  Int64Column ts{this, "ts"};
+  TimestampColumn ts{this, "ts"};
   CompactInt64Column dur{this, "dur"};
   CompactUint32Column cpu{this, "cpu"};
   CompactUint32Column utid{this, "utid", kIndexed};
@@ -64,7 +66,7 @@ class ThreadStateTable final : public StoredTable {
   CompactUint32Column io_wait{this, "io_wait"};
   DictStringColumn blocked_function{this, "blocked_function"};
   CompactUint32Column waker_utid{this, "waker_utid"};
-  Uint32Column waker_id{this, "waker_id"};
+  EarlierRowColumn waker_id{this, "waker_id"};
   CompactUint32Column irq_context{this, "irq_context"};
   CompactUint32Column ucpu{this, "ucpu"};
 };

@@ -20,8 +20,8 @@ bool IsNonDecreasing(const Vec& v) {
 
 // Widens [*start, *end] by the rows' ts (and ts + dur when dur > 0; an
 // unfinished slice, dur -1, counts by its start only).
-template <typename DurColumn = Int64Column>
-void WidenBounds(const Int64Column& ts, const DurColumn* dur, int64_t* start, int64_t* end) {
+template <typename DurColumn = Int64Column, typename TsColumn = Int64Column>
+void WidenBounds(const TsColumn& ts, const DurColumn* dur, int64_t* start, int64_t* end) {
   for (uint32_t r = 0; r < ts.size(); ++r) {
     int64_t last = SaturatingAdd(ts[r], dur && (*dur)[r] > 0 ? (*dur)[r] : 0);
     *start = std::min(*start, ts[r]);

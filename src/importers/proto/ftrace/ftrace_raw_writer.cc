@@ -171,6 +171,22 @@ const EventDescriptor* FindDescriptor(uint32_t event) {
   return event < by_event.size() ? by_event[event] : nullptr;
 }
 
+// Whether the event has a field shown as a kernel symbol: its args then
+// depend on the sequence's interned symbols, not on its bytes alone.
+bool HasSymbolField(uint32_t event) {
+  static const std::vector<bool> by_event = [] {
+    std::vector<bool> index;
+    for (const EventDescriptor& d : Descriptors()) {
+      if (d.event >= index.size()) index.resize(d.event + 1);
+      for (const FieldName& f : d.fields) {
+        if (f.kind == FieldKind::kKernelSymbol) index[d.event] = true;
+      }
+    }
+    return index;
+  }();
+  return event < by_event.size() && by_event[event];
+}
+
 const FieldName* FindField(const EventDescriptor* d, uint32_t field) {
   if (d) {
     for (const FieldName& f : d->fields) {
@@ -254,36 +270,50 @@ void FtraceRawWriter::CompleteFields(uint32_t kind) {
   fields_.swap(ordered_);
 }
 
+uint32_t FtraceRawWriter::WriteArgs(uint32_t kind, protozero::data_view body,
+                                    const IidMap<StringId>* kernel_symbols) {
+  if (HasSymbolField(kind)) return AddArgs(kind, body, kernel_symbols);
+  ArgsTable& table = ctx_->storage->args;
+  const FtraceArgsMemo::Known* known = memo_.Find(kind, body);
+  if (known && table.ShareIfCached(known->set, known->rows_hash)) return known->set;
+  uint32_t set = AddArgs(kind, body, kernel_symbols);
+  uint64_t hash = 0;
+  if (set != 0 && table.LastFinishHash(&hash)) memo_.Remember(kind, body, {set, hash});
+  return set;
+}
+
+uint32_t FtraceRawWriter::AddArgs(uint32_t kind, protozero::data_view body,
+                                  const IidMap<StringId>* kernel_symbols) {
+  ReadFields(body);  // May throw: nothing added yet.
+  CompleteFields(kind);
+  if (fields_.empty()) return 0;
+  ArgsTable& table = ctx_->storage->args;
+  uint32_t args = table.BeginSet();
+  for (const Field& f : fields_) {
+    Key key = KeyOf(kind, f.number);
+    const StringId* symbol = key.is_symbol && kernel_symbols
+                                 ? kernel_symbols->Find(static_cast<uint64_t>(f.value))
+                                 : nullptr;
+    if (f.is_string) {
+      table.AddString(args, key.id, key.id, strings_.Intern(f.text));
+    } else if (symbol) {
+      table.AddString(args, key.id, key.id, *symbol);
+    } else if (key.is_unsigned || key.is_symbol) {
+      table.AddUint(args, key.id, key.id, static_cast<uint64_t>(f.value));
+    } else {
+      table.AddInt(args, key.id, key.id, f.value);
+    }
+  }
+  return table.FinishSet();
+}
+
 void FtraceRawWriter::Write(int64_t ts, uint32_t cpu, int64_t tid, uint32_t utid,
                             uint32_t common_flags, uint32_t kind, protozero::data_view body,
                             const IidMap<StringId>* kernel_symbols) {
-  ReadFields(body);  // May throw: nothing added yet.
-  CompleteFields(kind);
-  TraceStorage* storage = ctx_->storage;
-  uint32_t args = 0;
-  if (!fields_.empty()) {
-    ArgsTable& table = storage->args;
-    args = table.BeginSet();
-    for (const Field& f : fields_) {
-      Key key = KeyOf(kind, f.number);
-      const StringId* symbol = key.is_symbol && kernel_symbols
-                                   ? kernel_symbols->Find(static_cast<uint64_t>(f.value))
-                                   : nullptr;
-      if (f.is_string) {
-        table.AddString(args, key.id, key.id, strings_.Intern(f.text));
-      } else if (symbol) {
-        table.AddString(args, key.id, key.id, *symbol);
-      } else if (key.is_unsigned || key.is_symbol) {
-        table.AddUint(args, key.id, key.id, static_cast<uint64_t>(f.value));
-      } else {
-        table.AddInt(args, key.id, key.id, f.value);
-      }
-    }
-    args = table.FinishSet();
-  }
+  uint32_t args = WriteArgs(kind, body, kernel_symbols);  // May throw: nothing added yet.
   if (utid == Uint32Column::kNull) utid = ctx_->processes.GetOrCreateThread(tid);
-  storage->ftrace_event.Insert(ts, NameId(kind), cpu, utid, args, common_flags,
-                               ctx_->GetOrCreateCpu(cpu));
+  ctx_->storage->ftrace_event.Insert(ts, NameId(kind), cpu, utid, args, common_flags,
+                                     ctx_->GetOrCreateCpu(cpu));
 }
 
 }  // namespace weft

@@ -14,6 +14,7 @@
 #include <protozero/data_view.hpp>
 
 #include "src/importers/common/trace_context.h"
+#include "src/importers/proto/ftrace/ftrace_args_memo.h"
 #include "src/importers/proto/sequence/iid_map.h"
 #include "src/storage/recent_strings.h"
 
@@ -40,6 +41,13 @@ class FtraceRawWriter {
     int64_t value;
     std::string_view text;
   };
+  // The event's arg set (0: none), shared with the last identical event's
+  // when the args table would share it (FtraceArgsMemo).
+  uint32_t WriteArgs(uint32_t kind, protozero::data_view body,
+                     const IidMap<StringId>* kernel_symbols);
+  // Decodes |body| into fields_ and adds them as a new (or shared) set.
+  uint32_t AddArgs(uint32_t kind, protozero::data_view body,
+                   const IidMap<StringId>* kernel_symbols);
   void ReadFields(protozero::data_view body);
   // The interned event name and arg keys, once per event kind / field (the
   // writer runs for every ftrace event).
@@ -70,6 +78,7 @@ class FtraceRawWriter {
   std::vector<std::vector<Key>> direct_keys_;  // By kind, then field.
   std::unordered_map<uint32_t, StringId> name_ids_;
   std::unordered_map<uint64_t, Key> keys_;
+  FtraceArgsMemo memo_;
 };
 
 }  // namespace weft
