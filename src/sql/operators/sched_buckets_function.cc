@@ -8,6 +8,7 @@
 #include <map>
 #include <unordered_map>
 
+#include "src/base/numeric.h"
 #include "src/sql/operators/slice_layout_function.h"
 #include "src/sql/vtab_module.h"
 
@@ -78,11 +79,12 @@ std::vector<SchedBucketRow> ComputeSchedBuckets(const TraceStorage& storage,
     int64_t b = t / q.bucket;
     int64_t key = key_of(r);
     if (!last || last->key_bucket != b) {
-      auto [it, added] = buckets.try_emplace(b, SchedBucketRow{b, r, t, t + d, 0, key});
+      auto [it, added] =
+          buckets.try_emplace(b, SchedBucketRow{b, r, t, SaturatingAdd(t, d), 0, key});
       last = &it->second;
     }
     last->ts = std::min(last->ts, t);
-    last->end = std::max(last->end, t + d);
+    last->end = std::max(last->end, SaturatingAdd(t, d));
     last->id = std::min(last->id, r);
     last->key = q.thread_state ? std::max(last->key, key) : std::min(last->key, key);
     ++last->n;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "src/base/numeric.h"
 #include "src/sql/vtab_module.h"
 
 namespace weft {
@@ -26,7 +27,7 @@ std::vector<SchedCpuTimeRow> ComputeSchedCpuTime(const SchedTable& sched, int64_
   for (uint32_t r = 0; r < rows; ++r) {
     int64_t ts = sched.ts[r];
     if (ts >= end_ts || sched.dur.IsNull(r) || sched.utid.IsNull(r)) continue;
-    int64_t end = ts + sched.dur[r];
+    int64_t end = SaturatingAdd(ts, sched.dur[r]);
     uint32_t utid = sched.utid[r];
     if (end <= start_ts || utid == 0) continue;
     if (utid >= by_utid.size()) {
