@@ -104,7 +104,7 @@ std::vector<uint32_t> JsonEventQueue::SortedOrder() const {
 }
 
 void JsonEventQueue::Clear() {
-  PodVector<JsonEvent>().swap(events_);
+  events_.clear();
   PodVector<JsonEventExtra>().swap(extras_);
   PodVector<SideArg>().swap(side_args_);
 }
