@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "src/base/loop_blocks.h"
 #include "src/base/pod_vector.h"
 #include "src/storage/string_pool.h"
 
@@ -196,26 +197,27 @@ class EqualityIndex {
 
  private:
   static constexpr uint32_t kNull = std::numeric_limits<uint32_t>::max();
-  // Counting sort of row numbers by value.
+  // Counting sort of row numbers by value (built on the first query that
+  // needs it: the passes run in blocks, src/base/loop_blocks.h).
   template <typename ValueOf>
   void Build(size_t rows, ValueOf value_of) const {
     uint32_t max = 0;
-    for (uint32_t r = 0; r < rows; ++r) {
-      uint32_t v = value_of(r);
+    ForEachInBlocks(0, rows, [&](size_t r) {
+      uint32_t v = value_of(static_cast<uint32_t>(r));
       if (v != kNull && v > max) max = v;
-    }
+    });
     offsets_.assign(static_cast<size_t>(max) + 2, 0);
-    for (uint32_t r = 0; r < rows; ++r) {
-      uint32_t v = value_of(r);
+    ForEachInBlocks(0, rows, [&](size_t r) {
+      uint32_t v = value_of(static_cast<uint32_t>(r));
       if (v != kNull) ++offsets_[v + 1];
-    }
+    });
     for (size_t i = 1; i < offsets_.size(); ++i) offsets_[i] += offsets_[i - 1];
     rows_.resize(offsets_.back());
     PodVector<uint32_t> next = offsets_;
-    for (uint32_t r = 0; r < rows; ++r) {
-      uint32_t v = value_of(r);
-      if (v != kNull) rows_[next[v]++] = r;
-    }
+    ForEachInBlocks(0, rows, [&](size_t r) {
+      uint32_t v = value_of(static_cast<uint32_t>(r));
+      if (v != kNull) rows_[next[v]++] = static_cast<uint32_t>(r);
+    });
     indexed_rows_ = rows;
   }
 
