@@ -362,7 +362,7 @@ export class Engine {
   }
 
   // Loads a trace: Uint8Array, ArrayBuffer, Blob/File, ReadableStream, async
-  // iterable of bytes or (Node) a file path. Sends it in slices, one in
+  // iterable of bytes or (Node) a file path. Sends it in slices, two in
   // flight at a time. onProgress({bytesDone, total}) after each slice
   // (total undefined for streams). Rejects with the engine's parse error.
   // Resolves with {loadWarning}: '' for an intact trace; for a damaged one
@@ -381,20 +381,29 @@ export class Engine {
   async _load(source, {onProgress, sliceSize = DEFAULT_SLICE_SIZE, noProfileCalls = false} = {}) {
     if (noProfileCalls) await this._request((seq) => encodeReset(seq, {noProfileCalls}));
     const slices = readSlices(source, sliceSize);
+    const settle = async ({appended, bytesDone, total}) => {
+      const res = await appended;
+      if (res.appendResult?.error) throw new Error(res.appendResult.error);
+      if (onProgress) onProgress({bytesDone, total});
+    };
     try {
       let next = slices.next();
+      let sent = null;  // The slice sent before this one, not yet answered.
       for (;;) {
         const {done, value} = await next;
         if (done) break;
         const {slice, bytesDone, total} = value;
+        // Two slices in flight: when the engine is done with one, the next
+        // is already queued (not encoded and posted only then).
         const appended = this._request((seq) => encodeAppend(seq, slice));
-        // Read the next slice while the engine parses this one.
+        appended.catch(() => {});  // Seen by settle(), unless an earlier slice fails first.
+        // Read the next slice while the engine parses these.
         next = slices.next();
         next.catch(() => {});  // Seen by the await above, unless we fail first.
-        const res = await appended;
-        if (res.appendResult?.error) throw new Error(res.appendResult.error);
-        if (onProgress) onProgress({bytesDone, total});
+        if (sent) await settle(sent);
+        sent = {appended, bytesDone, total};
       }
+      if (sent) await settle(sent);
     } finally {
       await slices.return();
     }

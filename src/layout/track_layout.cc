@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <climits>
 
+#include "src/base/loop_blocks.h"
 #include "src/layout/lane_assigner.h"
 #include "src/layout/track_tree.h"
 
@@ -42,19 +43,21 @@ void ComputeTrackLayout(TraceStorage* s) {
   for (uint32_t g = 0; g < groups.size(); ++g) {
     single_source[g] = groups[g].tracks.size() == 1;
   }
-  for (uint32_t r = 0; r < slices; ++r) {
+  // In blocks: one pass over every slice (src/base/loop_blocks.h).
+  ForEachInBlocks(0, slices, [&](size_t row) {
+    uint32_t r = static_cast<uint32_t>(row);
     uint32_t t = slice.track_id[r];
     uint32_t g = t < group_of_track.size() ? group_of_track[t] : kNull;
     if (g == kNull) {
       layout.group_id.AppendNull();
       layout.lane.AppendNull();
-      continue;
+      return;
     }
     max_depth[g] = std::max<int64_t>(max_depth[g], slice.depth[r]);
     layout.group_id.Append(g);
     if (single_source[g]) {
       layout.lane.Append(0);
-      continue;
+      return;
     }
     int64_t end = ActiveEnd(slice.ts[r], slice.dur[r]);
     uint32_t parent = slice.parent_id[r];
@@ -67,7 +70,7 @@ void ComputeTrackLayout(TraceStorage* s) {
       lane = lanes[g].StartUnit(t, slice.ts[r], end, &last_lane[t]);
     }
     layout.lane.Append(lane);
-  }
+  });
   layout.ts.set_sorted(slice.ts.sorted());
 
   const StringId kind_names[] = {s->Intern("slice"), s->Intern("counter"), s->Intern("cpu"),

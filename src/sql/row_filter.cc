@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "src/base/loop_blocks.h"
+
 namespace weft {
 namespace {
 
@@ -113,20 +115,39 @@ bool Matches(int cmp, FilterOp op) {
   }
 }
 
+// Scans in blocks (src/base/loop_blocks.h): a filter over a whole table is
+// one call, which in wasm would otherwise run at V8's baseline tier.
 template <typename Pred>
 void KeepIf(RowSet* rows, Pred pred) {
   std::vector<uint32_t> out;
   if (rows->is_range()) {
-    for (uint32_t r = rows->range_begin(); r < rows->range_end(); ++r) {
+    ForEachInBlocks(rows->range_begin(), rows->range_end(), [&](size_t i) {
+      uint32_t r = static_cast<uint32_t>(i);
       if (pred(r)) out.push_back(r);
-    }
+    });
   } else {
     const uint32_t* list = rows->list();
-    for (uint32_t i = 0; i < rows->size(); ++i) {
+    ForEachInBlocks(0, rows->size(), [&](size_t i) {
       if (pred(list[i])) out.push_back(list[i]);
-    }
+    });
   }
   rows->SetOwned(std::move(out));
+}
+
+// Integer comparison over a cell array (Column::Int64Cells: no NULLs), no
+// virtual call per row. False for operators it does not serve.
+bool ScanInt64Cells(const int64_t* cells, FilterOp op, int64_t v, RowSet* rows) {
+  switch (op) {
+    case FilterOp::kEq:
+    case FilterOp::kIs: KeepIf(rows, [&](uint32_t r) { return cells[r] == v; }); return true;
+    case FilterOp::kNe:
+    case FilterOp::kIsNot: KeepIf(rows, [&](uint32_t r) { return cells[r] != v; }); return true;
+    case FilterOp::kLt: KeepIf(rows, [&](uint32_t r) { return cells[r] < v; }); return true;
+    case FilterOp::kLe: KeepIf(rows, [&](uint32_t r) { return cells[r] <= v; }); return true;
+    case FilterOp::kGt: KeepIf(rows, [&](uint32_t r) { return cells[r] > v; }); return true;
+    case FilterOp::kGe: KeepIf(rows, [&](uint32_t r) { return cells[r] >= v; }); return true;
+    default: return false;
+  }
 }
 
 }  // namespace
@@ -246,16 +267,14 @@ void RowFilter::Apply(uint32_t col_index, FilterOp op, sqlite3_value* value,
     return;
   }
 
-  // Equality on pooled strings compares ids, not bytes.
+  if (o.kind == Operand::kInt && col->type() == ColumnType::kInt64) {
+    const int64_t* cells = col->Int64Cells();
+    if (cells && ScanInt64Cells(cells, op, o.i, rows)) return;
+  }
+
   if (col->type() == ColumnType::kString && col->text_is_pooled() &&
-      o.kind == Operand::kText &&
-      (op == FilterOp::kEq || op == FilterOp::kIs)) {
-    StringId id = pool_->Find(o.text);
-    if (id == kNullStringId) {
-      rows->Clear();
-      return;
-    }
-    KeepIf(rows, [&](uint32_t r) { return col->GetString(r) == id; });
+      o.kind == Operand::kText) {
+    ApplyPooledText(col, op, o.text, rows);
     return;
   }
 
@@ -266,6 +285,44 @@ void RowFilter::Apply(uint32_t col_index, FilterOp op, sqlite3_value* value,
     if (col->IsNull(r)) return null_matches;
     return Matches(CompareCell(col, r, o, pool_, &scratch), op);
   });
+}
+
+void RowFilter::ApplyPooledText(const Column* col, FilterOp op, std::string_view text,
+                                RowSet* rows) const {
+  const StringId* ids = col->StringIdCells();
+  if (op == FilterOp::kEq || op == FilterOp::kIs) {
+    // Equality compares ids, not bytes.
+    StringId id = pool_->Find(text);
+    if (id == kNullStringId) {
+      rows->Clear();
+    } else if (ids) {
+      KeepIf(rows, [&](uint32_t r) { return ids[r] == id; });
+    } else {
+      KeepIf(rows, [&](uint32_t r) { return col->GetString(r) == id; });
+    }
+    return;
+  }
+  // Other comparisons: over many rows each distinct string is compared
+  // once (the range name >= 'a' AND name < 'b' over millions of rows reads
+  // ids only); a few rows are compared directly.
+  std::vector<int8_t> memo;  // Per StringId: unknown, no, yes.
+  if (rows->size() >= pool_->size() / 8) memo.assign(pool_->size(), -1);
+  bool null_matches = op == FilterOp::kIsNot;  // `NULL IS NOT x` is true.
+  auto id_matches = [&](StringId id) {
+    if (memo.empty()) return Matches(Sign(pool_->Get(id).compare(text)), op);
+    int8_t& m = memo[id];
+    if (m < 0) m = Matches(Sign(pool_->Get(id).compare(text)), op) ? 1 : 0;
+    return m == 1;
+  };
+  if (ids) {
+    KeepIf(rows, [&](uint32_t r) {
+      return ids[r] == kNullStringId ? null_matches : id_matches(ids[r]);
+    });
+  } else {
+    KeepIf(rows, [&](uint32_t r) {
+      return col->IsNull(r) ? null_matches : id_matches(col->GetString(r));
+    });
+  }
 }
 
 void RowFilter::ApplyPattern(uint32_t col_index, FilterOp op, sqlite3_value* value,

@@ -7,6 +7,7 @@
 #include <sqlite3.h>
 
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "src/storage/string_pool.h"
@@ -102,6 +103,9 @@ class RowFilter {
 
  private:
   bool SortByPooledString(const OrderTerm& term, RowSet* rows) const;
+  // A comparison of pooled string column |col| with |text| (non-null).
+  void ApplyPooledText(const Column* col, FilterOp op, std::string_view text,
+                       RowSet* rows) const;
 
   const Table* table_;
   const StringPool* pool_;

@@ -349,5 +349,92 @@ TEST_F(RowFilterTest, SortedColumnThenIdWalksForward) {
   EXPECT_EQ(filter_.WalkFor({{kTs, false}, {kI, false}}), Walk::kSort);
 }
 
+// Columns the filter scans through their cell arrays (Int64Cells,
+// StringIdCells, directly and through an alias), over more rows than one
+// loop block, from a range and from a list: the same rows as a plain
+// comparison of every cell.
+class DenseTable final : public StoredTable {
+ public:
+  DenseTable() : StoredTable("dense") {}
+  void Add(int64_t value, StringId name) {
+    v.Append(value);
+    s.Append(name);
+    NextRow();
+  }
+  IdColumn id{this, "id"};
+  Int64Column v{this, "v"};    // No NULLs.
+  StringColumn s{this, "s"};   // Some NULLs.
+  AliasColumn alias_v{this, "alias_v", &v, kNoFlags};
+  AliasColumn alias_s{this, "alias_s", &s, kNoFlags};
+};
+
+TEST(RowFilterScanTest, CellArrayScansMatchPlainComparisons) {
+  StringPool pool;
+  DenseTable t;
+  const char* names[] = {"launching: a", "launching: b", "bind", "Choreographer#doFrame 1",
+                         "RunTask", "a", "zzz"};
+  constexpr uint32_t kRows = 20000;
+  for (uint32_t r = 0; r < kRows; ++r) {
+    t.Add(static_cast<int64_t>((r * 7919u) % 1000) - 500,
+          r % 11 == 0 ? kNullStringId : pool.Intern(names[(r * 31u) % 7]));
+  }
+  ASSERT_NE(t.v.Int64Cells(), nullptr);
+  ASSERT_NE(t.alias_s.StringIdCells(), nullptr);
+  Values values;
+  RowFilter f(&t, &pool);
+  const FilterOp ops[] = {FilterOp::kEq, FilterOp::kNe, FilterOp::kLt, FilterOp::kLe,
+                          FilterOp::kGt, FilterOp::kGe, FilterOp::kIs, FilterOp::kIsNot};
+  auto matches = [](int cmp, FilterOp op) {
+    switch (op) {
+      case FilterOp::kEq: case FilterOp::kIs: return cmp == 0;
+      case FilterOp::kNe: case FilterOp::kIsNot: return cmp != 0;
+      case FilterOp::kLt: return cmp < 0;
+      case FilterOp::kLe: return cmp <= 0;
+      case FilterOp::kGt: return cmp > 0;
+      default: return cmp >= 0;
+    }
+  };
+  // Passes 2 and 3 pad the pool, so string comparisons are made per row,
+  // not memoized per distinct string.
+  for (int pass = 0; pass < 4; ++pass) {
+    bool from_list = pass % 2 == 1;
+    if (pass == 2) {
+      for (int k = 0; k < 200000; ++k) pool.Intern("pad" + std::to_string(k));
+    }
+    for (FilterOp op : ops) {
+      for (uint32_t col : {1u, 3u}) {  // v, alias_v
+        RowSet rs(kRows);
+        if (from_list) f.Apply(0, FilterOp::kNe, values.Make("5"), &rs);
+        f.Apply(col, op, values.Make("17"), &rs);
+        std::vector<uint32_t> got, want;
+        for (uint32_t k = 0; k < rs.size(); ++k) got.push_back(rs.at(k));
+        for (uint32_t r = 0; r < kRows; ++r) {
+          int64_t x = t.v[r];
+          if ((!from_list || r != 5) && matches(x < 17 ? -1 : x > 17, op)) want.push_back(r);
+        }
+        EXPECT_EQ(got, want) << "int col " << col << " op " << static_cast<int>(op);
+      }
+      for (uint32_t col : {2u, 4u}) {  // s, alias_s
+        for (const char* text : {"launching: ", "launching: b", "RunTask", "b"}) {
+          RowSet rs(kRows);
+          if (from_list) f.Apply(0, FilterOp::kNe, values.Make("5"), &rs);
+          f.Apply(col, op, values.Make(std::string("'") + text + "'"), &rs);
+          std::vector<uint32_t> got, want;
+          for (uint32_t k = 0; k < rs.size(); ++k) got.push_back(rs.at(k));
+          for (uint32_t r = 0; r < kRows; ++r) {
+            if (from_list && r == 5) continue;
+            bool m = t.s[r] == kNullStringId
+                         ? op == FilterOp::kIsNot
+                         : matches(pool.Get(t.s[r]).compare(text), op);
+            if (m) want.push_back(r);
+          }
+          EXPECT_EQ(got, want) << "string col " << col << " op " << static_cast<int>(op)
+                               << " " << text;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace weft

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "src/base/hash.h"
+#include "src/base/loop_blocks.h"
 
 namespace weft {
 
@@ -347,12 +348,13 @@ void ArgsTable::Compact() {
   };
   uint32_t n = static_cast<uint32_t>(set_first_.size());
   uint32_t next_first = n > 1 ? set_first_[1] : pending_begin_;
-  for (uint32_t s = 1; s < n; ++s) {
+  // In blocks: once per load over every set (src/base/loop_blocks.h).
+  ForEachInBlocks(1, n, [&](size_t s) {
     uint32_t first = next_first;
     next_first = s + 1 < n ? set_first_[s + 1] : pending_begin_;
     set_first_[s] = kept;
     move_rows(first, next_first, set_uses_[s] != 0);
-  }
+  });
   uint32_t pending = kept;  // Rows of a set being built, if any.
   move_rows(pending_begin_, rows_, true);
   pending_begin_ = pending;

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "src/base/loop_blocks.h"
 #include "src/base/pod_vector.h"
 #include "src/storage/string_pool.h"
 
@@ -64,6 +65,12 @@ class Column {
   // false when the column has no index.
   virtual bool EqualRows(int64_t value, const uint32_t** rows,
                          size_t* count) const;
+  // The cells as one array, for scans without a virtual call per row; null
+  // when the column keeps no such array. Int64Cells: a kInt64 column without
+  // NULLs. StringIdCells: a kString column's StringIds (kNullStringId is
+  // NULL), its text the pool's.
+  virtual const int64_t* Int64Cells() const { return nullptr; }
+  virtual const StringId* StringIdCells() const { return nullptr; }
   // Makes room for |rows| rows in all, so appends up to there do not grow
   // the storage (growth copies it where mremap is missing, as in wasm).
   // Columns that store nothing per row, or mostly NULL, ignore it.
@@ -157,6 +164,7 @@ class Int64Column final : public NullableColumn<int64_t> {
   Int64Column(Table* table, std::string name, uint32_t flags = kNoFlags)
       : NullableColumn(table, std::move(name), ColumnType::kInt64, flags) {}
   int64_t GetInt(uint32_t row) const override { return data_[row]; }
+  const int64_t* Int64Cells() const override { return has_nulls_ ? nullptr : data_.data(); }
 };
 
 class DoubleColumn final : public NullableColumn<double> {
@@ -189,26 +197,27 @@ class EqualityIndex {
 
  private:
   static constexpr uint32_t kNull = std::numeric_limits<uint32_t>::max();
-  // Counting sort of row numbers by value.
+  // Counting sort of row numbers by value (built on the first query that
+  // needs it: the passes run in blocks, src/base/loop_blocks.h).
   template <typename ValueOf>
   void Build(size_t rows, ValueOf value_of) const {
     uint32_t max = 0;
-    for (uint32_t r = 0; r < rows; ++r) {
-      uint32_t v = value_of(r);
+    ForEachInBlocks(0, rows, [&](size_t r) {
+      uint32_t v = value_of(static_cast<uint32_t>(r));
       if (v != kNull && v > max) max = v;
-    }
+    });
     offsets_.assign(static_cast<size_t>(max) + 2, 0);
-    for (uint32_t r = 0; r < rows; ++r) {
-      uint32_t v = value_of(r);
+    ForEachInBlocks(0, rows, [&](size_t r) {
+      uint32_t v = value_of(static_cast<uint32_t>(r));
       if (v != kNull) ++offsets_[v + 1];
-    }
+    });
     for (size_t i = 1; i < offsets_.size(); ++i) offsets_[i] += offsets_[i - 1];
     rows_.resize(offsets_.back());
     PodVector<uint32_t> next = offsets_;
-    for (uint32_t r = 0; r < rows; ++r) {
-      uint32_t v = value_of(r);
-      if (v != kNull) rows_[next[v]++] = r;
-    }
+    ForEachInBlocks(0, rows, [&](size_t r) {
+      uint32_t v = value_of(static_cast<uint32_t>(r));
+      if (v != kNull) rows_[next[v]++] = static_cast<uint32_t>(r);
+    });
     indexed_rows_ = rows;
   }
 
@@ -264,6 +273,7 @@ class StringColumn final : public Column {
     return data_[row] == kNullStringId;
   }
   StringId GetString(uint32_t row) const override { return data_[row]; }
+  const StringId* StringIdCells() const override { return data_.data(); }
   void ReserveRows(size_t rows) override { data_.reserve(rows); }
   size_t MemoryUsage() const { return data_.capacity() * 4; }
 
@@ -320,6 +330,8 @@ class AliasColumn final : public Column {
     return of_->GetText(r, pool, scratch);
   }
   bool text_is_pooled() const override { return of_->text_is_pooled(); }
+  const int64_t* Int64Cells() const override { return of_->Int64Cells(); }
+  const StringId* StringIdCells() const override { return of_->StringIdCells(); }
   bool EqualRows(int64_t value, const uint32_t** rows,
                  size_t* count) const override {
     return of_->EqualRows(value, rows, count);

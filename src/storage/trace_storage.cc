@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "src/base/loop_blocks.h"
 #include "src/base/numeric.h"
 
 namespace weft {
@@ -12,10 +13,9 @@ namespace {
 
 template <typename Vec>
 bool IsNonDecreasing(const Vec& v) {
-  for (size_t i = 1; i < v.size(); ++i) {
-    if (v[i] < v[i - 1]) return false;
-  }
-  return true;
+  bool sorted = true;
+  ForEachInBlocks(1, v.size(), [&](size_t i) { sorted &= !(v[i] < v[i - 1]); });
+  return sorted;
 }
 
 // Widens [*start, *end] by the rows' ts (and ts + dur when dur > 0; an

@@ -43,10 +43,15 @@ Status TraceProcessor::Parse(const uint8_t* data, size_t size) {
   if (damaged_) return Status::Ok();  // Nothing past the damage is readable.
   switch (container_) {
     case Container::kUnknown:
-      // Containers are recognised by their magic bytes.
+      // Containers are recognised by their magic bytes; a first chunk
+      // that holds them is read in place, not copied.
+      if (sniff_buffer_.empty() && size >= kContainerHeadBytes) {
+        status = StartWithHead(data, size);
+        break;
+      }
       sniff_buffer_.append(reinterpret_cast<const char*>(data), size);
       if (sniff_buffer_.size() < kContainerHeadBytes) return Status::Ok();
-      status = StartWithHead();
+      status = StartWithBufferedHead();
       break;
     case Container::kGzip:
       status = gzip_->Feed(data, size);
@@ -70,33 +75,37 @@ Status TraceProcessor::NoteDamage(const Status& status) {
   return Status::Ok();
 }
 
-Status TraceProcessor::StartWithHead() {
+Status TraceProcessor::StartWithBufferedHead() {
   std::string head;
   head.swap(sniff_buffer_);
-  const auto* bytes = reinterpret_cast<const uint8_t*>(head.data());
+  return StartWithHead(reinterpret_cast<const uint8_t*>(head.data()), head.size());
+}
+
+Status TraceProcessor::StartWithHead(const uint8_t* bytes, size_t size) {
+  std::string_view head(reinterpret_cast<const char*>(bytes), size);
   auto sink = [this](const char* d, size_t n) {
     return ParseUncompressed(reinterpret_cast<const uint8_t*>(d), n);
   };
-  if (head.size() >= 2 && bytes[0] == 0x1f && bytes[1] == 0x8b) {
+  if (size >= 2 && bytes[0] == 0x1f && bytes[1] == 0x8b) {
     container_ = Container::kGzip;
     gzip_.reset(new GzipStream(sink));
-    return gzip_->Feed(bytes, head.size());
+    return gzip_->Feed(bytes, size);
   }
-  if (head.size() >= 4 && memcmp(bytes, "PK\x03\x04", 4) == 0) {
+  if (size >= 4 && memcmp(bytes, "PK\x03\x04", 4) == 0) {
     container_ = Container::kZip;
     zip_.reset(new ZipStream(sink));
-    return zip_->Feed(bytes, head.size());
+    return zip_->Feed(bytes, size);
   }
   constexpr std::string_view kAtraceMarker = "TRACE:\n";
-  if (head.size() > kAtraceMarker.size() && head.compare(0, kAtraceMarker.size(), kAtraceMarker) == 0 &&
+  if (size > kAtraceMarker.size() && head.substr(0, kAtraceMarker.size()) == kAtraceMarker &&
       bytes[kAtraceMarker.size()] == 0x78) {
     // atrace -z: "TRACE:" then the text as a zlib stream.
     container_ = Container::kGzip;
     gzip_.reset(new GzipStream(sink, GzipStream::Members::kFirstOnly));
-    return gzip_->Feed(bytes + kAtraceMarker.size(), head.size() - kAtraceMarker.size());
+    return gzip_->Feed(bytes + kAtraceMarker.size(), size - kAtraceMarker.size());
   }
   container_ = Container::kPlain;
-  return ParseUncompressed(bytes, head.size());
+  return ParseUncompressed(bytes, size);
 }
 
 namespace {
@@ -134,25 +143,39 @@ Status TraceProcessor::UnsupportedFormat(const uint8_t* data, size_t size) {
 }
 
 Status TraceProcessor::ParseUncompressed(const uint8_t* data, size_t size) {
-  if (importer_) return importer_->Parse(reinterpret_cast<const char*>(data), size);
-  // Gather enough (decompressed) bytes to tell the format apart.
+  if (importer_) return FeedImporter(data, size);
+  // Gather enough (decompressed) bytes to tell the format apart; a chunk
+  // that holds them is read in place, not copied.
+  if (format_head_.empty() && size >= kFormatHeadBytes) return StartImporter(data, size);
   format_head_.append(reinterpret_cast<const char*>(data), size);
   if (format_head_.size() < kFormatHeadBytes) return Status::Ok();
-  return StartImporter();
+  return StartImporterWithBufferedHead();
 }
 
-Status TraceProcessor::StartImporter() {
+Status TraceProcessor::FeedImporter(const uint8_t* data, size_t size) {
+  while (size > kImporterPieceBytes) {
+    WEFT_RETURN_IF_ERROR(importer_->Parse(reinterpret_cast<const char*>(data), kImporterPieceBytes));
+    data += kImporterPieceBytes;
+    size -= kImporterPieceBytes;
+  }
+  return importer_->Parse(reinterpret_cast<const char*>(data), size);
+}
+
+Status TraceProcessor::StartImporterWithBufferedHead() {
   std::string head;
   head.swap(format_head_);
-  const auto* data = reinterpret_cast<const uint8_t*>(head.data());
-  size_t size = head.size();
+  return StartImporter(reinterpret_cast<const uint8_t*>(head.data()), head.size());
+}
+
+Status TraceProcessor::StartImporter(const uint8_t* data, size_t size) {
+  std::string_view head(reinterpret_cast<const char*>(data), size);
   // FXT starts with its magic number record.
   uint64_t first_word = 0;
   if (size >= 8) memcpy(&first_word, data, 8);
   if (first_word == fxt::kMagicRecord) {
     importer_.reset(new FxtImporter(context_.get()));
     format_name_ = "fxt";
-    return importer_->Parse(head.data(), size);
+    return FeedImporter(data, size);
   }
   // A protobuf Trace starts with 0x0a (field 1, length-delimited), which is
   // also '\n': it is protobuf if control bytes follow (JSON has none) or
@@ -165,7 +188,7 @@ Status TraceProcessor::StartImporter() {
     if (binary || !(isspace(data[1]) || data[1] == '{' || data[1] == '[')) {
       importer_.reset(new ProtoImporter(context_.get()));
       format_name_ = "proto";
-      return importer_->Parse(head.data(), size);
+      return FeedImporter(data, size);
     }
   }
   // Otherwise the first non-whitespace byte decides.
@@ -174,17 +197,17 @@ Status TraceProcessor::StartImporter() {
   if (i == size) return Status::Ok();  // Only whitespace: nothing to read.
   char c = static_cast<char>(data[i]);
   if (c != '{' && c != '[') {
-    if (!LooksLikeSystrace(std::string_view(head).substr(i))) {
+    if (!LooksLikeSystrace(head.substr(i))) {
       return UnsupportedFormat(data, size);
     }
     importer_.reset(new SystraceImporter(context_.get()));
     format_name_ = "systrace";
-    return importer_->Parse(head.data(), size);
+    return FeedImporter(data, size);
   }
   importer_.reset(new JsonImporter(context_.get()));
   format_name_ = "json";
   // The whole head, so the tokenizer's byte offsets are the file's.
-  return importer_->Parse(head.data(), size);
+  return FeedImporter(data, size);
 }
 
 Status TraceProcessor::NotifyEndOfFile() {
@@ -192,7 +215,7 @@ Status TraceProcessor::NotifyEndOfFile() {
   load_state_ = LoadState::kFinalizing;
   Status status = sticky_error_;
   if (status.ok() && container_ == Container::kUnknown && !sniff_buffer_.empty()) {
-    status = NoteDamage(StartWithHead());  // A trace shorter than the magic bytes.
+    status = NoteDamage(StartWithBufferedHead());  // A trace shorter than the magic bytes.
   }
   // A container cut short still hands over what it inflated.
   if (status.ok() && gzip_ && !damaged_) status = NoteDamage(gzip_->Finish());
@@ -201,7 +224,7 @@ Status TraceProcessor::NotifyEndOfFile() {
     storage_->stats.Set(Stat::zip_entries_skipped, zip_->skipped_entries());
   }
   if (status.ok() && !importer_ && !format_head_.empty()) {
-    status = NoteDamage(StartImporter());  // A trace shorter than the format head.
+    status = NoteDamage(StartImporterWithBufferedHead());  // A trace shorter than the format head.
   }
   if (importer_) {
     Status end = NoteDamage(importer_->NotifyEndOfFile());

@@ -79,11 +79,19 @@ class TraceProcessor {
   double profile_calls_seconds() const { return profile_calls_seconds_; }
 
  private:
-  // Picks gzip / zip / plain from the first bytes and feeds them.
-  Status StartWithHead();
+  // Picks gzip / zip / plain from the first bytes (|data|: at least
+  // kContainerHeadBytes, or the whole file) and feeds them.
+  Status StartWithHead(const uint8_t* data, size_t size);
+  // The same for the bytes waiting in sniff_buffer_.
+  Status StartWithBufferedHead();
   Status ParseUncompressed(const uint8_t* data, size_t size);
-  // Picks the importer from format_head_ and feeds it those bytes.
-  Status StartImporter();
+  // Picks the importer from the first decompressed bytes (|data|: at least
+  // kFormatHeadBytes, or all of them) and feeds it those bytes.
+  Status StartImporter(const uint8_t* data, size_t size);
+  // The same for the bytes waiting in format_head_.
+  Status StartImporterWithBufferedHead();
+  // Feeds the importer in pieces of at most kImporterPieceBytes (see there).
+  Status FeedImporter(const uint8_t* data, size_t size);
   // The error for a trace in a format weft does not read.
   static Status UnsupportedFormat(const uint8_t* data, size_t size);
   Status EnsureEngine();
@@ -112,6 +120,15 @@ class TraceProcessor {
   // First decompressed bytes, until the trace format is known.
   static constexpr size_t kFormatHeadBytes = 64;
   std::string format_head_;
+  // The largest piece an importer's Parse() gets. In wasm: the bridge
+  // sends 32 MiB chunks, and in one call the first chunk's event loop would
+  // run entirely at V8's baseline tier (src/base/loop_blocks.h); in 1 MiB
+  // pieces the later ones run optimized. Natively the reads pass whole.
+#ifdef __EMSCRIPTEN__
+  static constexpr size_t kImporterPieceBytes = size_t{1} << 20;
+#else
+  static constexpr size_t kImporterPieceBytes = SIZE_MAX;
+#endif
   std::string format_name_;
   // FNV-1a of the first kHashedHeadBytes bytes of the file: the trace uuid
   // when the trace has none, as in Perfetto.

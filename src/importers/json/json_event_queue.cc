@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+#include "src/base/loop_blocks.h"
+
 namespace weft {
 namespace {
 
@@ -25,9 +27,11 @@ void RadixSort(PodVector<uint64_t>* keys, int low_bit, int high_bit) {
   PodVector<uint64_t> tmp(keys->size());
   for (int shift = low_bit; shift < high_bit; shift += kDigit) {
     size_t count[(1 << kDigit) + 1] = {0};
-    for (uint64_t k : *keys) ++count[((k >> shift) & ((1 << kDigit) - 1)) + 1];
+    const uint64_t* in = keys->data();
+    auto digit = [&](uint64_t k) { return (k >> shift) & ((1 << kDigit) - 1); };
+    ForEachInBlocks(0, keys->size(), [&](size_t i) { ++count[digit(in[i]) + 1]; });
     for (int i = 0; i < (1 << kDigit); ++i) count[i + 1] += count[i];
-    for (uint64_t k : *keys) tmp[count[(k >> shift) & ((1 << kDigit) - 1)]++] = k;
+    ForEachInBlocks(0, keys->size(), [&](size_t i) { tmp[count[digit(in[i])]++] = in[i]; });
     keys->swap(tmp);
   }
 }
@@ -39,28 +43,31 @@ void JsonEventQueue::OrderTies(uint32_t* order, TsAt ts_at) const {
   // At equal timestamps Perfetto's sorter puts E first and longer X events
   // before shorter ones, but only once the trace has any X event.
   if (!saw_complete_event_) return;
-  size_t n = events_.size();
-  for (size_t i = 0; i < n;) {
-    size_t j = i + 1;
-    int64_t ts = ts_at(i);
-    while (j < n && ts_at(j) == ts) ++j;
-    if (j - i > 1) {
-      auto less = [&](uint32_t a, uint32_t b) { return TieKey(events_[a]) < TieKey(events_[b]); };
-      if (j - i <= 16) {
-        // Runs are short (a few threads at the same microsecond): an
-        // insertion sort, stable and without stable_sort's buffer.
-        for (size_t k = i + 1; k < j; ++k) {
-          uint32_t v = order[k];
-          size_t m = k;
-          for (; m > i && less(v, order[m - 1]); --m) order[m] = order[m - 1];
-          order[m] = v;
-        }
-      } else {
-        std::stable_sort(order + i, order + j, less);
+  auto less = [&](uint32_t a, uint32_t b) { return TieKey(events_[a]) < TieKey(events_[b]); };
+  // Orders the run [i, j) of equal timestamps.
+  auto order_run = [&](size_t i, size_t j) {
+    if (j - i <= 1) return;
+    if (j - i <= 16) {
+      // Runs are short (a few threads at the same microsecond): an
+      // insertion sort, stable and without stable_sort's buffer.
+      for (size_t k = i + 1; k < j; ++k) {
+        uint32_t v = order[k];
+        size_t m = k;
+        for (; m > i && less(v, order[m - 1]); --m) order[m] = order[m - 1];
+        order[m] = v;
       }
+    } else {
+      std::stable_sort(order + i, order + j, less);
     }
-    i = j;
-  }
+  };
+  size_t n = events_.size();
+  size_t run_start = 0;
+  ForEachInBlocks(1, n, [&](size_t i) {
+    if (ts_at(i) == ts_at(run_start)) return;
+    order_run(run_start, i);
+    run_start = i;
+  });
+  order_run(run_start, n);
 }
 
 std::vector<uint32_t> JsonEventQueue::SortedOrder() const {
@@ -69,12 +76,12 @@ std::vector<uint32_t> JsonEventQueue::SortedOrder() const {
   if (n == 0) return order;
   int64_t min_ts = events_[0].ts, max_ts = events_[0].ts;
   bool sorted = true;
-  for (size_t i = 1; i < n; ++i) {
+  ForEachInBlocks(1, n, [&](size_t i) {
     int64_t ts = events_[i].ts;
     if (ts < events_[i - 1].ts) sorted = false;
     min_ts = std::min(min_ts, ts);
     max_ts = std::max(max_ts, ts);
-  }
+  });
   int index_bits = BitsFor(n);
   int ts_bits = BitsFor(static_cast<uint64_t>(max_ts - min_ts));
   if (sorted) {
@@ -82,14 +89,14 @@ std::vector<uint32_t> JsonEventQueue::SortedOrder() const {
     OrderTies(order.data(), [&](size_t i) { return events_[i].ts; });
   } else if (index_bits + ts_bits <= 64) {
     PodVector<uint64_t> keys(n);
-    for (size_t i = 0; i < n; ++i) {
+    ForEachInBlocks(0, n, [&](size_t i) {
       keys[i] = (static_cast<uint64_t>(events_[i].ts - min_ts) << index_bits) | i;
-    }
+    });
     // Keys start in index order, so sorting on the timestamp bits alone
     // leaves equal timestamps in file order.
     RadixSort(&keys, index_bits, index_bits + ts_bits);
     uint64_t mask = (uint64_t{1} << index_bits) - 1;
-    for (size_t i = 0; i < n; ++i) order[i] = static_cast<uint32_t>(keys[i] & mask);
+    ForEachInBlocks(0, n, [&](size_t i) { order[i] = static_cast<uint32_t>(keys[i] & mask); });
     // The keys hold the timestamps in order: runs of equal ones are found
     // without reading the events at random.
     OrderTies(order.data(), [&](size_t i) { return static_cast<int64_t>(keys[i] >> index_bits); });
@@ -104,7 +111,7 @@ std::vector<uint32_t> JsonEventQueue::SortedOrder() const {
 }
 
 void JsonEventQueue::Clear() {
-  PodVector<JsonEvent>().swap(events_);
+  events_.clear();
   PodVector<JsonEventExtra>().swap(extras_);
   PodVector<SideArg>().swap(side_args_);
 }

@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "src/base/chunked_vector.h"
 #include "src/base/pod_vector.h"
 
 #include "src/importers/json/json_event.h"
@@ -24,7 +25,7 @@ class JsonEventQueue {
   }
   PodVector<SideArg>& side_args() { return side_args_; }
   PodVector<JsonEventExtra>& extras() { return extras_; }
-  const PodVector<JsonEvent>& events() const { return events_; }
+  const ChunkedVector<JsonEvent>& events() const { return events_; }
   size_t size() const { return events_.size(); }
 
   // Indices of events in processing order: by timestamp; at equal
@@ -41,7 +42,9 @@ class JsonEventQueue {
   template <typename TsAt>
   void OrderTies(uint32_t* order, TsAt ts_at) const;
 
-  PodVector<JsonEvent> events_;
+  // In chunks: millions of events grown by realloc would copy themselves
+  // (wasm has no mremap) and hold two copies at the last doubling.
+  ChunkedVector<JsonEvent> events_;
   PodVector<JsonEventExtra> extras_;
   PodVector<SideArg> side_args_;
   bool saw_complete_event_ = false;

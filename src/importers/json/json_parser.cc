@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "src/base/hash.h"
+#include "src/base/loop_blocks.h"
 #include "src/base/numeric.h"
 
 namespace weft {
@@ -83,10 +84,10 @@ void JsonParser::ParseAll() {
   // The order jumps around the queue: load events a few steps ahead.
   constexpr size_t kAhead = 8;
   size_t n = order.size();
-  for (size_t i = 0; i < n; ++i) {
+  ForEachInBlocks(0, n, [&](size_t i) {
     if (i + kAhead < n) __builtin_prefetch(&events[order[i + kAhead]]);
     Parse(events[order[i]]);
-  }
+  });
   queue_->Clear();
 }
 
