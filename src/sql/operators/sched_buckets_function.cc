@@ -10,7 +10,7 @@
 
 #include "src/base/numeric.h"
 #include "src/sql/operators/slice_layout_function.h"
-#include "src/sql/vtab_module.h"
+#include "src/sql/table_function_args.h"
 
 namespace weft {
 namespace {
@@ -107,27 +107,12 @@ struct BucketsVtab : sqlite3_vtab {
   int BestIndex(sqlite3_index_info* info);
 };
 
-struct BucketsCursor : VtabCursor<BucketsVtab> {
-  std::vector<SchedBucketRow> rows;
+struct BucketsCursor : RowsCursor<BucketsVtab, SchedBucketRow> {
   bool thread_state = false;
-  sqlite3_value* args[kArgs] = {};
-  size_t pos = 0;
+  TableFunctionArgs<kArgs> args;
 
-  ~BucketsCursor() { FreeArgs(); }
   int Filter(int idx_num, const char* idx_str, int argc, sqlite3_value** argv);
-  int Next() {
-    ++pos;
-    return SQLITE_OK;
-  }
-  bool Eof() const { return pos >= rows.size(); }
   void ColumnValue(sqlite3_context* ctx, int i);
-  sqlite3_int64 Rowid() const { return static_cast<sqlite3_int64>(pos); }
-  void FreeArgs() {
-    for (sqlite3_value*& v : args) {
-      sqlite3_value_free(v);
-      v = nullptr;
-    }
-  }
 };
 
 int Connect(sqlite3* db, void* aux, int, const char* const*, sqlite3_vtab** out, char**) {
@@ -142,43 +127,18 @@ int Connect(sqlite3* db, void* aux, int, const char* const*, sqlite3_vtab** out,
   return SQLITE_OK;
 }
 
-// idxNum bit k: argument k is bound, passed in argv in argument order.
 int BucketsVtab::BestIndex(sqlite3_index_info* info) {
-  int slot[kArgs];
-  std::fill(slot, slot + kArgs, -1);
-  for (int i = 0; i < info->nConstraint; ++i) {
-    const auto& c = info->aConstraint[i];
-    int arg = c.iColumn - kKind;
-    if (arg < 0 || arg >= kArgs || c.op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
-    if (!c.usable) return SQLITE_CONSTRAINT;  // Pick an order where it is known.
-    slot[arg] = i;
-  }
-  int argv_index = 0;
-  info->idxNum = 0;
-  for (int arg = 0; arg < kArgs; ++arg) {
-    if (slot[arg] < 0) continue;
-    info->aConstraintUsage[slot[arg]].argvIndex = ++argv_index;
-    info->aConstraintUsage[slot[arg]].omit = 1;
-    info->idxNum |= 1 << arg;
-  }
-  constexpr int kAllRequired = (1 << kRequired) - 1;
-  info->estimatedCost = (info->idxNum & kAllRequired) == kAllRequired ? 1000 : 1e30;
-  return SQLITE_OK;
+  return PlanTableFunctionArgs(info, kKind, kArgs, /*required_mask=*/(1 << kRequired) - 1);
 }
 
 int BucketsCursor::Filter(int idx_num, const char*, int argc, sqlite3_value** argv) {
   rows.clear();
   pos = 0;
-  FreeArgs();
-  int next = 0;
-  for (int arg = 0; arg < kArgs; ++arg) {
-    if ((idx_num & (1 << arg)) && next < argc) args[arg] = sqlite3_value_dup(argv[next++]);
-  }
-  auto is_int = [](sqlite3_value* v) { return v && sqlite3_value_type(v) == SQLITE_INTEGER; };
+  args.Bind(idx_num, argc, argv);
   const char* kind = args[0] ? reinterpret_cast<const char*>(sqlite3_value_text(args[0])) : "";
   std::string_view k = kind ? kind : "";
   bool ok = (k == "cpu" || k == "thread_state");
-  for (int arg = 1; arg < kRequired; ++arg) ok = ok && is_int(args[arg]);
+  for (int arg = 1; arg < kRequired; ++arg) ok = ok && args.IsInt(arg);
   if (!ok || sqlite3_value_int64(args[5]) <= 0) {
     return SetVtabError(vtab(), "sched_buckets: needs kind ('cpu' or 'thread_state'), id, "
                                 "start_ts, end_ts, max_dur and bucket > 0 (integers)");
@@ -215,9 +175,7 @@ void BucketsCursor::ColumnValue(sqlite3_context* ctx, int i) {
       break;
     case kN: sqlite3_result_int64(ctx, row.n); break;
     default: {
-      sqlite3_value* v = args[i - kKind];
-      if (v) sqlite3_result_value(ctx, v);
-      else sqlite3_result_null(ctx);
+      args.Result(ctx, i - kKind);
     }
   }
 }

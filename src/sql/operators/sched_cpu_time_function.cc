@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "src/base/numeric.h"
-#include "src/sql/vtab_module.h"
+#include "src/sql/table_function_args.h"
 
 namespace weft {
 
@@ -57,19 +57,11 @@ struct CpuTimeVtab : sqlite3_vtab {
   int BestIndex(sqlite3_index_info* info);
 };
 
-struct CpuTimeCursor : VtabCursor<CpuTimeVtab> {
-  std::vector<SchedCpuTimeRow> rows;
-  int64_t args[kArgs] = {};
-  size_t pos = 0;
+struct CpuTimeCursor : RowsCursor<CpuTimeVtab, SchedCpuTimeRow> {
+  TableFunctionArgs<kArgs> args;
 
   int Filter(int idx_num, const char* idx_str, int argc, sqlite3_value** argv);
-  int Next() {
-    ++pos;
-    return SQLITE_OK;
-  }
-  bool Eof() const { return pos >= rows.size(); }
   void ColumnValue(sqlite3_context* ctx, int i);
-  sqlite3_int64 Rowid() const { return static_cast<sqlite3_int64>(pos); }
 };
 
 int Connect(sqlite3* db, void* aux, int, const char* const*, sqlite3_vtab** out, char**) {
@@ -83,36 +75,20 @@ int Connect(sqlite3* db, void* aux, int, const char* const*, sqlite3_vtab** out,
   return SQLITE_OK;
 }
 
-// Both arguments must be bound (start_ts then end_ts in argv).
+// Both arguments are required.
 int CpuTimeVtab::BestIndex(sqlite3_index_info* info) {
-  int slot[kArgs] = {-1, -1};
-  for (int i = 0; i < info->nConstraint; ++i) {
-    const auto& c = info->aConstraint[i];
-    int arg = c.iColumn - kStartTs;
-    if (arg < 0 || arg >= kArgs || c.op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
-    if (!c.usable) return SQLITE_CONSTRAINT;  // Pick an order where it is known.
-    slot[arg] = i;
-  }
-  bool bound = slot[0] >= 0 && slot[1] >= 0;
-  for (int arg = 0; bound && arg < kArgs; ++arg) {
-    info->aConstraintUsage[slot[arg]].argvIndex = arg + 1;
-    info->aConstraintUsage[slot[arg]].omit = 1;
-  }
-  info->idxNum = bound ? 1 : 0;
-  info->estimatedCost = bound ? 1000 : 1e30;
-  return SQLITE_OK;
+  return PlanTableFunctionArgs(info, kStartTs, kArgs, /*required_mask=*/3);
 }
 
 int CpuTimeCursor::Filter(int idx_num, const char*, int argc, sqlite3_value** argv) {
   rows.clear();
   pos = 0;
-  auto is_int = [](sqlite3_value* v) { return sqlite3_value_type(v) == SQLITE_INTEGER; };
-  if (idx_num != 1 || argc != kArgs || !is_int(argv[0]) || !is_int(argv[1])) {
+  args.Bind(idx_num, argc, argv);
+  if (!args.IsInt(0) || !args.IsInt(1)) {
     return SetVtabError(vtab(), "sched_cpu_time: needs start_ts and end_ts (integers)");
   }
-  args[0] = sqlite3_value_int64(argv[0]);
-  args[1] = sqlite3_value_int64(argv[1]);
-  rows = ComputeSchedCpuTime(vtab()->storage->sched, args[0], args[1]);
+  rows = ComputeSchedCpuTime(vtab()->storage->sched, sqlite3_value_int64(args[0]),
+                             sqlite3_value_int64(args[1]));
   return SQLITE_OK;
 }
 
@@ -120,7 +96,7 @@ void CpuTimeCursor::ColumnValue(sqlite3_context* ctx, int i) {
   switch (i) {
     case kUtid: sqlite3_result_int64(ctx, rows[pos].utid); break;
     case kCpuTime: sqlite3_result_int64(ctx, rows[pos].cpu_time); break;
-    default: sqlite3_result_int64(ctx, args[i - kStartTs]);
+    default: args.Result(ctx, i - kStartTs);
   }
 }
 

@@ -9,7 +9,7 @@
 
 #include "src/base/numeric.h"
 #include "src/sql/operators/slice_layout_function.h"
-#include "src/sql/vtab_module.h"
+#include "src/sql/table_function_args.h"
 
 namespace weft {
 
@@ -69,26 +69,11 @@ struct SummaryVtab : sqlite3_vtab {
   int BestIndex(sqlite3_index_info* info);
 };
 
-struct SummaryCursor : VtabCursor<SummaryVtab> {
-  std::vector<SliceSummaryRow> rows;
-  sqlite3_value* args[kArgs] = {};
-  size_t pos = 0;
+struct SummaryCursor : RowsCursor<SummaryVtab, SliceSummaryRow> {
+  TableFunctionArgs<kArgs> args;
 
-  ~SummaryCursor() { FreeArgs(); }
   int Filter(int idx_num, const char* idx_str, int argc, sqlite3_value** argv);
-  int Next() {
-    ++pos;
-    return SQLITE_OK;
-  }
-  bool Eof() const { return pos >= rows.size(); }
   void ColumnValue(sqlite3_context* ctx, int i);
-  sqlite3_int64 Rowid() const { return static_cast<sqlite3_int64>(pos); }
-  void FreeArgs() {
-    for (sqlite3_value*& v : args) {
-      sqlite3_value_free(v);
-      v = nullptr;
-    }
-  }
 };
 
 int Connect(sqlite3* db, void* aux, int, const char* const*, sqlite3_vtab** out, char**) {
@@ -103,39 +88,16 @@ int Connect(sqlite3* db, void* aux, int, const char* const*, sqlite3_vtab** out,
   return SQLITE_OK;
 }
 
-// idxNum bit k: argument k (start_ts, end_ts, filter_track_ids) is bound,
-// passed in argv in that order.
+// Arguments start_ts, end_ts (required) and filter_track_ids.
 int SummaryVtab::BestIndex(sqlite3_index_info* info) {
-  int slot[kArgs] = {-1, -1, -1};
-  for (int i = 0; i < info->nConstraint; ++i) {
-    const auto& c = info->aConstraint[i];
-    int arg = c.iColumn - kStartTs;
-    if (arg < 0 || arg >= kArgs || c.op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
-    if (!c.usable) return SQLITE_CONSTRAINT;  // Pick an order where it is known.
-    slot[arg] = i;
-  }
-  int argv_index = 0;
-  info->idxNum = 0;
-  for (int arg = 0; arg < kArgs; ++arg) {
-    if (slot[arg] < 0) continue;
-    info->aConstraintUsage[slot[arg]].argvIndex = ++argv_index;
-    info->aConstraintUsage[slot[arg]].omit = 1;
-    info->idxNum |= 1 << arg;
-  }
-  info->estimatedCost = (info->idxNum & 3) == 3 ? 1000 : 1e30;
-  return SQLITE_OK;
+  return PlanTableFunctionArgs(info, kStartTs, kArgs, /*required_mask=*/3);
 }
 
 int SummaryCursor::Filter(int idx_num, const char*, int argc, sqlite3_value** argv) {
   rows.clear();
   pos = 0;
-  FreeArgs();
-  int next = 0;
-  for (int arg = 0; arg < kArgs; ++arg) {
-    if ((idx_num & (1 << arg)) && next < argc) args[arg] = sqlite3_value_dup(argv[next++]);
-  }
-  auto is_int = [](sqlite3_value* v) { return v && sqlite3_value_type(v) == SQLITE_INTEGER; };
-  if (!is_int(args[0]) || !is_int(args[1])) {
+  args.Bind(idx_num, argc, argv);
+  if (!args.IsInt(0) || !args.IsInt(1)) {
     return SetVtabError(vtab(), "slice_summary: needs start_ts and end_ts (integers)");
   }
   std::optional<std::string_view> tracks;
@@ -165,9 +127,7 @@ void SummaryCursor::ColumnValue(sqlite3_context* ctx, int i) {
     case kMaxDur: sqlite3_result_int64(ctx, row.max_dur); break;
     case kSelfDur: sqlite3_result_int64(ctx, row.total_dur - row.child_dur); break;
     default: {
-      sqlite3_value* v = args[i - kStartTs];
-      if (v) sqlite3_result_value(ctx, v);
-      else sqlite3_result_null(ctx);
+      args.Result(ctx, i - kStartTs);
     }
   }
 }
