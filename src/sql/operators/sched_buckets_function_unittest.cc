@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "src/sql/operators/query_rows_for_test.h"
 #include "src/sql/sql_engine.h"
 
 namespace weft {
@@ -28,23 +29,8 @@ class SchedBucketsTest : public ::testing::Test {
     ASSERT_TRUE(engine_.Init().ok());
   }
 
-  // Each row of |sql| as "v1,v2,...".
   std::vector<std::string> Rows(const std::string& sql) {
-    std::vector<std::string> out;
-    sqlite3_stmt* stmt = nullptr;
-    EXPECT_EQ(sqlite3_prepare_v2(engine_.db(), sql.c_str(), -1, &stmt, nullptr), SQLITE_OK)
-        << sqlite3_errmsg(engine_.db());
-    while (sqlite3_step(stmt) == SQLITE_ROW) {
-      std::string row;
-      for (int i = 0; i < sqlite3_column_count(stmt); ++i) {
-        if (i) row += ",";
-        const unsigned char* text = sqlite3_column_text(stmt, i);
-        row += text ? reinterpret_cast<const char*>(text) : "NULL";
-      }
-      out.push_back(row);
-    }
-    sqlite3_finalize(stmt);
-    return out;
+    return QueryRowsForTest(engine_.db(), sql);
   }
 
   TraceStorage storage_;
