@@ -7,14 +7,13 @@
 
 #include <gtest/gtest.h>
 
-#include "src/sql/operators/query_rows_for_test.h"
-#include "src/sql/sql_engine.h"
+#include "src/sql/operators/storage_sql_test.h"
 
 namespace weft {
 namespace {
 
 // sched_buckets must answer exactly what the viewer's GROUP BY queries did.
-class SchedBucketsTest : public ::testing::Test {
+class SchedBucketsTest : public StorageSqlTest {
  protected:
   void SetUp() override {
     const char* states[] = {"S", "R", "Running", "D", "R+", "x", "DK", "r"};
@@ -25,16 +24,8 @@ class SchedBucketsTest : public ::testing::Test {
       uint32_t row = storage_.thread_state.Insert(ts, dur, i % 2, storage_.Intern(states[i % 8]));
       if (i % 29 == 0) storage_.thread_state.state.Set(row, kNullStringId);
     }
-    storage_.Finalize();
-    ASSERT_TRUE(engine_.Init().ok());
+    StartEngine();
   }
-
-  std::vector<std::string> Rows(const std::string& sql) {
-    return QueryRowsForTest(engine_.db(), sql);
-  }
-
-  TraceStorage storage_;
-  SqlEngine engine_{&storage_};
 };
 
 TEST_F(SchedBucketsTest, CpuEqualsTheGroupBy) {

@@ -7,13 +7,12 @@
 
 #include <gtest/gtest.h>
 
-#include "src/sql/operators/query_rows_for_test.h"
-#include "src/sql/sql_engine.h"
+#include "src/sql/operators/storage_sql_test.h"
 
 namespace weft {
 namespace {
 
-class SchedCpuTimeTest : public ::testing::Test {
+class SchedCpuTimeTest : public StorageSqlTest {
  protected:
   void SetUp() override {
     SchedTable& s = storage_.sched;
@@ -25,16 +24,8 @@ class SchedCpuTimeTest : public ::testing::Test {
     s.Insert(30, 40, 1, 3, 0);
     s.Insert(35, 5, 0, 2, 0);
     s.Insert(70, -1, 1, 2, 0);
-    storage_.Finalize();
-    ASSERT_TRUE(engine_.Init().ok());
+    StartEngine();
   }
-
-  std::vector<std::string> Rows(const std::string& sql) {
-    return QueryRowsForTest(engine_.db(), sql);
-  }
-
-  TraceStorage storage_;
-  SqlEngine engine_{&storage_};
 };
 
 TEST_F(SchedCpuTimeTest, SchedTimestampsAreMarkedSorted) {
