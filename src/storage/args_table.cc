@@ -140,6 +140,11 @@ bool ArgsTable::ShouldProbe() {
   return true;
 }
 
+void ArgsTable::CountSharedUse(uint32_t set) {
+  ++probe_hits_;
+  if (set_uses_[set] < kPinnedUses) ++set_uses_[set];
+}
+
 uint64_t ArgsTable::HashRows(uint32_t begin, uint32_t end) const {
   // Strings by their content's hash, not their ids: which sets share a
   // cache slot (and so which are shared) must not depend on intern order.
@@ -194,8 +199,7 @@ uint32_t ArgsTable::FinishSet(bool shareable) {
     for (RecentSet* slot : slots) {
       if (slot->set != 0 && slot->hash == hash && SameRows(slot->set, begin, end)) {
         Truncate(begin);
-        ++probe_hits_;
-        if (set_uses_[slot->set] < kPinnedUses) ++set_uses_[slot->set];
+        CountSharedUse(slot->set);
         return slot->set;
       }
     }
@@ -227,8 +231,7 @@ bool ArgsTable::ShareIfCached(uint32_t set, uint64_t hash) {
     if (slot.set == 0 || slot.hash != hash) continue;
     if (slot.set != set) return false;
     ShouldProbe();  // Counts the probe, as FinishSet() would.
-    ++probe_hits_;
-    if (set_uses_[set] < kPinnedUses) ++set_uses_[set];
+    CountSharedUse(set);
     last_hash_ = hash;
     last_hashed_ = true;
     return true;

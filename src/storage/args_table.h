@@ -194,6 +194,8 @@ class ArgsTable final : public StoredTable {
   std::unique_ptr<RecentBucket[]> recent_{new RecentBucket[kRecentSets / 2]()};
   // Whether a shareable set looks the cache up (see ShouldProbe()).
   bool ShouldProbe();
+  // A cache hit: counts it for ShouldProbe() and adds a use of the set.
+  void CountSharedUse(uint32_t set);
   static constexpr uint32_t kProbeWindow = 4096;
   static constexpr uint32_t kSkipRun = 65536;
   uint32_t probes_ = 0, probe_hits_ = 0, skip_left_ = 0;
