@@ -19,7 +19,7 @@ void ExpectReads(const TimestampColumn& c, const std::vector<int64_t>& values) {
   }
 }
 
-TEST(TimestampColumnTest, CloseValuesTakeFourBytes) {
+TEST(TimestampColumnTest, CloseValuesTakeAtMostFourBytes) {
   TimestampColumn c(nullptr, "ts");
   std::vector<int64_t> values;
   // Three blocks of nanosecond times, a little out of order.
