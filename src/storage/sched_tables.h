@@ -1,13 +1,15 @@
 // Scheduling tables: `sched` (a thread running on a cpu), `thread_state`
 // (what a thread was doing over time) and `cpu` (one row per cpu seen).
 // sched and thread_state have several rows per context switch: their small
-// numbers, durations and states are compact columns (compact_column.h),
-// their timestamps 4-byte offsets (timestamp_column.h).
+// numbers, durations and states are compact columns (compact_column.h,
+// sched_columns.h: ucpu costs nothing on one machine), their timestamps
+// 4-byte offsets (timestamp_column.h).
 #ifndef SRC_STORAGE_SCHED_TABLES_H_
 #define SRC_STORAGE_SCHED_TABLES_H_
 
 #include "src/storage/column.h"
 #include "src/storage/compact_column.h"
+#include "src/storage/sched_columns.h"
 #include "src/storage/table.h"
 #include "src/storage/timestamp_column.h"
 
@@ -35,8 +37,8 @@ class SchedTable final : public StoredTable {
   CompactUint32Column cpu{this, "cpu", kIndexed};
   CompactUint32Column utid{this, "utid", kIndexed};
   DictStringColumn end_state{this, "end_state"};
-  CompactInt64Column priority{this, "priority"};
-  CompactUint32Column ucpu{this, "ucpu"};
+  SmallInt64Column priority{this, "priority"};
+  UcpuColumn ucpu{this, "ucpu", &cpu};
 };
 
 class ThreadStateTable final : public StoredTable {
@@ -68,7 +70,7 @@ class ThreadStateTable final : public StoredTable {
   CompactUint32Column waker_utid{this, "waker_utid"};
   EarlierRowColumn waker_id{this, "waker_id"};
   CompactUint32Column irq_context{this, "irq_context"};
-  CompactUint32Column ucpu{this, "ucpu"};
+  UcpuColumn ucpu{this, "ucpu", &cpu};
 };
 
 class CpuTable final : public StoredTable {

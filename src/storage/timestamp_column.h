@@ -1,10 +1,11 @@
 // TimestampColumn: an Int64Column without NULLs for the timestamps of the
-// tables with the most rows (sched, thread_state, ftrace_event), in 4-byte
-// cells. Rows come in blocks of kBlockRows sharing the block's first value
-// as a base; a cell is the offset from it. Rows are added in about time
-// order, so a block's offsets fit in int32 (2.1 s) unless the trace is
-// sparse: a block with a value out of reach is kept in 8-byte cells
-// instead, so no trace costs more than a plain column.
+// tables with the most rows (sched, thread_state, ftrace_event), in 3- or
+// 4-byte cells. Rows come in blocks of 1024 sharing a base; a cell is the
+// offset from it. Rows are added in about time order, so a block's offsets
+// fit in int32 (2.1 s) unless the trace is sparse: a block with a value
+// out of reach is kept in 8-byte cells instead, so no trace costs more
+// than a plain column. A full block whose values span less than 2^24 (16.7
+// ms: a busy trace's) is repacked into 3-byte offsets from its smallest.
 #ifndef SRC_STORAGE_TIMESTAMP_COLUMN_H_
 #define SRC_STORAGE_TIMESTAMP_COLUMN_H_
 
@@ -23,11 +24,12 @@ class TimestampColumn final : public Column {
 
   void Append(int64_t v) {
     if ((size_ & kBlockMask) == 0) {
-      blocks_.push_back({v, static_cast<uint32_t>(narrow_.size()), false});
+      if (size_ != 0) Pack(&blocks_.back());
+      blocks_.push_back({v, static_cast<uint32_t>(narrow_.size()), kFour});
     }
     Block& block = blocks_.back();
     ++size_;
-    if (!block.wide) {
+    if (block.cells == kFour) {
       int64_t offset;
       if (!__builtin_sub_overflow(v, block.base, &offset) && offset >= INT32_MIN &&
           offset <= INT32_MAX) {
@@ -41,24 +43,59 @@ class TimestampColumn final : public Column {
   int64_t operator[](uint32_t row) const {
     const Block& block = blocks_[row >> kBlockBits];
     uint32_t cell = block.first + (row & kBlockMask);
-    return block.wide ? wide_[cell] : block.base + narrow_[cell];
+    switch (block.cells) {
+      case kThree: {
+        const uint8_t* p = &packed_[size_t{cell} * 3];
+        return block.base + (p[0] | (p[1] << 8) | (uint32_t{p[2]} << 16));
+      }
+      case kFour:
+        return block.base + narrow_[cell];
+      default:
+        return wide_[cell];
+    }
   }
   size_t size() const { return size_; }
   bool IsNull(uint32_t) const override { return false; }
   int64_t GetInt(uint32_t row) const override { return (*this)[row]; }
   void ReserveRows(size_t rows) override { narrow_.reserve(rows); }
   size_t MemoryUsage() const {
-    return narrow_.capacity() * 4 + wide_.capacity() * 8 + blocks_.capacity() * sizeof(Block);
+    return packed_.capacity() + narrow_.capacity() * 4 + wide_.capacity() * 8 +
+           blocks_.capacity() * sizeof(Block);
   }
 
  private:
   static constexpr uint32_t kBlockBits = 10;
   static constexpr uint32_t kBlockMask = (1u << kBlockBits) - 1;
+  enum Cells : uint8_t { kThree, kFour, kEight };
   struct Block {
-    int64_t base;    // The block's first value.
-    uint32_t first;  // Its first cell in narrow_ or wide_.
-    bool wide;
+    int64_t base;    // The block's first value (kThree: its smallest).
+    uint32_t first;  // Its first cell in packed_, narrow_ or wide_.
+    Cells cells;
   };
+  // A full block, the last: when in 4-byte offsets that span less than
+  // 2^24, its cells (the end of narrow_) move to packed_, 3 bytes each.
+  void Pack(Block* block) {
+    if (block->cells != kFour) return;
+    const int32_t* cells = &narrow_[block->first];
+    int32_t lo = cells[0], hi = cells[0];
+    for (uint32_t c = 1; c <= kBlockMask; ++c) {
+      lo = cells[c] < lo ? cells[c] : lo;
+      hi = cells[c] > hi ? cells[c] : hi;
+    }
+    if (int64_t{hi} - lo >= (int64_t{1} << 24)) return;
+    uint32_t first = static_cast<uint32_t>(packed_.size() / 3);
+    uint8_t* out = packed_.append_uninitialized(size_t{kBlockMask + 1} * 3);
+    for (uint32_t c = 0; c <= kBlockMask; ++c, out += 3) {
+      uint32_t offset = static_cast<uint32_t>(cells[c] - lo);
+      out[0] = static_cast<uint8_t>(offset);
+      out[1] = static_cast<uint8_t>(offset >> 8);
+      out[2] = static_cast<uint8_t>(offset >> 16);
+    }
+    narrow_.resize(block->first);
+    block->base += lo;
+    block->first = first;
+    block->cells = kThree;
+  }
   // The last block, which holds a value its offsets cannot reach: its
   // cells so far (the end of narrow_) move to wide_.
   void Widen(Block* block) {
@@ -66,10 +103,11 @@ class TimestampColumn final : public Column {
     for (size_t c = block->first; c < narrow_.size(); ++c) wide_.push_back(block->base + narrow_[c]);
     narrow_.resize(block->first);
     block->first = first;
-    block->wide = true;
+    block->cells = kEight;
   }
 
   PodVector<Block> blocks_;
+  PodVector<uint8_t> packed_;
   PodVector<int32_t> narrow_;
   PodVector<int64_t> wide_;
   uint32_t size_ = 0;

@@ -1,5 +1,6 @@
-// TimestampColumn: values read back as appended whether their block stays
-// in 4-byte offsets or moves to 8-byte cells.
+// TimestampColumn: values read back as appended whether their block is
+// repacked into 3-byte offsets, stays in 4-byte ones or moves to 8-byte
+// cells.
 #include "src/storage/timestamp_column.h"
 
 #include <vector>
@@ -18,7 +19,7 @@ void ExpectReads(const TimestampColumn& c, const std::vector<int64_t>& values) {
   }
 }
 
-TEST(TimestampColumnTest, CloseValuesTakeFourBytes) {
+TEST(TimestampColumnTest, CloseValuesTakeAtMostFourBytes) {
   TimestampColumn c(nullptr, "ts");
   std::vector<int64_t> values;
   // Three blocks of nanosecond times, a little out of order.
@@ -35,6 +36,30 @@ TEST(TimestampColumnTest, ABlockOutOfReachKeepsEightByteCells) {
   for (int64_t i = 0; i < 1024 - 6; ++i) values.push_back(i);
   for (int64_t i = 0; i < 1024; ++i) values.push_back(100 + i);
   for (int64_t i = 0; i < 500; ++i) values.push_back(i == 400 ? int64_t{1} << 40 : -i);
+  for (int64_t v : values) c.Append(v);
+  ExpectReads(c, values);
+}
+
+TEST(TimestampColumnTest, DenseFullBlocksTakeThreeBytes) {
+  TimestampColumn c(nullptr, "ts");
+  std::vector<int64_t> values;
+  // Blocks spanning ~10 ms, a little out of order (a block's first value
+  // is not its smallest), then one spanning 20 ms (4-byte offsets), then a
+  // partial last block.
+  for (int64_t i = 0; i < 4096; ++i) values.push_back(5000000000 + i * 10000 - (i % 5) * 3000);
+  for (int64_t i = 0; i < 1024; ++i) values.push_back(values.back() + 20000);
+  for (int64_t i = 0; i < 100; ++i) values.push_back(values.back() + 7);
+  for (int64_t v : values) c.Append(v);
+  ExpectReads(c, values);
+  EXPECT_LT(c.MemoryUsage(), size_t{4096 * 3 + 1124 * 4 + 4096}) << "3-byte cells for full dense blocks";
+}
+
+TEST(TimestampColumnTest, PackingSpansUpToTwoToThe24) {
+  TimestampColumn c(nullptr, "ts");
+  std::vector<int64_t> values;
+  for (int64_t i = 0; i < 1024; ++i) values.push_back(i == 3 ? -1 : i == 9 ? (1 << 24) - 2 : i);
+  for (int64_t i = 0; i < 1024; ++i) values.push_back(i == 0 ? 0 : i == 1 ? (1 << 24) : 5);
+  values.push_back(42);
   for (int64_t v : values) c.Append(v);
   ExpectReads(c, values);
 }

@@ -33,6 +33,18 @@ inline uint64_t ReadRecordVarint(const char** at) {
   return v;
 }
 
+// A new block is filled whole: its pages are faulted in by one call, not
+// a trap per page (costly on a VM). The
+// blocks are PodVector mappings (over 1 MiB); elsewhere a no-op.
+inline void Prefault(uint8_t* data, size_t bytes) {
+#if defined(WEFT_POD_VECTOR_MREMAP) && defined(MADV_POPULATE_WRITE)
+  madvise(data, bytes, MADV_POPULATE_WRITE);  // Only a hint: failure is harmless.
+#else
+  (void)data;
+  (void)bytes;
+#endif
+}
+
 }  // namespace
 
 void ProtoEventQueue::Lane::Append(int64_t ts, uint32_t generation, uint32_t order,
@@ -223,7 +235,10 @@ uint32_t ProtoEventQueue::OpenBlock(size_t capacity) {
     spare_blocks_.erase(spare_blocks_.begin() + static_cast<std::ptrdiff_t>(i));
     break;
   }
-  if (block.bytes.capacity() != capacity) block.bytes.reserve(capacity);
+  if (block.bytes.capacity() != capacity) {
+    block.bytes.reserve(capacity);
+    Prefault(block.bytes.data(), capacity);
+  }
   block.writing = true;
   return index;
 }
