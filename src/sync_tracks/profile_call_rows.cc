@@ -24,26 +24,52 @@ ProfileCallRows::ProfileCallRows(const CpuProfile& profile, uint32_t utid,
 }
 
 void ProfileCallRows::OpenCall(int64_t ts, int32_t node) {
-  if (count_ == 0) track_ = tracks_->ThreadTrack(utid_);
+  if (count_ == 0) {
+    track_ = tracks_->ThreadTrack(utid_);
+    first_row_ = storage_->slice.row_count();
+  }
+  uint32_t i = count_ - written_;
+  if (i == kBlock) {
+    WritePending();
+    i = 0;
+  }
   // Depth and parent come with the re-nesting, the arg set last: until
   // then the arg set cell holds the node.
-  uint32_t row = storage_->slice.Insert(ts, 0, track_, strings_.category, names_[node], 0,
-                                        Uint32Column::kNull, static_cast<uint32_t>(node));
-  if (count_ == 0) first_row_ = row;
+  PendingRows& p = *pending_;
+  p.ts[i] = ts;
+  p.dur[i] = 0;
+  p.name[i] = names_[node];
+  p.sample_count[i] = 0;
+  p.node[i] = static_cast<uint32_t>(node);
   ++count_;
 }
 
 void ProfileCallRows::EndCall(uint32_t call, int64_t dur, uint32_t sample_count) {
+  if (call >= written_) {
+    pending_->dur[call - written_] = dur;
+    pending_->sample_count[call - written_] = sample_count;
+    return;
+  }
   storage_->slice.dur.Set(first_row_ + call, dur);
   storage_->slice.depth.Set(first_row_ + call, sample_count);  // Until WriteArgs.
 }
 
+void ProfileCallRows::WritePending() {
+  const PendingRows& p = *pending_;
+  SliceTable::RowBlock block{track_, strings_.category, p.ts, p.dur, p.name, p.sample_count,
+                             p.node};
+  // No other slice is written during the walk: the calls' rows follow on.
+  storage_->slice.InsertBlock(block, count_ - written_);
+  written_ = count_;
+}
+
 void ProfileCallRows::WriteArgs() {
+  WritePending();
   Uint32Column& arg_set_id = storage_->slice.arg_set_id;
-  Uint32Column& depth = storage_->slice.depth;
+  const Uint32Column& depth = storage_->slice.depth;
+  // The depth cells keep the sample counts: the re-nesting sets them all.
   for (uint32_t row = first_row_; row < first_row_ + count_; ++row) {
     arg_set_id.Set(row, ArgsFor(arg_set_id[row], depth[row]));
-    depth.Set(row, 0);
   }
 }
 

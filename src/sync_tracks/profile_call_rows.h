@@ -3,12 +3,15 @@
 // no list of all calls is kept; then their arg sets, in opening order (arg
 // set ids follow first use, as when each row was written whole). Until
 // then a call row's arg_set_id cell holds its node and its depth cell its
-// sample count (the re-nesting sets the depth after WriteArgs).
+// sample count (the re-nesting sets the depth after WriteArgs). Rows are
+// written in blocks, column by column (SliceTable::InsertBlock): a call
+// opens in the pending block, and ends there or in its row.
 // Reference: docs/sync_tracks.md ("In the tables").
 #ifndef SRC_SYNC_TRACKS_PROFILE_CALL_ROWS_H_
 #define SRC_SYNC_TRACKS_PROFILE_CALL_ROWS_H_
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "src/importers/common/cpu_profile_tracker.h"
@@ -50,7 +53,7 @@ class ProfileCallRows final : public ProfileCallSink {
 
   void OpenCall(int64_t ts, int32_t node) override;
   void EndCall(uint32_t call, int64_t dur, uint32_t sample_count) override;
-  // After the walk: the arg set of every call.
+  // After the walk: the pending rows, then the arg set of every call.
   void WriteArgs();
 
   uint32_t first_row() const { return first_row_; }
@@ -58,6 +61,7 @@ class ProfileCallRows final : public ProfileCallSink {
 
  private:
   uint32_t ArgsFor(uint32_t node, uint32_t sample_count);
+  void WritePending();
 
   const CpuProfile& profile_;
   uint32_t utid_;
@@ -68,6 +72,17 @@ class ProfileCallRows final : public ProfileCallSink {
   uint32_t track_ = 0;
   uint32_t first_row_ = 0;
   uint32_t count_ = 0;
+  // The calls opened and not written yet: calls [written_, count_).
+  static constexpr uint32_t kBlock = 1024;
+  struct PendingRows {
+    int64_t ts[kBlock];
+    int64_t dur[kBlock];
+    StringId name[kBlock];
+    uint32_t sample_count[kBlock];
+    uint32_t node[kBlock];
+  };
+  std::unique_ptr<PendingRows> pending_ = std::make_unique<PendingRows>();
+  uint32_t written_ = 0;
   // Arg set ids of (node, count) for the small counts most calls have, by
   // node * kSmallCounts + count (0: none yet): a direct lookup; the cache
   // holds the others. Empty for a profile with too many nodes.

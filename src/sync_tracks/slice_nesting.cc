@@ -1,10 +1,11 @@
 // Re-nesting: the track's slices sorted, merged with the calls (already in
 // order, read from their rows as the merge goes: no copy of the calls),
-// then one pass with a stack of the open items.
+// in one pass with a stack of the open items.
 #include "src/sync_tracks/slice_nesting.h"
 
 #include <algorithm>
 #include <numeric>
+#include <utility>
 
 namespace weft {
 namespace {
@@ -16,34 +17,27 @@ bool NestBefore(const NestItem& a, const NestItem& b) {
   return a.order < b.order;
 }
 
-// The calls as nest items, in nesting order.
+// The calls as nest items: in opening order, which is nesting order (a
+// parent opens before its children at the same time) unless a damaged
+// input broke it; then sorted.
 class CallItems {
  public:
   CallItems(const SliceTable& slices, uint32_t first_row, uint32_t count)
-      : slices_(slices), first_row_(first_row), count_(count) {
-    // Opening order is nesting order (a parent opens before its children
-    // at the same time); sort only if a damaged input broke that.
-    for (uint32_t i = 1; i < count_; ++i) {
-      if (NestBefore(Item(i), Item(i - 1))) {
-        SortOrder();
-        break;
-      }
-    }
-  }
+      : slices_(slices), first_row_(first_row), count_(count) {}
   uint32_t size() const { return count_; }
   NestItem operator[](uint32_t i) const { return Item(order_.empty() ? i : order_[i]); }
+  void SortOrder() {
+    order_.resize(count_);
+    std::iota(order_.begin(), order_.end(), 0u);
+    std::sort(order_.begin(), order_.end(),
+              [this](uint32_t a, uint32_t b) { return NestBefore(Item(a), Item(b)); });
+  }
 
  private:
   NestItem Item(uint32_t call) const {
     uint32_t row = first_row_ + call;
     int64_t ts = slices_.ts[row];
     return NestItem{ts, ts + slices_.dur[row], true, call, row};
-  }
-  void SortOrder() {
-    order_.resize(count_);
-    std::iota(order_.begin(), order_.end(), 0u);
-    std::sort(order_.begin(), order_.end(),
-              [this](uint32_t a, uint32_t b) { return NestBefore(Item(a), Item(b)); });
   }
 
   const SliceTable& slices_;
@@ -52,12 +46,13 @@ class CallItems {
   std::vector<uint32_t> order_;  // Empty: opening order.
 };
 
-}  // namespace
-
-void RenestTrack(std::vector<NestItem> slice_items, uint32_t first_call_row, uint32_t call_count,
-                 SliceTable* slices) {
-  std::sort(slice_items.begin(), slice_items.end(), NestBefore);
-  const CallItems calls(*slices, first_call_row, call_count);
+// Sets every item's depth and parent (and cuts calls), merging the sorted
+// slices with |calls|. With |check_calls|, stops and returns false when a
+// call comes before the previous one in nesting order, its cuts undone:
+// the order check rides along with the merge instead of reading the calls
+// once more.
+bool NestItems(const std::vector<NestItem>& slice_items, const CallItems& calls, bool check_calls,
+               SliceTable* slices) {
   // The open items, outermost first: only their end and row matter (a
   // small entry keeps the per-call work to a few loads and stores).
   struct Open {
@@ -65,15 +60,22 @@ void RenestTrack(std::vector<NestItem> slice_items, uint32_t first_call_row, uin
     uint32_t row;
   };
   std::vector<Open> stack;
+  std::vector<std::pair<uint32_t, int64_t>> cuts;  // (row, dur before), to undo.
   size_t s = 0;
   uint32_t c = 0;
   NestItem next_call{};  // calls[c], read once.
   if (c < calls.size()) next_call = calls[c];
+  NestItem last_call{};
   while (s < slice_items.size() || c < calls.size()) {
     // A merge of the two sorted lists; at equal keys, the slice first.
     NestItem item;
     if (c < calls.size() && (s == slice_items.size() || NestBefore(next_call, slice_items[s]))) {
       item = next_call;
+      if (check_calls && c > 0 && NestBefore(item, last_call)) {
+        for (const auto& [row, dur] : cuts) slices->dur.Set(row, dur);
+        return false;
+      }
+      last_call = item;
       if (++c < calls.size()) next_call = calls[c];
     } else {
       item = slice_items[s++];
@@ -83,6 +85,7 @@ void RenestTrack(std::vector<NestItem> slice_items, uint32_t first_call_row, uin
       stack.pop_back();
     }
     if (!stack.empty() && item.is_call && item.end > stack.back().end) {
+      if (check_calls) cuts.emplace_back(item.row, item.end - item.ts);
       item.end = stack.back().end;
       slices->dur.Set(item.row, item.end - item.ts);
     }
@@ -90,6 +93,18 @@ void RenestTrack(std::vector<NestItem> slice_items, uint32_t first_call_row, uin
     slices->parent_id.Set(item.row, stack.empty() ? Uint32Column::kNull : stack.back().row);
     stack.push_back(Open{item.end, item.row});
   }
+  return true;
+}
+
+}  // namespace
+
+void RenestTrack(std::vector<NestItem> slice_items, uint32_t first_call_row, uint32_t call_count,
+                 SliceTable* slices) {
+  std::sort(slice_items.begin(), slice_items.end(), NestBefore);
+  CallItems calls(*slices, first_call_row, call_count);
+  if (NestItems(slice_items, calls, /*check_calls=*/true, slices)) return;
+  calls.SortOrder();
+  NestItems(slice_items, calls, /*check_calls=*/false, slices);
 }
 
 }  // namespace weft
