@@ -262,7 +262,9 @@ TEST(SparseInt64ColumnTest, AppendNullsMatchesOneAtATime) {
   }
   for (uint32_t r = 0; r < 465; ++r) {
     ASSERT_EQ(block.IsNull(r), single.IsNull(r)) << r;
-    if (!single.IsNull(r)) ASSERT_EQ(block.Get(r), single.Get(r)) << r;
+    if (!single.IsNull(r)) {
+      ASSERT_EQ(block.Get(r), single.Get(r)) << r;
+    }
   }
 }
 
