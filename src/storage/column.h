@@ -8,7 +8,9 @@
 #ifndef SRC_STORAGE_COLUMN_H_
 #define SRC_STORAGE_COLUMN_H_
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <vector>
@@ -116,6 +118,13 @@ class NullableColumn : public Column {
   void Append(T v) {
     if (has_nulls_) nulls_.Append(static_cast<uint32_t>(data_.size()), false);
     data_.push_back(v);
+  }
+  // Appends |n| cells (none NULL) at once.
+  void AppendBlock(const T* values, size_t n) {
+    if (has_nulls_) {
+      for (size_t i = 0; i < n; ++i) nulls_.Append(static_cast<uint32_t>(data_.size() + i), false);
+    }
+    if (n) memcpy(data_.append_uninitialized(n), values, n * sizeof(T));
   }
   void AppendNull() {
     TrackNulls();
@@ -234,6 +243,11 @@ class Uint32Column final : public Column {
       : Column(table, std::move(name), ColumnType::kInt64, flags) {}
   void Append(uint32_t v) { data_.push_back(v); }
   void AppendNull() { data_.push_back(kNull); }
+  // Appends |n| cells at once: from |values|, or |n| times |v|.
+  void AppendBlock(const uint32_t* values, size_t n) {
+    if (n) memcpy(data_.append_uninitialized(n), values, n * sizeof(uint32_t));
+  }
+  void AppendFill(uint32_t v, size_t n) { std::fill_n(data_.append_uninitialized(n), n, v); }
   void Set(uint32_t row, uint32_t v) { data_[row] = v; }
   uint32_t operator[](uint32_t row) const { return data_[row]; }
   PodVector<uint32_t>& mutable_data() { return data_; }
@@ -263,6 +277,11 @@ class StringColumn final : public Column {
   StringColumn(Table* table, std::string name, uint32_t flags = kNoFlags)
       : Column(table, std::move(name), ColumnType::kString, flags) {}
   void Append(StringId v) { data_.push_back(v); }
+  // Appends |n| cells at once: from |values|, or |n| times |v|.
+  void AppendBlock(const StringId* values, size_t n) {
+    if (n) memcpy(data_.append_uninitialized(n), values, n * sizeof(StringId));
+  }
+  void AppendFill(StringId v, size_t n) { std::fill_n(data_.append_uninitialized(n), n, v); }
   void Set(uint32_t row, StringId v) { data_[row] = v; }
   StringId operator[](uint32_t row) const { return data_[row]; }
   PodVector<StringId>& mutable_data() { return data_; }

@@ -250,5 +250,45 @@ TEST(SparseInt64ColumnTest, AllPresentAndAllAbsent) {
   }
 }
 
+TEST(SparseInt64ColumnTest, AppendNullsMatchesOneAtATime) {
+  // Runs that start and end inside a word and span whole words.
+  SparseInt64Column block(nullptr, "b"), single(nullptr, "s");
+  int64_t v = 0;
+  for (size_t run : {3u, 200u, 61u, 64u, 1u, 130u}) {
+    block.Append(++v);
+    single.Append(v);
+    block.AppendNulls(run);
+    for (size_t i = 0; i < run; ++i) single.AppendNull();
+  }
+  for (uint32_t r = 0; r < 465; ++r) {
+    ASSERT_EQ(block.IsNull(r), single.IsNull(r)) << r;
+    if (!single.IsNull(r)) {
+      ASSERT_EQ(block.Get(r), single.Get(r)) << r;
+    }
+  }
+}
+
+TEST(Int64ColumnTest, AppendBlockKeepsNullBits) {
+  Int64Column c(nullptr, "x");
+  c.AppendNull();
+  const int64_t values[] = {4, 5, 6};
+  c.AppendBlock(values, 3);
+  EXPECT_TRUE(c.IsNull(0));
+  for (uint32_t r = 1; r <= 3; ++r) {
+    EXPECT_FALSE(c.IsNull(r));
+    EXPECT_EQ(c[r], static_cast<int64_t>(r + 3));
+  }
+}
+
+TEST(Uint32ColumnTest, AppendBlockAndFill) {
+  Uint32Column c(nullptr, "x");
+  const uint32_t values[] = {7, 8};
+  c.AppendBlock(values, 2);
+  c.AppendFill(Uint32Column::kNull, 3);
+  ASSERT_EQ(c.size(), 5u);
+  EXPECT_EQ(c[1], 8u);
+  EXPECT_TRUE(c.IsNull(4));
+}
+
 }  // namespace
 }  // namespace weft

@@ -35,6 +35,37 @@ class SliceTable final : public StoredTable {
     return NextRow();
   }
 
+  // Rows written column by column, for a caller writing many at once (JS
+  // profile calls): |count| rows on one track with one category, no parent
+  // and no thread time; the other cells from arrays of |count|. Returns
+  // the first row.
+  struct RowBlock {
+    uint32_t track;
+    StringId category;
+    const int64_t* ts;
+    const int64_t* dur;
+    const StringId* name;
+    const uint32_t* depth;
+    const uint32_t* arg_set;
+  };
+  uint32_t InsertBlock(const RowBlock& block, uint32_t count) {
+    ts.AppendBlock(block.ts, count);
+    dur.AppendBlock(block.dur, count);
+    track_id.AppendFill(block.track, count);
+    category.AppendFill(block.category, count);
+    name.AppendBlock(block.name, count);
+    depth.AppendBlock(block.depth, count);
+    parent_id.AppendFill(Uint32Column::kNull, count);
+    arg_set_id.AppendBlock(block.arg_set, count);
+    thread_ts.AppendNulls(count);
+    thread_dur.AppendNulls(count);
+    thread_instruction_count.AppendNulls(count);
+    thread_instruction_delta.AppendNulls(count);
+    uint32_t first = rows_;
+    rows_ += count;
+    return first;
+  }
+
   IdColumn id{this, "id"};
   Int64Column ts{this, "ts"};
   Int64Column dur{this, "dur"};

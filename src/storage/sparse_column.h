@@ -5,6 +5,7 @@
 #ifndef SRC_STORAGE_SPARSE_COLUMN_H_
 #define SRC_STORAGE_SPARSE_COLUMN_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include "src/base/pod_vector.h"
@@ -23,6 +24,15 @@ class SparseInt64Column final : public Column {
 
   void Append(int64_t v) { AppendBit(true); values_.push_back(v); }
   void AppendNull() { AppendBit(false); }
+  // Appends |n| NULL cells: whole words at once.
+  void AppendNulls(size_t n) {
+    for (; n > 0 && (rows_ & 63) != 0; --n) AppendBit(false);
+    size_t words = n / 64;
+    std::fill_n(prefix_.append_uninitialized(words), words, static_cast<uint32_t>(values_.size()));
+    std::fill_n(bits_.append_uninitialized(words), words, uint64_t{0});
+    rows_ += static_cast<uint32_t>(words * 64);
+    for (n -= words * 64; n > 0; --n) AppendBit(false);
+  }
   bool IsPresent(uint32_t row) const {
     return bits_[row >> 6] >> (row & 63) & 1;
   }

@@ -87,5 +87,35 @@ TEST(TraceStorageTest, SliceInsertWithThreadTime) {
   EXPECT_EQ(slice_id->GetInt(b), b);
 }
 
+TEST(TraceStorageTest, SliceInsertBlockMatchesInsert) {
+  TraceStorage storage;
+  SliceTable& slice = storage.slice;
+  StringId cat = storage.Intern("c");
+  StringId names[] = {storage.Intern("a"), storage.Intern("b")};
+  slice.InsertWithThreadTime(1, 1, 0, cat, names[0], 0, Uint32Column::kNull, Uint32Column::kNull,
+                             9, 9);
+  const int64_t ts[] = {5, 6}, dur[] = {3, 2};
+  const uint32_t depth[] = {0, 1}, args[] = {7, 8};
+  EXPECT_EQ(slice.InsertBlock(SliceTable::RowBlock{4, cat, ts, dur, names, depth, args}, 2), 1u);
+  uint32_t after = slice.Insert(8, 1, 4, cat, names[0], 0, 1, Uint32Column::kNull);
+  EXPECT_EQ(after, 3u);
+  EXPECT_EQ(slice.row_count(), 4u);
+  for (uint32_t r = 1; r <= 2; ++r) {
+    EXPECT_EQ(slice.ts[r], ts[r - 1]);
+    EXPECT_EQ(slice.dur[r], dur[r - 1]);
+    EXPECT_EQ(slice.track_id[r], 4u);
+    EXPECT_EQ(slice.category[r], cat);
+    EXPECT_EQ(slice.name[r], names[r - 1]);
+    EXPECT_EQ(slice.depth[r], depth[r - 1]);
+    EXPECT_TRUE(slice.parent_id.IsNull(r));
+    EXPECT_EQ(slice.arg_set_id[r], args[r - 1]);
+    EXPECT_TRUE(slice.thread_ts.IsNull(r));
+    EXPECT_TRUE(slice.thread_dur.IsNull(r));
+    EXPECT_TRUE(slice.thread_instruction_count.IsNull(r));
+  }
+  EXPECT_EQ(slice.thread_ts.Get(0), 9);
+  EXPECT_EQ(slice.parent_id[after], 1u);
+}
+
 }  // namespace
 }  // namespace weft

@@ -24,27 +24,78 @@ ProfileCallRows::ProfileCallRows(const CpuProfile& profile, uint32_t utid,
 }
 
 void ProfileCallRows::OpenCall(int64_t ts, int32_t node) {
-  if (count_ == 0) track_ = tracks_->ThreadTrack(utid_);
+  if (count_ == 0) {
+    track_ = tracks_->ThreadTrack(utid_);
+    first_row_ = storage_->slice.row_count();
+  }
+  uint32_t i = count_ - written_;
+  if (i == kBlock) {
+    WritePending();
+    i = 0;
+  }
   // Depth and parent come with the re-nesting, the arg set last: until
   // then the arg set cell holds the node.
-  uint32_t row = storage_->slice.Insert(ts, 0, track_, strings_.category, names_[node], 0,
-                                        Uint32Column::kNull, static_cast<uint32_t>(node));
-  if (count_ == 0) first_row_ = row;
+  PendingRows& p = *pending_;
+  p.ts[i] = ts;
+  p.dur[i] = 0;
+  p.name[i] = names_[node];
+  p.sample_count[i] = 0;
+  p.node[i] = static_cast<uint32_t>(node);
+  p.ended[i] = false;
   ++count_;
 }
 
 void ProfileCallRows::EndCall(uint32_t call, int64_t dur, uint32_t sample_count) {
+  if (call >= written_) {
+    pending_->dur[call - written_] = dur;
+    pending_->sample_count[call - written_] = sample_count;
+    pending_->ended[call - written_] = true;
+    return;
+  }
   storage_->slice.dur.Set(first_row_ + call, dur);
-  storage_->slice.depth.Set(first_row_ + call, sample_count);  // Until WriteArgs.
+  storage_->slice.depth.Set(first_row_ + call, sample_count);  // Until its arg set is made.
+  // Calls end innermost first: mostly the last one.
+  for (size_t i = open_written_.size(); i-- > 0;) {
+    if (open_written_[i] == call) {
+      open_written_.erase(open_written_.begin() + static_cast<std::ptrdiff_t>(i));
+      break;
+    }
+  }
+}
+
+void ProfileCallRows::MakeArgs() {
+  PendingRows& p = *pending_;
+  Uint32Column& arg_set_id = storage_->slice.arg_set_id;
+  const Uint32Column& depth = storage_->slice.depth;
+  uint32_t end = open_written_.empty() ? count_ : open_written_.front();
+  uint32_t call = args_made_;
+  for (; call < end && call < written_; ++call) {
+    uint32_t row = first_row_ + call;
+    arg_set_id.Set(row, ArgsFor(arg_set_id[row], depth[row]));
+  }
+  for (; call < end && p.ended[call - written_]; ++call) {
+    uint32_t i = call - written_;
+    p.node[i] = ArgsFor(p.node[i], p.sample_count[i]);
+  }
+  args_made_ = call;
+}
+
+void ProfileCallRows::WritePending() {
+  MakeArgs();
+  const PendingRows& p = *pending_;
+  SliceTable::RowBlock block{track_, strings_.category, p.ts, p.dur, p.name, p.sample_count,
+                             p.node};
+  // No other slice is written during the walk: the calls' rows follow on.
+  storage_->slice.InsertBlock(block, count_ - written_);
+  for (uint32_t call = written_; call < count_; ++call) {
+    if (!p.ended[call - written_]) open_written_.push_back(call);
+  }
+  written_ = count_;
 }
 
 void ProfileCallRows::WriteArgs() {
-  Uint32Column& arg_set_id = storage_->slice.arg_set_id;
-  Uint32Column& depth = storage_->slice.depth;
-  for (uint32_t row = first_row_; row < first_row_ + count_; ++row) {
-    arg_set_id.Set(row, ArgsFor(arg_set_id[row], depth[row]));
-    depth.Set(row, 0);
-  }
+  WritePending();
+  MakeArgs();  // Every call has ended: the rest.
 }
 
 uint32_t ProfileCallRows::ArgsFor(uint32_t node_index, uint32_t sample_count) {

@@ -1,14 +1,18 @@
 // ProfileCallRows: writes one profile's calls as slice rows while the
 // integrator walks (a row when a call opens, its duration when it ends), so
-// no list of all calls is kept; then their arg sets, in opening order (arg
-// set ids follow first use, as when each row was written whole). Until
-// then a call row's arg_set_id cell holds its node and its depth cell its
-// sample count (the re-nesting sets the depth after WriteArgs).
+// no list of all calls is kept. Rows are written in blocks, column by
+// column (SliceTable::InsertBlock): a call opens in the pending block, and
+// ends there or in its row. Arg sets are made in opening order (arg set ids
+// follow first use, as when each row was written whole) as far as the
+// calls have ended when a block is written: most calls get theirs before
+// their row is written. Until then a call's arg set cell holds its node
+// and its depth cell its sample count (the re-nesting sets the depth).
 // Reference: docs/sync_tracks.md ("In the tables").
 #ifndef SRC_SYNC_TRACKS_PROFILE_CALL_ROWS_H_
 #define SRC_SYNC_TRACKS_PROFILE_CALL_ROWS_H_
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "src/importers/common/cpu_profile_tracker.h"
@@ -50,7 +54,7 @@ class ProfileCallRows final : public ProfileCallSink {
 
   void OpenCall(int64_t ts, int32_t node) override;
   void EndCall(uint32_t call, int64_t dur, uint32_t sample_count) override;
-  // After the walk: the arg set of every call.
+  // After the walk: the pending rows, and the arg sets not made yet.
   void WriteArgs();
 
   uint32_t first_row() const { return first_row_; }
@@ -58,6 +62,10 @@ class ProfileCallRows final : public ProfileCallSink {
 
  private:
   uint32_t ArgsFor(uint32_t node, uint32_t sample_count);
+  // The arg sets of the calls from args_made_ up to the first one still
+  // open, in opening order.
+  void MakeArgs();
+  void WritePending();
 
   const CpuProfile& profile_;
   uint32_t utid_;
@@ -68,6 +76,20 @@ class ProfileCallRows final : public ProfileCallSink {
   uint32_t track_ = 0;
   uint32_t first_row_ = 0;
   uint32_t count_ = 0;
+  // The calls opened and not written yet: calls [written_, count_).
+  static constexpr uint32_t kBlock = 1024;
+  struct PendingRows {
+    int64_t ts[kBlock];
+    int64_t dur[kBlock];
+    StringId name[kBlock];
+    uint32_t sample_count[kBlock];
+    uint32_t node[kBlock];  // The arg set once made.
+    bool ended[kBlock];
+  };
+  std::unique_ptr<PendingRows> pending_ = std::make_unique<PendingRows>();
+  uint32_t written_ = 0;
+  uint32_t args_made_ = 0;  // Calls [0, args_made_) have their arg set.
+  std::vector<uint32_t> open_written_;  // Calls written while open, not ended yet.
   // Arg set ids of (node, count) for the small counts most calls have, by
   // node * kSmallCounts + count (0: none yet): a direct lookup; the cache
   // holds the others. Empty for a profile with too many nodes.

@@ -1,10 +1,11 @@
 // Re-nesting: the track's slices sorted, merged with the calls (already in
 // order, read from their rows as the merge goes: no copy of the calls),
-// then one pass with a stack of the open items.
+// in one pass with a stack of the open items.
 #include "src/sync_tracks/slice_nesting.h"
 
 #include <algorithm>
 #include <numeric>
+#include <utility>
 
 namespace weft {
 namespace {
@@ -16,29 +17,19 @@ bool NestBefore(const NestItem& a, const NestItem& b) {
   return a.order < b.order;
 }
 
-// The calls as nest items, in nesting order.
+// The calls as nest items: in opening order, which is nesting order (a
+// parent opens before its children at the same time) unless a damaged
+// input broke it; then sorted. Cells are read through plain pointers: the
+// build has no strict aliasing, so through the columns every store to a
+// cell would make the next read reload the column's array.
 class CallItems {
  public:
   CallItems(const SliceTable& slices, uint32_t first_row, uint32_t count)
-      : slices_(slices), first_row_(first_row), count_(count) {
-    // Opening order is nesting order (a parent opens before its children
-    // at the same time); sort only if a damaged input broke that.
-    for (uint32_t i = 1; i < count_; ++i) {
-      if (NestBefore(Item(i), Item(i - 1))) {
-        SortOrder();
-        break;
-      }
-    }
-  }
+      : ts_(slices.ts.data().data()), dur_(slices.dur.data().data()), first_row_(first_row),
+        count_(count) {}
   uint32_t size() const { return count_; }
+  bool sorted() const { return !order_.empty(); }
   NestItem operator[](uint32_t i) const { return Item(order_.empty() ? i : order_[i]); }
-
- private:
-  NestItem Item(uint32_t call) const {
-    uint32_t row = first_row_ + call;
-    int64_t ts = slices_.ts[row];
-    return NestItem{ts, ts + slices_.dur[row], true, call, row};
-  }
   void SortOrder() {
     order_.resize(count_);
     std::iota(order_.begin(), order_.end(), 0u);
@@ -46,50 +37,107 @@ class CallItems {
               [this](uint32_t a, uint32_t b) { return NestBefore(Item(a), Item(b)); });
   }
 
-  const SliceTable& slices_;
+ private:
+  NestItem Item(uint32_t call) const {
+    uint32_t row = first_row_ + call;
+    return NestItem{ts_[row], ts_[row] + dur_[row], true, call, row};
+  }
+
+  const int64_t* ts_;
+  const int64_t* dur_;
   uint32_t first_row_;
   uint32_t count_;
   std::vector<uint32_t> order_;  // Empty: opening order.
 };
+
+// The open items, outermost first: only their end and row matter (a small
+// entry keeps the per-call work to a few loads and stores).
+class OpenStack {
+ public:
+  struct Open {
+    int64_t end;
+    uint32_t row;
+  };
+  bool empty() const { return size_ == 0; }
+  uint32_t size() const { return size_; }
+  const Open& top() const { return items_[size_ - 1]; }
+  void pop() { --size_; }
+  void push(int64_t end, uint32_t row) {
+    if (size_ == items_.size()) items_.resize(items_.size() * 2);
+    items_[size_++] = Open{end, row};
+  }
+
+ private:
+  std::vector<Open> items_ = std::vector<Open>(64);
+  uint32_t size_ = 0;
+};
+
+// Sets every item's depth and parent (and cuts calls), merging the sorted
+// slices with |calls|. Unless the calls were sorted, stops and returns
+// false when a call comes before the previous one in nesting order, its
+// cuts undone: the order check rides along with the merge instead of
+// reading the calls once more.
+bool NestItems(const std::vector<NestItem>& slice_items, const CallItems& calls,
+               SliceTable* slices) {
+  const bool check_calls = !calls.sorted();
+  // Call rows were written without NULLs: their dur cells are plain.
+  int64_t* dur = slices->dur.mutable_data().data();
+  uint32_t* depth = slices->depth.mutable_data().data();
+  uint32_t* parent = slices->parent_id.mutable_data().data();
+  OpenStack stack;
+  std::vector<std::pair<uint32_t, int64_t>> cuts;  // (row, dur before), to undo.
+  const size_t slice_count = slice_items.size();
+  const uint32_t call_count = calls.size();
+  size_t s = 0;
+  uint32_t c = 0;
+  NestItem next_call{};  // calls[c], read once.
+  if (c < call_count) next_call = calls[c];
+  // The last call's bounds: calls come in opening order, so one is out of
+  // nesting order when it starts earlier, or as early but ends later.
+  int64_t last_ts = 0;
+  int64_t last_end = 0;
+  while (s < slice_count || c < call_count) {
+    // A merge of the two sorted lists; at equal keys, the slice first.
+    NestItem item;
+    if (c < call_count && (s == slice_count || NestBefore(next_call, slice_items[s]))) {
+      item = next_call;
+      if (check_calls) {
+        if (c > 0 && (item.ts < last_ts || (item.ts == last_ts && item.end > last_end))) {
+          for (const auto& [row, before] : cuts) dur[row] = before;
+          return false;
+        }
+        last_ts = item.ts;
+        last_end = item.end;
+      }
+      if (++c < call_count) next_call = calls[c];
+    } else {
+      item = slice_items[s++];
+    }
+    while (!stack.empty() &&
+           (item.ts >= stack.top().end || (!item.is_call && item.end > stack.top().end))) {
+      stack.pop();
+    }
+    if (!stack.empty() && item.is_call && item.end > stack.top().end) {
+      if (check_calls) cuts.emplace_back(item.row, item.end - item.ts);
+      item.end = stack.top().end;
+      dur[item.row] = item.end - item.ts;
+    }
+    depth[item.row] = stack.size();
+    parent[item.row] = stack.empty() ? Uint32Column::kNull : stack.top().row;
+    stack.push(item.end, item.row);
+  }
+  return true;
+}
 
 }  // namespace
 
 void RenestTrack(std::vector<NestItem> slice_items, uint32_t first_call_row, uint32_t call_count,
                  SliceTable* slices) {
   std::sort(slice_items.begin(), slice_items.end(), NestBefore);
-  const CallItems calls(*slices, first_call_row, call_count);
-  // The open items, outermost first: only their end and row matter (a
-  // small entry keeps the per-call work to a few loads and stores).
-  struct Open {
-    int64_t end;
-    uint32_t row;
-  };
-  std::vector<Open> stack;
-  size_t s = 0;
-  uint32_t c = 0;
-  NestItem next_call{};  // calls[c], read once.
-  if (c < calls.size()) next_call = calls[c];
-  while (s < slice_items.size() || c < calls.size()) {
-    // A merge of the two sorted lists; at equal keys, the slice first.
-    NestItem item;
-    if (c < calls.size() && (s == slice_items.size() || NestBefore(next_call, slice_items[s]))) {
-      item = next_call;
-      if (++c < calls.size()) next_call = calls[c];
-    } else {
-      item = slice_items[s++];
-    }
-    while (!stack.empty() &&
-           (item.ts >= stack.back().end || (!item.is_call && item.end > stack.back().end))) {
-      stack.pop_back();
-    }
-    if (!stack.empty() && item.is_call && item.end > stack.back().end) {
-      item.end = stack.back().end;
-      slices->dur.Set(item.row, item.end - item.ts);
-    }
-    slices->depth.Set(item.row, static_cast<uint32_t>(stack.size()));
-    slices->parent_id.Set(item.row, stack.empty() ? Uint32Column::kNull : stack.back().row);
-    stack.push_back(Open{item.end, item.row});
-  }
+  CallItems calls(*slices, first_call_row, call_count);
+  if (NestItems(slice_items, calls, slices)) return;
+  calls.SortOrder();
+  NestItems(slice_items, calls, slices);
 }
 
 }  // namespace weft

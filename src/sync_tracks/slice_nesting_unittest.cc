@@ -49,5 +49,20 @@ TEST(SliceNestingTest, CallsOutOfNestingOrderAreSortedFirst) {
   EXPECT_EQ(t.slices.depth[late], 2u);
 }
 
+TEST(SliceNestingTest, CutsBeforeTheOrderBreakAreUndone) {
+  // The first call is cut (at 100) before the second shows the calls out
+  // of order; sorted on their own bounds, the first contains the third.
+  Track t;
+  uint32_t first = t.AddCall(50, 80);
+  t.AddCall(10, 20);
+  uint32_t third = t.AddCall(50, 55);
+  t.Renest(3);
+  EXPECT_EQ(t.slices.parent_id[first], 0u);
+  EXPECT_EQ(t.slices.parent_id[third], first);
+  EXPECT_EQ(t.slices.depth[third], 2u);
+  EXPECT_EQ(t.slices.dur[first], 50);
+  EXPECT_EQ(t.slices.dur[third], 50);
+}
+
 }  // namespace
 }  // namespace weft
