@@ -14,8 +14,9 @@
 #include <type_traits>
 #include <vector>
 
-#if defined(__linux__) && !defined(__EMSCRIPTEN__) && !defined(__SANITIZE_ADDRESS__)
-#include <sys/mman.h>
+#include "src/base/huge_page_map.h"
+
+#ifdef WEFT_HUGE_PAGE_MAP
 #define WEFT_CHUNKED_VECTOR_MMAP 1
 #endif
 
@@ -86,6 +87,13 @@ class ChunkedVector {
     }
   }
 
+  // Frees chunk |c| alone (for readers that know when a chunk's values are
+  // done with); its values must not be read again.
+  void ReleaseChunk(size_t c) {
+    FreeChunk(chunks_[c]);
+    chunks_[c] = nullptr;
+  }
+
   // Empties it and frees every chunk.
   void clear() {
     for (T* chunk : chunks_) FreeChunk(chunk);
@@ -98,22 +106,9 @@ class ChunkedVector {
   static constexpr size_t kChunkBytes = kChunkSize * sizeof(T);
 #ifdef WEFT_CHUNKED_VECTOR_MMAP
   // A chunk of whole 2 MiB pages is mapped on that alignment and asked for
-  // transparent huge pages: one fault and one free per 2 MiB instead of 512
-  // (the kernel's per-page work was most of the queue's cost).
-  static constexpr size_t kHugePage = size_t{2} << 20;
-  static constexpr bool kHugeChunks = kChunkBytes % kHugePage == 0;
-  static void* MapHugeChunk() {
-    size_t span = kChunkBytes + kHugePage;
-    char* p = static_cast<char*>(
-        mmap(nullptr, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
-    if (p == MAP_FAILED) return MAP_FAILED;
-    uintptr_t addr = reinterpret_cast<uintptr_t>(p);
-    size_t head = ((addr + kHugePage - 1) & ~(kHugePage - 1)) - addr;
-    if (head) munmap(p, head);
-    munmap(p + head + kChunkBytes, kHugePage - head);
-    madvise(p + head, kChunkBytes, MADV_HUGEPAGE);
-    return p + head;
-  }
+  // transparent huge pages (src/base/huge_page_map.h).
+  static constexpr bool kHugeChunks = kChunkBytes % kHugePageBytes == 0;
+  static void* MapHugeChunk() { return MapHugePages(kChunkBytes); }
 #endif
   // A chunk is filled whole: on Linux its pages come in one call
   // (MAP_POPULATE, or huge pages), not a page fault each.

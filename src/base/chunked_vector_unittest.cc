@@ -36,6 +36,21 @@ TEST(ChunkedVectorTest, ReleasedChunksLeaveTheRestReadable) {
   EXPECT_EQ(v[0], 1u);
 }
 
+TEST(ChunkedVectorTest, ReleasesOneChunkOutOfOrder) {
+  ChunkedVector<uint64_t, 2> v;  // Chunks of 4.
+  for (uint64_t i = 0; i < 12; ++i) v.push_back(i);
+  v.ReleaseChunk(1);  // Indices 4-7.
+  EXPECT_EQ(v[3], 3u);
+  EXPECT_EQ(v[8], 8u);
+  v.ReleaseChunk(0);
+  v.ReleaseBefore(8);  // Already freed: nothing twice.
+  EXPECT_EQ(v[11], 11u);
+  v.push_back(12);
+  EXPECT_EQ(v[12], 12u);
+  v.clear();  // Frees the rest once.
+  EXPECT_TRUE(v.empty());
+}
+
 TEST(ChunkedVectorTest, AppendsInPlaceAndPops) {
   ChunkedVector<uint32_t, 2> v;
   for (uint32_t i = 0; i < 6; ++i) *v.append_uninitialized() = i;

@@ -150,6 +150,32 @@ TEST(PodVectorTest, CopyAndMove) {
   EXPECT_EQ(e[20], 20);
 }
 
+TEST(PodVectorTest, KeepsContentsThroughMappedAndHugePageSizes) {
+  // Past 1 MiB its own mapping, past 4 MiB whole 2 MiB pages (Linux).
+  PodVector<uint32_t> v;
+  const uint32_t n = 3 << 20;  // 12 MiB.
+  for (uint32_t i = 0; i < n; ++i) v.push_back(i * 7);
+  ASSERT_EQ(v.size(), n);
+  for (uint32_t i = 0; i < n; i += 4093) ASSERT_EQ(v[i], i * 7);
+  EXPECT_EQ(v[n - 1], (n - 1) * 7);
+  v.reserve(size_t{n} * 2);  // A huge mapping grown in place or moved.
+  EXPECT_EQ(v[n - 1], (n - 1) * 7);
+  v.resize(100);
+  v.shrink_to_fit();  // Back to malloc.
+  for (uint32_t i = 0; i < 100; ++i) ASSERT_EQ(v[i], i * 7);
+}
+
+TEST(PodVectorTest, GrowsAHugePageMappingReservedUpFront) {
+  PodVector<uint32_t> v;
+  const uint32_t n = 3 << 20;
+  v.reserve(n);  // Mapped on huge pages at once (past its first 2 MiB).
+  for (uint32_t i = 0; i < n; ++i) v.push_back(i);
+  v.push_back(n);  // Grown with mremap.
+  ASSERT_EQ(v.size(), size_t{n} + 1);
+  for (uint32_t i = 0; i <= n; i += 4093) ASSERT_EQ(v[i], i);
+  EXPECT_EQ(v[n], n);
+}
+
 struct Pair {
   int32_t a;
   int64_t b;

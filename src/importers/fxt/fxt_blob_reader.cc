@@ -20,7 +20,7 @@ FxtReadError FxtRecordReader::ReadBlob(FxtEvent* event, FxtBlob* blob) {
 }
 
 FxtReadError FxtRecordReader::ReadLargeBlob(FxtEvent* event, FxtBlob* blob,
-                                            PodVector<FxtArg>* args) {
+                                            FxtArgChunks* args) {
   uint64_t h = header();
   uint64_t format = Bits(h, 40, 43);
   if (Bits(h, 36, 39) != fxt::kLargeBlob ||
@@ -56,7 +56,7 @@ FxtReadError FxtRecordReader::ReadLargeBlob(FxtEvent* event, FxtBlob* blob,
     e = FxtReadError::kTruncated;
   }
   if (e != FxtReadError::kOk) {
-    args->resize(before);  // Nothing half-read.
+    TruncateArgs(args, before);  // Nothing half-read.
     return e;
   }
   blob->size = static_cast<int64_t>(size);
@@ -64,7 +64,7 @@ FxtReadError FxtRecordReader::ReadLargeBlob(FxtEvent* event, FxtBlob* blob,
   return FxtReadError::kOk;
 }
 
-FxtReadError FxtRecordReader::ReadUserspaceObject(FxtEvent* event, PodVector<FxtArg>* args) {
+FxtReadError FxtRecordReader::ReadUserspaceObject(FxtEvent* event, FxtArgChunks* args) {
   uint64_t h = header();
   uint64_t pointer;
   if (!ReadWord(&pointer)) return FxtReadError::kTruncated;
@@ -84,7 +84,7 @@ FxtReadError FxtRecordReader::ReadUserspaceObject(FxtEvent* event, PodVector<Fxt
   size_t before = args->size();
   e = ReadArgs(static_cast<uint32_t>(Bits(h, 40, 43)), args);
   if (e != FxtReadError::kOk) {
-    args->resize(before);
+    TruncateArgs(args, before);
     return e;
   }
   event->kind = FxtEvent::kUserspaceObject;

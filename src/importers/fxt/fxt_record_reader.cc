@@ -109,7 +109,8 @@ FxtReadError FxtRecordReader::ReadTimestamp(int64_t* ns) {
     if (e_ != FxtReadError::kOk) return e_;  \
   } while (0)
 
-FxtReadError FxtRecordReader::ReadArgs(uint32_t count, PodVector<FxtArg>* args) {
+template <typename Args>
+FxtReadError FxtRecordReader::ReadArgs(uint32_t count, Args* args) {
   for (uint32_t i = 0; i < count; ++i) {
     size_t start = pos_;
     uint64_t h;
@@ -169,7 +170,7 @@ FxtReadError FxtRecordReader::ReadArgs(uint32_t count, PodVector<FxtArg>* args) 
     // Field by field into the array: a whole FxtArg assembled on the stack
     // and copied reloads bytes just stored one by one (a store-forwarding
     // stall that was most of this function's time).
-    FxtArg* arg = args->append_uninitialized(1);
+    FxtArg* arg = NewArg(args);
     arg->name = name;
     arg->type = type;
     arg->fxt_type = fxt_type;
@@ -178,7 +179,10 @@ FxtReadError FxtRecordReader::ReadArgs(uint32_t count, PodVector<FxtArg>* args) 
   return FxtReadError::kOk;
 }
 
-FxtReadError FxtRecordReader::ReadEvent(FxtEvent* event, PodVector<FxtArg>* args) {
+template FxtReadError FxtRecordReader::ReadArgs(uint32_t, PodVector<FxtArg>*);
+template FxtReadError FxtRecordReader::ReadArgs(uint32_t, FxtArgChunks*);
+
+FxtReadError FxtRecordReader::ReadEvent(FxtEvent* event, FxtArgChunks* args) {
   uint64_t h = header();
   event->kind = FxtEvent::kEvent;
   event->event_type = static_cast<uint8_t>(Bits(h, 16, 19));
@@ -214,7 +218,7 @@ FxtReadError FxtRecordReader::ReadEvent(FxtEvent* event, PodVector<FxtArg>* args
         break;
     }
   }
-  if (e != FxtReadError::kOk) args->resize(before);  // Nothing half-read.
+  if (e != FxtReadError::kOk) TruncateArgs(args, before);  // Nothing half-read.
   return e;
 }
 

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "src/base/chunked_vector.h"
 #include "src/base/pod_vector.h"
 #include "src/importers/fxt/fxt_format.h"
 #include "src/storage/args_table.h"
@@ -74,6 +75,21 @@ struct FxtArg {
   uint8_t fxt_type;  // The FXT argument type (fxt::kArg*).
   int64_t raw;       // The value, a StringId, or a double's bits.
 };
+static_assert(sizeof(FxtArg) == 16, "FxtArg grew: the queue holds every event's args");
+
+// The queued events' args: chunks of 2^17 args, 2 MiB (a huge page on
+// Linux, see ChunkedVector), each freed once the events reading it are
+// parsed.
+using FxtArgChunks = ChunkedVector<FxtArg, 17>;
+
+// Appends an arg for the caller to fill in place (ReadArgs writes the
+// queue's args and a scheduling record's scratch args).
+inline FxtArg* NewArg(PodVector<FxtArg>* args) { return args->append_uninitialized(1); }
+inline FxtArg* NewArg(FxtArgChunks* args) { return args->append_uninitialized(); }
+// Drops the args past the first |size| (those of a record read halfway).
+inline void TruncateArgs(FxtArgChunks* args, size_t size) {
+  while (args->size() > size) args->pop_back();
+}
 
 // The incoming side of a context switch (the outgoing one is its event's
 // pid / tid): koids cut to 32 bits, priorities (legacy layout) or weights.
@@ -173,11 +189,13 @@ class FxtRecordReader {
   // never registered reads as pid 0, tid 0, counted).
   FxtReadError ReadThread(uint32_t ref, FxtThread* out);
   FxtReadError ReadTimestamp(int64_t* ns);
-  // |count| arguments, appended to |args|.
-  FxtReadError ReadArgs(uint32_t count, PodVector<FxtArg>* args);
+  // |count| arguments, appended to |args| (the queue's, or a scratch
+  // PodVector<FxtArg>).
+  template <typename Args>
+  FxtReadError ReadArgs(uint32_t count, Args* args);
 
   // Whole records (the header word is read by the caller's type switch).
-  FxtReadError ReadEvent(FxtEvent* event, PodVector<FxtArg>* args);
+  FxtReadError ReadEvent(FxtEvent* event, FxtArgChunks* args);
   // A process or thread kernel object: kind, koid (tid / pid) and name;
   // threads take their process from the "process" koid arg. Other object
   // types leave |event|->kind at kEvent.
@@ -191,9 +209,9 @@ class FxtRecordReader {
   // A blob record: name and payload (ts INT64_MIN).
   FxtReadError ReadBlob(FxtEvent* event, FxtBlob* blob);
   // A large blob record, with metadata (ts, thread, args) or without.
-  FxtReadError ReadLargeBlob(FxtEvent* event, FxtBlob* blob, PodVector<FxtArg>* args);
+  FxtReadError ReadLargeBlob(FxtEvent* event, FxtBlob* blob, FxtArgChunks* args);
   // A userspace object record: pointer, process, name, args.
-  FxtReadError ReadUserspaceObject(FxtEvent* event, PodVector<FxtArg>* args);
+  FxtReadError ReadUserspaceObject(FxtEvent* event, FxtArgChunks* args);
 
  private:
   uint64_t Word(size_t i) const;

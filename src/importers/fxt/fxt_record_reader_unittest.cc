@@ -122,7 +122,7 @@ TEST_F(FxtRecordReaderTest, Arguments) {
       ArgHeader(12, 3, 1), 7, 8,  // Unknown type: skipped by its size.
   });
   FxtRecordReader r = Reader(bytes);
-  PodVector<FxtArg> args;
+  FxtArgChunks args;
   ASSERT_EQ(r.ReadArgs(9, &args), FxtReadError::kOk);
   ASSERT_EQ(args.size(), 9u);
   EXPECT_EQ(args[0].type, ArgType::kInt);
@@ -145,7 +145,7 @@ TEST_F(FxtRecordReaderTest, Arguments) {
 }
 
 TEST_F(FxtRecordReaderTest, ArgumentPastRecordEnd) {
-  PodVector<FxtArg> args;
+  FxtArgChunks args;
   // Size 3 but only two words left.
   std::string bytes = FxtBytes({0, ArgHeader(fxt::kArgInt64, 3, 0), 5});
   EXPECT_EQ(Reader(bytes).ReadArgs(1, &args), FxtReadError::kTruncated);
@@ -174,7 +174,7 @@ TEST_F(FxtRecordReaderTest, CompleteEventWithInlineFields) {
       ArgHeader(fxt::kArgInt32, 1, 0, 1),
       5,                                   // end ts
   });
-  PodVector<FxtArg> args;
+  FxtArgChunks args;
   FxtEvent e;
   FxtRecordReader r = Reader(bytes);
   ASSERT_EQ(r.ReadEvent(&e, &args), FxtReadError::kOk);
@@ -194,7 +194,7 @@ TEST_F(FxtRecordReaderTest, TruncatedEventLeavesNoArgs) {
   // An async begin whose correlation id word is missing.
   std::string bytes = FxtBytes({EventHeader(3, fxt::kAsyncBegin, 1, 1, 0, 0), 10,
                              ArgHeader(fxt::kArgInt32, 1, 0, 1)});
-  PodVector<FxtArg> args;
+  FxtArgChunks args;
   FxtEvent e;
   EXPECT_EQ(Reader(bytes).ReadEvent(&e, &args), FxtReadError::kTruncated);
   EXPECT_TRUE(args.empty());

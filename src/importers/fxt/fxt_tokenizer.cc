@@ -19,7 +19,32 @@ uint64_t LoadWord(const void* p) {
   return w;
 }
 
+// Whether |e| reads args of the queue (a scheduling record's arg_count is
+// its cpu).
+bool HasQueuedArgs(const FxtEvent& e) {
+  return (e.kind == FxtEvent::kEvent || e.kind == FxtEvent::kBlob ||
+          e.kind == FxtEvent::kUserspaceObject) &&
+         e.arg_count != 0;
+}
+
 }  // namespace
+
+void FxtEventQueue::AddArgUser(const FxtEvent& e) {
+  if (!HasQueuedArgs(e)) return;
+  size_t first = e.first_arg / FxtArgChunks::kChunkSize;
+  size_t last = (e.first_arg + e.arg_count - 1) / FxtArgChunks::kChunkSize;
+  if (arg_chunk_users.size() <= last) arg_chunk_users.resize(last + 1);
+  ++arg_chunk_users[first];
+  if (last != first) ++arg_chunk_users[last];
+}
+
+void FxtEventQueue::ReleaseArgUser(const FxtEvent& e) {
+  if (!HasQueuedArgs(e)) return;
+  size_t first = e.first_arg / FxtArgChunks::kChunkSize;
+  size_t last = (e.first_arg + e.arg_count - 1) / FxtArgChunks::kChunkSize;
+  if (--arg_chunk_users[first] == 0) args.ReleaseChunk(first);
+  if (last != first && --arg_chunk_users[last] == 0) args.ReleaseChunk(last);
+}
 
 FxtTokenizer::FxtTokenizer(TraceStorage* storage, FxtEventQueue* queue)
     : storage_(storage), queue_(queue) {
@@ -175,6 +200,7 @@ void FxtTokenizer::OnRecord(const uint8_t* data, size_t bytes) {
       FxtEvent* event = NewEvent();
       FxtReadError error = reader.ReadEvent(event, &queue_->args);
       if (error != FxtReadError::kOk) return DropEvent(error);
+      queue_->AddArgUser(*event);
       return NoteQueued(*event);
     }
     case fxt::kKernelObject: {
@@ -206,6 +232,7 @@ void FxtTokenizer::OnRecord(const uint8_t* data, size_t bytes) {
       FxtEvent event;
       FxtReadError error = reader.ReadUserspaceObject(&event, &queue_->args);
       if (error != FxtReadError::kOk) return CountReadError(error);
+      queue_->AddArgUser(event);
       queue_->events.push_back(event);  // No timestamp: first in order.
       return;
     }
@@ -338,6 +365,7 @@ void FxtTokenizer::OnBlob(const FxtEvent& event, const FxtBlob& blob) {
     hex.push_back(kDigits[b & 15]);
   }
   FxtEvent e = event;
+  queue_->AddArgUser(e);
   e.extra = queue_->blobs.size();
   queue_->blobs.push_back(FxtBlobRow{blob.size, blob.blob_type, storage_->Intern(hex)});
   if (e.ts == INT64_MIN) {

@@ -47,8 +47,14 @@ using FxtEventChunks = ChunkedVector<FxtEvent, 18>;
 
 // Decoded records waiting to be parsed in timestamp order.
 struct FxtEventQueue {
+  // An event queued with args is a user of the args chunks they are in;
+  // once parsed (ReleaseArgUser), a chunk without users is freed.
+  void AddArgUser(const FxtEvent& e);
+  void ReleaseArgUser(const FxtEvent& e);
+
   FxtEventChunks events;  // Chunks are freed once parsed.
-  PodVector<FxtArg> args;
+  FxtArgChunks args;
+  std::vector<uint32_t> arg_chunk_users;  // Queued events reading each chunk.
   PodVector<FxtBlobRow> blobs;    // Of kBlob events (their extra).
   FxtRowCounts rows;
 };
