@@ -482,6 +482,9 @@ export class Engine {
     await this._request((seq) => encodeRequest(seq, Method.TPM_RESTORE_INITIAL_TABLES));
   }
 
+  // False once the engine is closed or its worker died.
+  get alive() { return !this._dead; }
+
   close() {
     this._die(new Error('engine closed'));
     if (this._worker) this._worker.terminate();

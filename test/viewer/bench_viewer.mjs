@@ -3,8 +3,10 @@
 // then frame times while zooming (W held) and panning (D held, then a mouse
 // drag), and the workflows on the whole trace: the find count for a name
 // and the Summary of a selection of the whole trace. Prints one JSON object.
+// With --first-frame N, only the time to the first frame, in N fresh pages:
+// each run's steps (load_marks.js) and their medians.
 //
-//   node test/viewer/bench_viewer.mjs TRACE
+//   node test/viewer/bench_viewer.mjs TRACE [--first-frame N]
 
 import fs from 'node:fs';
 
@@ -71,35 +73,82 @@ async function measureWorkflows(page) {
   });
 }
 
+// Opens |trace| in a fresh page, as a user does: once the page has loaded
+// and started its engine (spare_engine.js), the file is chosen. Returns the
+// figures of the path from the file chosen to the first complete frame.
+async function openFirstFrame(page, server, trace) {
+  await page.goto(server.url);
+  await page.waitForFunction(() => window.weftViewer);
+  // Pages before spare_engine.js have no engineReadyAt: nothing to wait for.
+  await page.waitForFunction(() => window.weftViewer.loader.engineReadyAt !== null, null,
+      {timeout: 60000});
+  const engineReadyAtPageMs = await page.evaluate(() => window.weftViewer.loader.engineReadyAt);
+  await page.setInputFiles('#file-input', trace);
+  const state = await waitForLoad(page, 600000);
+  if (state !== 'ready') {
+    throw new Error(`load failed: ${await page.textContent('#load-error-text')}`);
+  }
+  await waitForCompleteFrame(page, 600000);
+  const load = await page.evaluate(() => {
+    const v = window.weftViewer;
+    return {
+      firstFrameMs: v.timeline.stats().firstCompleteAt - v.loadStartedAt,
+      engineCreateMs: Math.round(v.loader.lastCreateMs),
+      engineLoadMs: Math.round(v.loader.lastLoadMs),
+      modelMs: Math.round(v.modelMs),
+      marks: v.loadMarks ? v.loadMarks() : null,
+      info: document.getElementById('trace-info').textContent,
+      slices: v.model.sliceCount,
+      tracks: v.model.groups.length,
+    };
+  });
+  return {...load, firstFrameMs: Math.round(load.firstFrameMs),
+    engineReadyAtPageMs: engineReadyAtPageMs === undefined ? null : Math.round(engineReadyAtPageMs)};
+}
+
+// --first-frame N: only the path to the first frame, N times, each in a
+// fresh browser (no code cached by an earlier run); prints each run and the
+// medians.
+async function firstFrameRuns(trace, runs) {
+  const server = await startServer();
+  try {
+    const out = [];
+    for (let i = 0; i < runs; i++) {
+      const {page, close} = await launchBrowser({width: 1600, height: 1000});
+      try {
+        const r = await openFirstFrame(page, server, trace);
+        delete r.info;
+        out.push(r);
+        console.error(JSON.stringify(r));
+      } finally {
+        await close();
+      }
+    }
+    const median = (key, get = (r) => r[key]) => summary(out.map(get).filter((v) => v !== null &&
+        v !== undefined))?.median ?? null;
+    const marks = {};
+    for (const step of Object.keys(out[0].marks || {})) {
+      marks[step] = median(step, (r) => r.marks?.[step]);
+    }
+    console.log(JSON.stringify({trace, runs: out, median: {
+      firstFrameMs: median('firstFrameMs'), engineCreateMs: median('engineCreateMs'),
+      engineLoadMs: median('engineLoadMs'), modelMs: median('modelMs'), marks}}, null, 1));
+  } finally {
+    server.stop();
+  }
+}
+
 async function main() {
-  const trace = process.argv[2];
-  if (!trace || !fs.existsSync(trace)) {
-    console.error('usage: node test/viewer/bench_viewer.mjs TRACE');
+  const [trace, flag, count] = process.argv.slice(2);
+  if (!trace || !fs.existsSync(trace) || (flag && flag !== '--first-frame')) {
+    console.error('usage: node test/viewer/bench_viewer.mjs TRACE [--first-frame RUNS]');
     process.exit(2);
   }
+  if (flag) return firstFrameRuns(trace, Number(count) || 5);
   const server = await startServer();
   const {page, close} = await launchBrowser({width: 1600, height: 1000});
   try {
-    await page.goto(server.url);
-    await page.waitForFunction(() => window.weftViewer);
-    await page.setInputFiles('#file-input', trace);
-    const state = await waitForLoad(page, 600000);
-    if (state !== 'ready') {
-      throw new Error(`load failed: ${await page.textContent('#load-error-text')}`);
-    }
-    await waitForCompleteFrame(page, 600000);
-    const load = await page.evaluate(() => {
-      const v = window.weftViewer;
-      return {
-        firstFrameMs: v.timeline.stats().firstCompleteAt - v.loadStartedAt,
-        engineCreateMs: Math.round(v.loader.lastCreateMs),
-        engineLoadMs: Math.round(v.loader.lastLoadMs),
-        modelMs: Math.round(v.modelMs),
-        info: document.getElementById('trace-info').textContent,
-        slices: v.model.sliceCount,
-        tracks: v.model.groups.length,
-      };
-    });
+    const load = await openFirstFrame(page, server, trace);
     const canvas = await page.locator('#timeline-canvas').boundingBox();
     await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + 200);
 
@@ -129,7 +178,6 @@ async function main() {
       trace,
       bytes: fs.statSync(trace).size,
       ...load,
-      firstFrameMs: Math.round(load.firstFrameMs),
       zoomW: zoom,
       panD: pan,
       dragPan: drag,

@@ -1,10 +1,12 @@
 // Opening a trace: file picker, drag-and-drop, a same-host URL (?url= or the
-// bundled example), or attaching to a local `weft --httpd` (?rpc=). Each load starts a fresh Engine, shows a progress bar
-// with percent and MB/s that can be cancelled (the engine is closed), and
-// on failure shows the engine's error message. A damaged trace (cut short)
-// loads in part: a warning banner says where it stops.
-
+// bundled example), or attaching to a local `weft --httpd` (?rpc=). Each
+// load gets a fresh Engine (started ahead of time: spare_engine.js), shows
+// a progress bar with percent and MB/s that can be cancelled (the engine is
+// closed), and on failure shows the engine's error message. A damaged trace
+// (cut short) loads in part: a warning banner says where it stops.
 import {Engine} from '../engine.js';
+import {markLoad, startLoadMarks} from './load_marks.js';
+import {SpareEngine} from './spare_engine.js';
 
 const MB = 1 << 20;
 // Smaller than the engine's default slice so the progress bar moves often.
@@ -20,6 +22,7 @@ export class TraceLoader {
     this._hooks = hooks;
     this._token = 0;
     this._engine = null;
+    this._spare = new SpareEngine();
     // Timings of the last load: starting the engine (wasm module) and
     // loading the bytes until the engine is ready to answer queries.
     this.lastCreateMs = null;
@@ -35,12 +38,23 @@ export class TraceLoader {
     this._attachDrop();
   }
 
+  // Starts the engine for the next trace now (see spare_engine.js): call
+  // when the page loads and when the user reaches for a file.
+  prepareEngine() {
+    this._spare.prepare();
+  }
+
+  // performance.now() when the engine for the next trace became ready, or
+  // null while it is not (yet) started.
+  get engineReadyAt() { return this._spare.readyAt; }
+
   _attachDrop() {
     let depth = 0;  // dragenter/leave fire for every child element.
     const overlay = this._els.dropOverlay;
     const hasFiles = (e) => [...(e.dataTransfer?.types || [])].includes('Files');
     window.addEventListener('dragenter', (e) => {
       if (!hasFiles(e)) return;
+      this.prepareEngine();
       depth++;
       overlay.hidden = false;
     });
@@ -64,6 +78,7 @@ export class TraceLoader {
   // (whatever the outcome; the hooks say which).
   async open(source, name) {
     this.cancel({quiet: true});
+    startLoadMarks();
     const token = ++this._token;
     const els = this._els;
     els.error.hidden = true;
@@ -73,8 +88,9 @@ export class TraceLoader {
     let engine = null;
     try {
       const created = performance.now();
-      engine = await Engine.create();
+      engine = await this._spare.take();
       this.lastCreateMs = performance.now() - created;
+      markLoad('engine-ready');
       if (token !== this._token) return engine.close();
       this._engine = engine;
       const {input, total} = await openInput(source);
@@ -85,10 +101,13 @@ export class TraceLoader {
         sliceSize: SLICE_BYTES,
         onProgress: ({bytesDone}) => {
           if (token !== this._token) return;
+          markLoad('first-slice');
+          if (total && bytesDone >= total) markLoad('bytes-parsed');
           this._progressBytes(name, bytesDone, total, performance.now() - t0);
         },
       });
       if (token !== this._token) return;
+      markLoad('parsed');
       const seconds = (performance.now() - t0) / 1000;
       this._showProgress(`Preparing the timeline of ${name}…`, null);
       this.lastLoadMs = performance.now() - t0;
@@ -109,6 +128,7 @@ export class TraceLoader {
   // shows the trace it holds, queried by the native engine.
   async attach(url, name) {
     this.cancel({quiet: true});
+    startLoadMarks();
     const token = ++this._token;
     this._els.error.hidden = true;
     this._hooks.onStart(name);

@@ -14,6 +14,7 @@ import {Timeline} from './timeline.js';
 import {TraceLoader} from './loader.js';
 import {TrackTree} from './track_tree.js';
 import {loadTraceModel} from './trace_model.js';
+import {loadMarks, markLoad} from './load_marks.js';
 import {setUpWorkflows} from './workflows.js';
 
 const EXAMPLE_URL = '../../test/data/viewer_example.json';
@@ -100,11 +101,12 @@ const loader = new TraceLoader({
   async onLoaded(newEngine, info) {
     const t0 = performance.now();
     await deriveEvents(newEngine).catch((e) => console.error(e));
-    const newModel = await loadTraceModel(newEngine);
-    const derived = await derivedGroupIds(newEngine).catch(() => new Set());
+    const [newModel, derived] = await Promise.all([loadTraceModel(newEngine),
+      derivedGroupIds(newEngine).catch(() => new Set())]);
     for (const g of newModel.groups) g.derived = derived.has(g.id);
     if (derived.size) newModel.groups = inDisplayOrder(newModel.groups);
     window.weftViewer.modelMs = performance.now() - t0;
+    markLoad('model');
     engine = newEngine;
     model = newModel;
     tree.setGroups(model.groups);
@@ -168,6 +170,12 @@ function describeLoad(info, m) {
 function openExample() {
   loader.open({url: new URL(EXAMPLE_URL, location.href).href}, 'viewer_example.json');
 }
+for (const id of ['open-file', 'open-file-2', 'open-example', 'open-example-2']) {
+  // Reaching for a trace starts its engine (see spare_engine.js).
+  for (const type of ['pointerenter', 'focus']) {
+    $(id).addEventListener(type, () => loader.prepareEngine());
+  }
+}
 $('open-file').addEventListener('click', () => $('file-input').click());
 $('open-file-2').addEventListener('click', () => $('file-input').click());
 $('open-example').addEventListener('click', openExample);
@@ -216,6 +224,7 @@ $('attach-weft').addEventListener('click', () => attachToWeft(LOCAL_WEFT));
 window.weftViewer = {
   loadStartedAt: null,  // performance.now() when the last load started.
   modelMs: null,        // Time spent on the track tree, bounds, long slices.
+  loadMarks,            // {step: ms} of the last load (load_marks.js).
   timeline,
   tree,
   loader,
@@ -228,5 +237,9 @@ window.weftViewer = {
 
 setState('empty');
 const rpcParam = new URLSearchParams(location.search).get('rpc');
-if (rpcParam) attachToWeft(rpcParam);
-else openFromQuery();
+if (rpcParam) {
+  attachToWeft(rpcParam);
+} else {
+  loader.prepareEngine();  // The first trace's engine starts with the page.
+  openFromQuery();
+}

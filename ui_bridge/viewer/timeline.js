@@ -11,6 +11,7 @@ import {SLICE_ROW_H, TRACK_PAD} from './track_tree.js';
 import {queryRows, sqlInt} from './sql_rows.js';
 import {attachTimelineInput} from './timeline_input.js';
 import {drawSchedRow, findSchedRow, isSchedKind} from './sched_tracks.js';
+import {markLoad} from './load_marks.js';
 
 const HIT_TOLERANCE_PX = 3;
 const FRAME_HISTORY = 240;
@@ -69,7 +70,9 @@ export class Timeline {
     this._firstCompleteAt = null;
     this._els.scroll.scrollTop = 0;
     this._els.canvas.dataset.complete = 'false';
-    this.requestDraw();
+    // Drawn now, not at the next animation frame: the first frame's window
+    // queries reach the engine before anything else the page asks.
+    this._draw();
   }
 
   clear() {
@@ -162,6 +165,7 @@ export class Timeline {
       else if (this._isSummary(row)) requests.push({group: row.group, summary: true});
     }
     this._data.update(requests, this.scale, this._viewSettled());
+    if (this._frames === 0) markLoad('first-draw');
     const ticks = axisTicks(this.scale.start, this.scale.end, width, this._model.start);
     this._drawGrid(ctx, ticks, height);
     let complete = true;
@@ -182,7 +186,10 @@ export class Timeline {
     this._frames++;
     if (complete) {
       this._completeFrames++;
-      if (this._firstCompleteAt === null) this._firstCompleteAt = performance.now();
+      if (this._firstCompleteAt === null) {
+        this._firstCompleteAt = performance.now();
+        markLoad('first-frame');
+      }
     }
     this._frameMs.push(performance.now() - t0);
     if (this._frameMs.length > FRAME_HISTORY) this._frameMs.shift();

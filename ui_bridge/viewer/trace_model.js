@@ -11,19 +11,25 @@ import {COLOR_KEY_SQL} from './js_profile_panel.js';
 // them fit end to end on one lane row, which bounds the in-memory list.
 const LONG_DIVISOR = 500;
 
+// Queries that do not depend on each other are sent together: the engine
+// answers them in order, with no round trip to this page in between.
 export async function loadTraceModel(engine) {
-  const groups = await loadGroups(engine);
-  const bounds = await loadBounds(engine);
+  const [groups, bounds] = await Promise.all([loadGroups(engine), loadBounds(engine)]);
   bounds.schedEnd = null;
   const hasScheduling = groups.list.some((g) => isSchedKind(g.kind));
-  if (hasScheduling) await widenForScheduling(engine, bounds);
+  const [, sched] = await Promise.all([
+    hasScheduling ? widenForScheduling(engine, bounds) : null,
+    hasScheduling ? loadSchedThreads(engine) : {threads: new Map(), idleUtids: []},
+  ]);
   const span = Math.max(Math.max(bounds.lastStart, bounds.schedEnd ?? 0) - bounds.start, 1);
   const longThreshold = Math.max(Math.ceil(span / LONG_DIVISOR), 1000);
-  const longSlices = await loadLongSlices(engine, longThreshold);
   // Short slices end before lastStart + longThreshold; look at the tail.
+  const [longSlices, tail] = await Promise.all([
+    loadLongSlices(engine, longThreshold),
+    queryRows(engine, `select max(ts + dur) as e from slice_layout
+        where ts >= ${sqlInt(bounds.lastStart - longThreshold)}`),
+  ]);
   let end = Math.max(bounds.lastStart, bounds.counterEnd);
-  const tail = await queryRows(engine,
-      `select max(ts + dur) as e from slice_layout where ts >= ${sqlInt(bounds.lastStart - longThreshold)}`);
   if (tail[0] && tail[0].e !== null) end = Math.max(end, tail[0].e);
   for (const s of longSlices.all) {
     if (s.dur >= 0) end = Math.max(end, s.ts + s.dur);
@@ -42,19 +48,18 @@ export async function loadTraceModel(engine) {
     longThreshold,
     longSlicesByGroup: longSlices.byGroup,
     sliceCount: bounds.sliceCount,
-    ...(hasScheduling ? await loadSchedThreads(engine) : {threads: new Map(), idleUtids: []}),
+    ...sched,
   };
 }
 
 async function loadGroups(engine) {
-  const g = await queryColumns(engine, `
+  const [g, members] = await Promise.all([queryColumns(engine, `
       select id, parent_id, name, kind, source_track_count, lane_count,
              upid, utid, cpu, max_depth, tree_depth
-      from track_group order by id`);
-  const members = await queryRows(engine, `
+      from track_group order by id`), queryRows(engine, `
       select m.group_id as g, min(m.track_id) as t from track_group_member m
       join track_group tg on tg.id = m.group_id
-      where tg.kind = 'counter' group by m.group_id`);
+      where tg.kind = 'counter' group by m.group_id`)]);
   const counterTrack = new Map(members.map((r) => [r.g, r.t]));
   const list = [];
   const byId = new Map();
@@ -91,14 +96,12 @@ async function loadGroups(engine) {
 // Cheap bounds: slice and counter rows are stored in ts order with dense
 // ids, so the first and last rows hold the extremes (no full scans).
 async function loadBounds(engine) {
-  const [r] = await queryRows(engine, `select
-      (${lastIdSql('slice')}) as slice_last_id,
-      (${lastIdSql('counter')}) as counter_last_id`);
   const [b] = await queryRows(engine, `select
+      (${lastIdSql('slice')}) as slice_last_id,
       (select ts from slice order by ts limit 1) as slice_first,
-      (select ts from slice where id = ${r.slice_last_id}) as slice_last,
+      (select ts from slice where id = (${lastIdSql('slice')})) as slice_last,
       (select ts from counter order by ts limit 1) as counter_first,
-      (select ts from counter where id = ${r.counter_last_id}) as counter_last`);
+      (select ts from counter where id = (${lastIdSql('counter')})) as counter_last`);
   const firsts = [b.slice_first, b.counter_first].filter((v) => v !== null);
   const lasts = [b.slice_last, b.counter_last].filter((v) => v !== null);
   const start = firsts.length ? Math.min(...firsts) : 0;
@@ -106,7 +109,7 @@ async function loadBounds(engine) {
     start,
     lastStart: lasts.length ? Math.max(...lasts) : start,
     counterEnd: b.counter_last ?? start,
-    sliceCount: r.slice_last_id + 1,
+    sliceCount: b.slice_last_id + 1,
   };
 }
 

@@ -68,6 +68,12 @@ export class TrackData {
     return entry.start <= start && entry.end >= end;
   }
 
+  // Fetches |request|'s window of |scale| now, whatever the cache holds.
+  fetchWindow(request, scale) {
+    const key = request.summary ? `s${request.group.id}` : request.group.id;
+    return this._fetch(key, request, scale, pow2AtLeast(scale.nsPerPx));
+  }
+
   async _fetch(key, {group, summary}, scale, bucket) {
     this._pending.add(key);
     const {start: traceStart, end: traceEnd} = this._model;
@@ -146,27 +152,29 @@ export class TrackData {
       return {kind: 'counter', start, end, bucket: 0, numRows: 0, before: null,
         ts: [], value: [], lo: null, hi: null};
     }
-    if (!this._counterRanges.has(group.id)) {
-      const [r] = await queryRows(this._engine, `select min(value) as lo, max(value) as hi
-          from counter where track_id = ${track}`);
-      this._counterRanges.set(group.id, {lo: r.lo ?? 0, hi: r.hi ?? 0});
-    }
     const where = `track_id = ${track} and ts >= ${sqlInt(start)} and ts <= ${sqlInt(end)}`;
-    const [{n}] = await queryRows(this._engine, `select count(*) as n from counter where ${where}`);
-    // The value held when the window starts: the last sample before it.
-    const [prev] = await queryRows(this._engine, `select max(ts) as ts, value from counter
-        where track_id = ${track} and ts < ${sqlInt(start)}`);
-    const before = prev && prev.ts !== null ? prev.value : null;
+    // One round trip: the window's size, the value held when it starts (the
+    // last sample before it) and, the first time, the track's value range.
+    const needRange = !this._counterRanges.has(group.id);
+    const [r] = await queryRows(this._engine, `select w.n as n, p.ts as prev_ts, p.value as before
+        ${needRange ? ', t.lo as lo, t.hi as hi' : ''}
+        from (select count(*) as n from counter where ${where}) w,
+             (select max(ts) as ts, value from counter
+              where track_id = ${track} and ts < ${sqlInt(start)}) p
+        ${needRange ? `, (select min(value) as lo, max(value) as hi from counter
+                          where track_id = ${track}) t` : ''}`);
+    if (needRange) this._counterRanges.set(group.id, {lo: r.lo ?? 0, hi: r.hi ?? 0});
+    const n = r.n;
+    const before = r.prev_ts !== null ? r.before : null;
     if (n <= RAW_ROW_LIMIT) {
       const res = await queryColumns(this._engine, `select ts, value from counter where ${where}`);
       return {kind: 'counter', start, end, bucket: 0, numRows: res.numRows, before,
         ts: res.col.ts || [], value: res.col.value || [], lo: null, hi: null};
     }
     // Per bucket: the last sample (bare columns follow max()) and the range.
-    const last = await queryColumns(this._engine, `select max(ts) as ts, value
-        from counter where ${where} group by ts / ${bucket}`);
-    const range = await queryColumns(this._engine, `select min(value) as lo, max(value) as hi
-        from counter where ${where} group by ts / ${bucket}`);
+    const [last, range] = await Promise.all([queryColumns(this._engine, `select max(ts) as ts, value
+        from counter where ${where} group by ts / ${bucket}`), queryColumns(this._engine,
+        `select min(value) as lo, max(value) as hi from counter where ${where} group by ts / ${bucket}`)]);
     return {kind: 'counter', start, end, bucket, numRows: last.numRows, before,
       ts: last.col.ts, value: last.col.value, lo: range.col.lo, hi: range.col.hi};
   }
