@@ -50,26 +50,12 @@ class CallItems {
   std::vector<uint32_t> order_;  // Empty: opening order.
 };
 
-// The open items, outermost first: only their end and row matter (a small
-// entry keeps the per-call work to a few loads and stores).
-class OpenStack {
- public:
-  struct Open {
-    int64_t end;
-    uint32_t row;
-  };
-  bool empty() const { return size_ == 0; }
-  uint32_t size() const { return size_; }
-  const Open& top() const { return items_[size_ - 1]; }
-  void pop() { --size_; }
-  void push(int64_t end, uint32_t row) {
-    if (size_ == items_.size()) items_.resize(items_.size() * 2);
-    items_[size_++] = Open{end, row};
-  }
-
- private:
-  std::vector<Open> items_ = std::vector<Open>(64);
-  uint32_t size_ = 0;
+// An open item, on the stack of them (outermost first): only its end and
+// row matter (a small entry keeps the per-call work to a few loads and
+// stores).
+struct Open {
+  int64_t end;
+  uint32_t row;
 };
 
 // Sets every item's depth and parent (and cuts calls), merging the sorted
@@ -84,7 +70,8 @@ bool NestItems(const std::vector<NestItem>& slice_items, const CallItems& calls,
   int64_t* dur = slices->dur.mutable_data().data();
   uint32_t* depth = slices->depth.mutable_data().data();
   uint32_t* parent = slices->parent_id.mutable_data().data();
-  OpenStack stack;
+  std::vector<Open> stack;
+  stack.reserve(64);
   std::vector<std::pair<uint32_t, int64_t>> cuts;  // (row, dur before), to undo.
   const size_t slice_count = slice_items.size();
   const uint32_t call_count = calls.size();
@@ -114,17 +101,17 @@ bool NestItems(const std::vector<NestItem>& slice_items, const CallItems& calls,
       item = slice_items[s++];
     }
     while (!stack.empty() &&
-           (item.ts >= stack.top().end || (!item.is_call && item.end > stack.top().end))) {
-      stack.pop();
+           (item.ts >= stack.back().end || (!item.is_call && item.end > stack.back().end))) {
+      stack.pop_back();
     }
-    if (!stack.empty() && item.is_call && item.end > stack.top().end) {
+    if (!stack.empty() && item.is_call && item.end > stack.back().end) {
       if (check_calls) cuts.emplace_back(item.row, item.end - item.ts);
-      item.end = stack.top().end;
+      item.end = stack.back().end;
       dur[item.row] = item.end - item.ts;
     }
-    depth[item.row] = stack.size();
-    parent[item.row] = stack.empty() ? Uint32Column::kNull : stack.top().row;
-    stack.push(item.end, item.row);
+    depth[item.row] = static_cast<uint32_t>(stack.size());
+    parent[item.row] = stack.empty() ? Uint32Column::kNull : stack.back().row;
+    stack.push_back(Open{item.end, item.row});
   }
   return true;
 }

@@ -29,21 +29,28 @@ bool HasQueuedArgs(const FxtEvent& e) {
 
 }  // namespace
 
+// The args chunks |e|'s args start and end in (an event's args span at
+// most two: a chunk holds far more args than a record can).
+struct ArgChunkSpan {
+  explicit ArgChunkSpan(const FxtEvent& e)
+      : first(e.first_arg / FxtArgChunks::kChunkSize),
+        last((e.first_arg + e.arg_count - 1) / FxtArgChunks::kChunkSize) {}
+  size_t first, last;
+};
+
 void FxtEventQueue::AddArgUser(const FxtEvent& e) {
   if (!HasQueuedArgs(e)) return;
-  size_t first = e.first_arg / FxtArgChunks::kChunkSize;
-  size_t last = (e.first_arg + e.arg_count - 1) / FxtArgChunks::kChunkSize;
-  if (arg_chunk_users.size() <= last) arg_chunk_users.resize(last + 1);
-  ++arg_chunk_users[first];
-  if (last != first) ++arg_chunk_users[last];
+  ArgChunkSpan span(e);
+  if (arg_chunk_users.size() <= span.last) arg_chunk_users.resize(span.last + 1);
+  ++arg_chunk_users[span.first];
+  if (span.last != span.first) ++arg_chunk_users[span.last];
 }
 
 void FxtEventQueue::ReleaseArgUser(const FxtEvent& e) {
   if (!HasQueuedArgs(e)) return;
-  size_t first = e.first_arg / FxtArgChunks::kChunkSize;
-  size_t last = (e.first_arg + e.arg_count - 1) / FxtArgChunks::kChunkSize;
-  if (--arg_chunk_users[first] == 0) args.ReleaseChunk(first);
-  if (last != first && --arg_chunk_users[last] == 0) args.ReleaseChunk(last);
+  ArgChunkSpan span(e);
+  if (--arg_chunk_users[span.first] == 0) args.ReleaseChunk(span.first);
+  if (span.last != span.first && --arg_chunk_users[span.last] == 0) args.ReleaseChunk(span.last);
 }
 
 FxtTokenizer::FxtTokenizer(TraceStorage* storage, FxtEventQueue* queue)
