@@ -27,7 +27,7 @@ have checked that output is right; expected_error cases are never blessed.
 
 Every passing case is run again with --read-size 1 and --read-size 7 (unless
 the trace is larger than 1 MB) and must print exactly the same output.
-With a sanitizer build of weft (tools/test runs out/host_asan_ubsan/weft), any
+With a sanitizer build of weft (tools/test runs out/host_fuzzer/weft, clang ASan + UBSan), any
 sanitizer report fails the case.
 
 Usage: test/diff_tests.py [--weft out/host/weft] [--filter SUBSTR] [--bless] [-v]
