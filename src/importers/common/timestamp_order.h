@@ -51,32 +51,56 @@ void MoveItemBack(ChunkedVector<T, kChunkBits>* items, size_t from, size_t to) {
   items->MoveBack(from, to);
 }
 
-// Sorts |items| in place by `ts`, equal timestamps kept in file order, if
-// that takes at most |max_moves| element moves in all and at most
-// |max_item_moves| for any one item (insertion sort: cheap for the nearly
-// ordered queues of traces whose sources interleave in small sections, and
-// no memory beyond the items; the per-item bound gives up at once on a
-// queue made of long sections out of order). Returns false past a budget,
-// with |items| still a permutation whose equal timestamps are in file
+// Keeps a queue in `ts` order as it grows, equal timestamps in file order:
+// each new last item moves back past the newer ones before it (an
+// insertion sort done while the items just written are in cache, cheap for
+// the nearly ordered queues of traces whose sources interleave in small
+// sections). Past a budget (|moves_per_item| moves per item on average, at
+// most |max_item_moves| for any one) it gives up at once and leaves this
+// and later items where they are: a queue made of long sections out of
+// order is then still a permutation whose equal timestamps are in file
 // order, for TimestampOrder to finish.
 template <typename Items>
-bool SortNearlyOrdered(Items* items, size_t max_moves, size_t max_item_moves) {
-  Items& v = *items;
-  size_t moves = 0;
-  for (size_t i = 1; i < v.size(); ++i) {
+class ArrivalOrder {
+ public:
+  ArrivalOrder(size_t moves_per_item, size_t max_item_moves)
+      : moves_per_item_(moves_per_item), max_item_moves_(max_item_moves) {}
+
+  // Moves the last of |items| (just appended) to its place.
+  void PlaceLast(Items* items) {
+    if (!ordered_) return;
+    Items& v = *items;
+    size_t i = v.size() - 1;
     int64_t ts = v[i].ts;
-    if (!(ts < v[i - 1].ts)) continue;
+    // The items before are in order: the one before is the newest.
+    if (!(ts < newest_)) {
+      newest_ = ts;
+      return;
+    }
     // Its place: after the last item not newer than it.
-    size_t lowest = i > max_item_moves ? i - max_item_moves : 0;
+    size_t lowest = i > max_item_moves_ ? i - max_item_moves_ : 0;
     size_t j = i - 1;
     while (j > lowest && ts < v[j - 1].ts) --j;
-    if (j > 0 && ts < v[j - 1].ts) return false;  // Past max_item_moves.
+    if (j > 0 && ts < v[j - 1].ts) {  // Past max_item_moves.
+      ordered_ = false;
+      return;
+    }
     MoveItemBack(&v, i, j);
-    moves += i - j;
-    if (moves > max_moves) return false;
+    moves_ += i - j;
+    // The slack of one item's moves lets a queue's first items move.
+    if (moves_ > moves_per_item_ * v.size() + max_item_moves_) ordered_ = false;
   }
-  return true;
-}
+
+  // Whether every item was placed (else TimestampOrder has to finish).
+  bool ordered() const { return ordered_; }
+
+ private:
+  size_t moves_per_item_;
+  size_t max_item_moves_;
+  size_t moves_ = 0;
+  int64_t newest_ = INT64_MIN;
+  bool ordered_ = true;
+};
 
 }  // namespace weft
 

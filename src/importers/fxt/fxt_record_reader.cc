@@ -53,7 +53,7 @@ bool FxtRecordReader::ReadStream(size_t bytes, std::string_view* out) {
   return true;
 }
 
-FxtReadError FxtRecordReader::ReadString(uint32_t ref, StringId* out) {
+FxtReadError FxtRecordReader::ReadStringSlow(uint32_t ref, StringId* out) {
   if (ref == 0) {
     *out = storage_->Intern("");
     return FxtReadError::kOk;

@@ -184,7 +184,14 @@ class FxtRecordReader {
   bool ReadStream(size_t bytes, std::string_view* out);
   // A string ref: 0 is "", bit 15 an inline stream, else a table index (one
   // the provider never registered reads as "<unknown string N>", counted).
-  FxtReadError ReadString(uint32_t ref, StringId* out);
+  FxtReadError ReadString(uint32_t ref, StringId* out) {
+    // Table refs, most of a trace's, are looked up inline.
+    const StringId* id =
+        ref & fxt::kInlineStringFlag ? nullptr : provider_->strings.Find(ref);
+    if (!id) return ReadStringSlow(ref, out);
+    *out = *id;
+    return FxtReadError::kOk;
+  }
   // A thread ref: 0 is an inline (pid, tid) pair, else a table index (one
   // never registered reads as pid 0, tid 0, counted).
   FxtReadError ReadThread(uint32_t ref, FxtThread* out);
@@ -215,6 +222,9 @@ class FxtRecordReader {
 
  private:
   uint64_t Word(size_t i) const;
+  // ReadString for every ref (the empty and inline strings, refs never
+  // registered).
+  FxtReadError ReadStringSlow(uint32_t ref, StringId* out);
 
   const uint8_t* data_;
   size_t words_;
