@@ -51,6 +51,33 @@ void MoveItemBack(ChunkedVector<T, kChunkBits>* items, size_t from, size_t to) {
   items->MoveBack(from, to);
 }
 
+// The place of an item with timestamp |ts| newer than none of the sorted
+// items in [lowest, end): after the last of them not newer than it.
+template <typename Items>
+size_t PlaceAmongSorted(const Items& items, size_t lowest, size_t end, int64_t ts) {
+  size_t j = end;
+  while (j > lowest && ts < items[j - 1].ts) --j;
+  return j;
+}
+// The same through a pointer within each chunk (this scan is most of the
+// time of sorting a queue as it grows).
+template <typename T, size_t kChunkBits>
+size_t PlaceAmongSorted(const ChunkedVector<T, kChunkBits>& items, size_t lowest, size_t end,
+                        int64_t ts) {
+  constexpr size_t kChunkSize = ChunkedVector<T, kChunkBits>::kChunkSize;
+  size_t j = end;
+  while (j > lowest) {
+    // The items before j that are in j - 1's chunk (and not before lowest).
+    size_t run = std::min(j - lowest, ((j - 1) & (kChunkSize - 1)) + 1);
+    const T* last = &items[j - 1];
+    size_t k = 0;
+    while (k < run && ts < (last - k)->ts) ++k;
+    j -= k;
+    if (k < run) break;
+  }
+  return j;
+}
+
 // Keeps a queue in `ts` order as it grows, equal timestamps in file order:
 // each new last item moves back past the newer ones before it (an
 // insertion sort done while the items just written are in cache, cheap for
@@ -79,8 +106,7 @@ class ArrivalOrder {
     }
     // Its place: after the last item not newer than it.
     size_t lowest = i > max_item_moves_ ? i - max_item_moves_ : 0;
-    size_t j = i - 1;
-    while (j > lowest && ts < v[j - 1].ts) --j;
+    size_t j = PlaceAmongSorted(v, lowest, i, ts);
     if (j > 0 && ts < v[j - 1].ts) {  // Past max_item_moves.
       ordered_ = false;
       return;

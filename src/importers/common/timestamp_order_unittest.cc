@@ -92,5 +92,28 @@ TEST(ArrivalOrderTest, ChunkedQueueAcrossChunks) {
   EXPECT_EQ(tags, (std::vector<int>{0, 2, 4, 6, 8, 9, 7, 5, 3, 1}));
 }
 
+TEST(PlaceAmongSortedTest, ChunkedAndPlainAgree) {
+  // Sorted timestamps with ties, 4 items a chunk.
+  const std::vector<int64_t> sorted = {1, 2, 2, 3, 5, 5, 5, 8, 9, 9, 12};
+  ChunkedVector<Item, 2> chunked;
+  std::vector<Item> plain;
+  for (int64_t ts : sorted) {
+    chunked.push_back(Item{ts});
+    plain.push_back(Item{ts});
+  }
+  for (size_t lowest = 0; lowest <= sorted.size(); ++lowest) {
+    for (size_t end = lowest; end <= sorted.size(); ++end) {
+      for (int64_t ts = 0; ts <= 13; ++ts) {
+        size_t want = PlaceAmongSorted(plain, lowest, end, ts);
+        EXPECT_EQ(PlaceAmongSorted(chunked, lowest, end, ts), want)
+            << "lowest " << lowest << " end " << end << " ts " << ts;
+        // After the last item not newer than ts, or at lowest.
+        EXPECT_TRUE(want == lowest || plain[want - 1].ts <= ts);
+        EXPECT_TRUE(want == end || plain[want].ts > ts);
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace weft
