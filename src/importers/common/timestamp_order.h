@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "src/base/chunked_vector.h"
+#include "src/base/compiler.h"
 
 namespace weft {
 
@@ -94,16 +95,25 @@ class ArrivalOrder {
       : moves_per_item_(moves_per_item), max_item_moves_(max_item_moves) {}
 
   // Moves the last of |items| (just appended) to its place.
-  void PlaceLast(Items* items) {
+  WEFT_ALWAYS_INLINE void PlaceLast(Items* items) {
     if (!ordered_) return;
-    Items& v = *items;
-    size_t i = v.size() - 1;
-    int64_t ts = v[i].ts;
+    int64_t ts = (*items)[items->size() - 1].ts;
     // The items before are in order: the one before is the newest.
     if (!(ts < newest_)) {
       newest_ = ts;
       return;
     }
+    MoveLastBack(items, ts);
+  }
+
+  // Whether every item was placed (else TimestampOrder has to finish).
+  bool ordered() const { return ordered_; }
+
+ private:
+  // PlaceLast for a last item older than the one before it.
+  void MoveLastBack(Items* items, int64_t ts) {
+    Items& v = *items;
+    size_t i = v.size() - 1;
     // Its place: after the last item not newer than it.
     size_t lowest = i > max_item_moves_ ? i - max_item_moves_ : 0;
     size_t j = PlaceAmongSorted(v, lowest, i, ts);
@@ -117,10 +127,6 @@ class ArrivalOrder {
     if (moves_ > moves_per_item_ * v.size() + max_item_moves_) ordered_ = false;
   }
 
-  // Whether every item was placed (else TimestampOrder has to finish).
-  bool ordered() const { return ordered_; }
-
- private:
   size_t moves_per_item_;
   size_t max_item_moves_;
   size_t moves_ = 0;

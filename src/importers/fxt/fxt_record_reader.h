@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <climits>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 #include <vector>
 
@@ -195,7 +196,18 @@ class FxtRecordReader {
   // A thread ref: 0 is an inline (pid, tid) pair, else a table index (one
   // never registered reads as pid 0, tid 0, counted).
   FxtReadError ReadThread(uint32_t ref, FxtThread* out);
-  FxtReadError ReadTimestamp(int64_t* ns);
+  FxtReadError ReadTimestamp(int64_t* ns) {
+    // Ticks in ns (the default rate, most traces') need no conversion.
+    if (pos_ < words_ && provider_->ticks_per_second == fxt::kDefaultTicksPerSecond) {
+      uint64_t ticks = Word(pos_);
+      if (ticks <= static_cast<uint64_t>(INT64_MAX)) {
+        ++pos_;
+        *ns = static_cast<int64_t>(ticks);
+        return FxtReadError::kOk;
+      }
+    }
+    return ReadTimestampSlow(ns);
+  }
   // |count| arguments, appended to |args| (the queue's, or a scratch
   // PodVector<FxtArg>).
   template <typename Args>
@@ -221,7 +233,13 @@ class FxtRecordReader {
   FxtReadError ReadUserspaceObject(FxtEvent* event, FxtArgChunks* args);
 
  private:
-  uint64_t Word(size_t i) const;
+  uint64_t Word(size_t i) const {
+    uint64_t w;
+    memcpy(&w, data_ + 8 * i, 8);
+    return w;
+  }
+  // ReadTimestamp for every tick rate (and its errors).
+  FxtReadError ReadTimestampSlow(int64_t* ns);
   // ReadString for every ref (the empty and inline strings, refs never
   // registered).
   FxtReadError ReadStringSlow(uint32_t ref, StringId* out);
