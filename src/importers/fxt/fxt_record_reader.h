@@ -220,7 +220,7 @@ class FxtRecordReader {
   // types leave |event|->kind at kEvent.
   FxtReadError ReadKernelObject(FxtEvent* event);
   // A scheduling record (context switch in either layout, thread wakeup);
-  // |scratch| holds its arguments while the weights are looked up.
+  // |scratch| holds an argument read the general way (ReadSchedArg).
   FxtReadError ReadScheduling(const FxtSchedArgNames& names, FxtEvent* event, FxtSwitch* sw,
                               PodVector<FxtArg>* scratch);
   // A log record: its thread and message.
@@ -240,6 +240,13 @@ class FxtRecordReader {
   }
   // ReadTimestamp for every tick rate (and its errors).
   FxtReadError ReadTimestampSlow(int64_t* ns);
+  // One argument of a scheduling record: a weight's usual form decoded
+  // inline, any other through ReadArgs (into |scratch|).
+  FxtReadError ReadSchedArg(PodVector<FxtArg>* scratch, FxtArg* out);
+  // A current-layout scheduling record's |count| arguments: the first
+  // int32 named |out_name| is the outgoing weight, |in_name| the incoming.
+  FxtReadError ReadWeights(uint32_t count, StringId out_name, StringId in_name, FxtSwitch* sw,
+                           PodVector<FxtArg>* scratch);
   // ReadString for every ref (the empty and inline strings, refs never
   // registered).
   FxtReadError ReadStringSlow(uint32_t ref, StringId* out);
