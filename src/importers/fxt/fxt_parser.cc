@@ -33,14 +33,6 @@ void ApplyOrder(std::vector<uint32_t>* order, FxtEventChunks* events) {
   }
 }
 
-// Past this many insertion moves per event on average, sorting (ts,
-// index) keys is cheaper (and an event that moves past this many others
-// means sections out of order, not interleaved: the key sort at once).
-// Providers and the kernel's scheduling records interleaving round by
-// round take about 7 per event.
-constexpr size_t kMaxSortMovesPerEvent = 16;
-constexpr size_t kMaxSortMovesPerItem = 1024;
-
 // How many events ahead ParseAll() prefetches the args of.
 constexpr size_t kArgPrefetchDistance = 16;
 
@@ -59,8 +51,9 @@ FxtParser::FxtParser(TraceContext* context, FxtEventQueue* queue)
 
 void FxtParser::ParseAll() {
   FxtEventChunks& events = queue_->events;
-  // Providers' sections interleave, so the queue is mostly in order already.
-  if (!SortNearlyOrdered(&events, kMaxSortMovesPerEvent * events.size(), kMaxSortMovesPerItem)) {
+  // The tokenizer sorted the queue as it grew, unless it was too far out
+  // of order for that.
+  if (!queue_->order.ordered()) {
     std::vector<uint32_t> order = TimestampOrder(events);
     ApplyOrder(&order, &events);
   }

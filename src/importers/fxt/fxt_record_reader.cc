@@ -33,12 +33,6 @@ bool FxtTicksToNs(uint64_t ticks, uint64_t ticks_per_second, int64_t* ns) {
   return true;
 }
 
-uint64_t FxtRecordReader::Word(size_t i) const {
-  uint64_t w;
-  memcpy(&w, data_ + 8 * i, 8);
-  return w;
-}
-
 bool FxtRecordReader::ReadWord(uint64_t* out) {
   if (pos_ >= words_) return false;
   *out = Word(pos_++);
@@ -53,7 +47,7 @@ bool FxtRecordReader::ReadStream(size_t bytes, std::string_view* out) {
   return true;
 }
 
-FxtReadError FxtRecordReader::ReadString(uint32_t ref, StringId* out) {
+FxtReadError FxtRecordReader::ReadStringSlow(uint32_t ref, StringId* out) {
   if (ref == 0) {
     *out = storage_->Intern("");
     return FxtReadError::kOk;
@@ -94,7 +88,7 @@ FxtReadError FxtRecordReader::ReadThread(uint32_t ref, FxtThread* out) {
   return FxtReadError::kOk;
 }
 
-FxtReadError FxtRecordReader::ReadTimestamp(int64_t* ns) {
+FxtReadError FxtRecordReader::ReadTimestampSlow(int64_t* ns) {
   uint64_t ticks;
   if (!ReadWord(&ticks)) return FxtReadError::kTruncated;
   if (!FxtTicksToNs(ticks, provider_->ticks_per_second, ns)) {

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <climits>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 #include <vector>
 
@@ -184,11 +185,29 @@ class FxtRecordReader {
   bool ReadStream(size_t bytes, std::string_view* out);
   // A string ref: 0 is "", bit 15 an inline stream, else a table index (one
   // the provider never registered reads as "<unknown string N>", counted).
-  FxtReadError ReadString(uint32_t ref, StringId* out);
+  FxtReadError ReadString(uint32_t ref, StringId* out) {
+    // Table refs, most of a trace's, are looked up inline.
+    const StringId* id =
+        ref & fxt::kInlineStringFlag ? nullptr : provider_->strings.Find(ref);
+    if (!id) return ReadStringSlow(ref, out);
+    *out = *id;
+    return FxtReadError::kOk;
+  }
   // A thread ref: 0 is an inline (pid, tid) pair, else a table index (one
   // never registered reads as pid 0, tid 0, counted).
   FxtReadError ReadThread(uint32_t ref, FxtThread* out);
-  FxtReadError ReadTimestamp(int64_t* ns);
+  FxtReadError ReadTimestamp(int64_t* ns) {
+    // Ticks in ns (the default rate, most traces') need no conversion.
+    if (pos_ < words_ && provider_->ticks_per_second == fxt::kDefaultTicksPerSecond) {
+      uint64_t ticks = Word(pos_);
+      if (ticks <= static_cast<uint64_t>(INT64_MAX)) {
+        ++pos_;
+        *ns = static_cast<int64_t>(ticks);
+        return FxtReadError::kOk;
+      }
+    }
+    return ReadTimestampSlow(ns);
+  }
   // |count| arguments, appended to |args| (the queue's, or a scratch
   // PodVector<FxtArg>).
   template <typename Args>
@@ -201,7 +220,7 @@ class FxtRecordReader {
   // types leave |event|->kind at kEvent.
   FxtReadError ReadKernelObject(FxtEvent* event);
   // A scheduling record (context switch in either layout, thread wakeup);
-  // |scratch| holds its arguments while the weights are looked up.
+  // |scratch| holds an argument read the general way (ReadSchedArg).
   FxtReadError ReadScheduling(const FxtSchedArgNames& names, FxtEvent* event, FxtSwitch* sw,
                               PodVector<FxtArg>* scratch);
   // A log record: its thread and message.
@@ -214,7 +233,23 @@ class FxtRecordReader {
   FxtReadError ReadUserspaceObject(FxtEvent* event, FxtArgChunks* args);
 
  private:
-  uint64_t Word(size_t i) const;
+  uint64_t Word(size_t i) const {
+    uint64_t w;
+    memcpy(&w, data_ + 8 * i, 8);
+    return w;
+  }
+  // ReadTimestamp for every tick rate (and its errors).
+  FxtReadError ReadTimestampSlow(int64_t* ns);
+  // One argument of a scheduling record: a weight's usual form decoded
+  // inline, any other through ReadArgs (into |scratch|).
+  FxtReadError ReadSchedArg(PodVector<FxtArg>* scratch, FxtArg* out);
+  // A current-layout scheduling record's |count| arguments: the first
+  // int32 named |out_name| is the outgoing weight, |in_name| the incoming.
+  FxtReadError ReadWeights(uint32_t count, StringId out_name, StringId in_name, FxtSwitch* sw,
+                           PodVector<FxtArg>* scratch);
+  // ReadString for every ref (the empty and inline strings, refs never
+  // registered).
+  FxtReadError ReadStringSlow(uint32_t ref, StringId* out);
 
   const uint8_t* data_;
   size_t words_;

@@ -6,19 +6,49 @@ namespace weft {
 
 using fxt::Bits;
 
-namespace {
-
-// The int32 value of argument |name| among |args|, if there is one.
-bool FindInt32Arg(const PodVector<FxtArg>& args, StringId name, int32_t* out) {
-  for (const FxtArg& a : args) {
-    if (a.name != name || a.fxt_type != fxt::kArgInt32) continue;
-    *out = static_cast<int32_t>(a.raw);
-    return true;
+FxtReadError FxtRecordReader::ReadSchedArg(PodVector<FxtArg>* scratch, FxtArg* out) {
+  if (pos_ < words_) {
+    uint64_t h = Word(pos_);
+    uint32_t ref = static_cast<uint32_t>(Bits(h, 16, 31));
+    const StringId* name =
+        ref & fxt::kInlineStringFlag ? nullptr : provider_->strings.Find(ref);
+    // A one-word int32 named from the table: what ReadArgs makes of it,
+    // without its type switch and array.
+    if (name && Bits(h, 0, 3) == fxt::kArgInt32 && Bits(h, 4, 15) == 1) {
+      ++pos_;
+      out->name = *name;
+      out->type = ArgType::kInt;
+      out->fxt_type = fxt::kArgInt32;
+      out->raw = static_cast<int32_t>(Bits(h, 32, 63));
+      return FxtReadError::kOk;
+    }
   }
-  return false;
+  scratch->clear();
+  FxtReadError e = ReadArgs(1, scratch);
+  if (e == FxtReadError::kOk) *out = (*scratch)[0];
+  return e;
 }
 
-}  // namespace
+FxtReadError FxtRecordReader::ReadWeights(uint32_t count, StringId out_name, StringId in_name,
+                                          FxtSwitch* sw, PodVector<FxtArg>* scratch) {
+  bool have_out = false, have_in = false;
+  for (uint32_t i = 0; i < count; ++i) {
+    FxtArg a;
+    FxtReadError e = ReadSchedArg(scratch, &a);
+    if (e != FxtReadError::kOk) return e;
+    if (a.fxt_type != fxt::kArgInt32) continue;
+    // The first int32 of each name counts.
+    if (!have_out && a.name == out_name) {
+      sw->out_priority = static_cast<int32_t>(a.raw);
+      have_out = true;
+    }
+    if (!have_in && a.name == in_name) {
+      sw->in_priority = static_cast<int32_t>(a.raw);
+      have_in = true;
+    }
+  }
+  return FxtReadError::kOk;
+}
 
 FxtReadError FxtRecordReader::ReadScheduling(const FxtSchedArgNames& names, FxtEvent* event,
                                              FxtSwitch* sw, PodVector<FxtArg>* scratch) {
@@ -26,7 +56,6 @@ FxtReadError FxtRecordReader::ReadScheduling(const FxtSchedArgNames& names, FxtE
   uint32_t type = static_cast<uint32_t>(Bits(h, 60, 63));
   FxtReadError e = FxtReadError::kOk;
   FxtThread out{}, in{};
-  scratch->clear();
   if (type == fxt::kLegacyContextSwitch) {
     // Threads are thread refs; the idle thread is pid 0 with priority 0.
     event->cpu = static_cast<uint16_t>(Bits(h, 16, 23));
@@ -45,13 +74,10 @@ FxtReadError FxtRecordReader::ReadScheduling(const FxtSchedArgNames& names, FxtE
     if ((e = ReadTimestamp(&event->ts)) != FxtReadError::kOk) return e;
     if (!ReadWord(&out.tid)) return FxtReadError::kTruncated;
     if (type == fxt::kContextSwitch && !ReadWord(&in.tid)) return FxtReadError::kTruncated;
-    if ((e = ReadArgs(static_cast<uint32_t>(Bits(h, 16, 19)), scratch)) != FxtReadError::kOk) {
-      return e;
-    }
-    int32_t weight = 0;
     StringId out_name = type == fxt::kContextSwitch ? names.outgoing_weight : names.weight;
-    if (FindInt32Arg(*scratch, out_name, &weight)) sw->out_priority = weight;
-    if (FindInt32Arg(*scratch, names.incoming_weight, &weight)) sw->in_priority = weight;
+    e = ReadWeights(static_cast<uint32_t>(Bits(h, 16, 19)), out_name, names.incoming_weight, sw,
+                    scratch);
+    if (e != FxtReadError::kOk) return e;
     if (sw->out_priority == fxt::kIdleWeight) {
       out = FxtThread{};
       sw->out_priority = 0;

@@ -78,6 +78,26 @@ TEST_F(FxtSchedLogReaderTest, ContextSwitchWithWeights) {
   EXPECT_EQ(Read(FxtBytes({h & ~uint64_t{0xf0000}, 5, 30}), &e, &sw), FxtReadError::kTruncated);
 }
 
+TEST_F(FxtSchedLogReaderTest, WeightsInAnyArgumentForm) {
+  // An inline-named int32 (read the general way), a uint32 (not a weight),
+  // then table-named int32s: the first int32 of each name counts.
+  uint64_t inline_in = fxt::kArgInt32 | 3 << 4 | uint64_t{0x8000 | 15} << 16 | uint64_t{9} << 32;
+  uint64_t incoming = 0x676e696d6f636e69, _weight = 0x007468676965775f;  // "incoming_weight"
+  uint64_t uint32_out = fxt::kArgUint32 | 1 << 4 | 2 << 16 | uint64_t{5} << 32;
+  uint64_t h = fxt::kScheduling | 11 << 4 | 5 << 16 | 1 << 20 | uint64_t{fxt::kContextSwitch} << 60;
+  FxtEvent e;
+  FxtSwitch sw;
+  ASSERT_EQ(Read(FxtBytes({h, 5, 30, 31, inline_in, incoming, _weight, uint32_out, Int32Arg(2, 6),
+                           Int32Arg(2, 8), Int32Arg(1, 10)}),
+                 &e, &sw),
+            FxtReadError::kOk);
+  EXPECT_EQ(sw.out_priority, 6);
+  EXPECT_EQ(sw.in_priority, 9);
+  // An argument cut short drops the record.
+  EXPECT_EQ(Read(FxtBytes({h, 5, 30, 31, inline_in, incoming}), &e, &sw),
+            FxtReadError::kTruncated);
+}
+
 TEST_F(FxtSchedLogReaderTest, WakeupAndUnknownType) {
   uint64_t h = fxt::kScheduling | 4 << 4 | 1 << 16 | 2 << 20 | uint64_t{fxt::kThreadWakeup} << 60;
   FxtEvent e;

@@ -214,7 +214,7 @@ void FxtTokenizer::OnRecord(const uint8_t* data, size_t bytes) {
       FxtEvent event;
       FxtReadError error = reader.ReadKernelObject(&event);
       if (error != FxtReadError::kOk) return CountReadError(error);
-      if (event.kind != FxtEvent::kEvent) queue_->events.push_back(event);
+      if (event.kind != FxtEvent::kEvent) QueueUntimed(event);
       return;
     }
     case fxt::kScheduling:
@@ -240,8 +240,7 @@ void FxtTokenizer::OnRecord(const uint8_t* data, size_t bytes) {
       FxtReadError error = reader.ReadUserspaceObject(&event, &queue_->args);
       if (error != FxtReadError::kOk) return CountReadError(error);
       queue_->AddArgUser(event);
-      queue_->events.push_back(event);  // No timestamp: first in order.
-      return;
+      return QueueUntimed(event);
     }
     default:
       return storage_->stats.Increment(Stat::fuchsia_unknown_record);
@@ -311,6 +310,13 @@ void FxtTokenizer::NoteQueued(const FxtEvent& event) {
   } else {
     current_->last_ts = event.ts;
   }
+  // Last: |event| may be the queue's last slot, which this moves.
+  queue_->order.PlaceLast(&queue_->events);
+}
+
+void FxtTokenizer::QueueUntimed(const FxtEvent& event) {
+  queue_->events.push_back(event);
+  queue_->order.PlaceLast(&queue_->events);
 }
 
 void FxtTokenizer::CountRows(const FxtEvent& event) {
@@ -376,7 +382,7 @@ void FxtTokenizer::OnBlob(const FxtEvent& event, const FxtBlob& blob) {
   e.extra = queue_->blobs.size();
   queue_->blobs.push_back(FxtBlobRow{blob.size, blob.blob_type, storage_->Intern(hex)});
   if (e.ts == INT64_MIN) {
-    queue_->events.push_back(e);
+    QueueUntimed(e);
   } else {
     Queue(e);
   }

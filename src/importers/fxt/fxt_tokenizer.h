@@ -18,6 +18,7 @@
 #include "src/base/chunked_vector.h"
 #include "src/base/pod_vector.h"
 #include "src/base/status.h"
+#include "src/importers/common/timestamp_order.h"
 #include "src/importers/fxt/fxt_record_reader.h"
 #include "src/storage/trace_storage.h"
 
@@ -45,6 +46,14 @@ struct FxtRowCounts {
 // (huge pages on Linux, see ChunkedVector).
 using FxtEventChunks = ChunkedVector<FxtEvent, 18>;
 
+// Past this many insertion moves per event on average, sorting (ts,
+// index) keys is cheaper (and an event that moves past this many others
+// means sections out of order, not interleaved: the key sort at once).
+// Providers and the kernel's scheduling records interleaving round by
+// round take about 7 per event.
+constexpr size_t kMaxSortMovesPerEvent = 16;
+constexpr size_t kMaxSortMovesPerItem = 1024;
+
 // Decoded records waiting to be parsed in timestamp order.
 struct FxtEventQueue {
   // An event queued with args is a user of the args chunks they are in;
@@ -53,6 +62,8 @@ struct FxtEventQueue {
   void ReleaseArgUser(const FxtEvent& e);
 
   FxtEventChunks events;  // Chunks are freed once parsed.
+  // Sorts events as they are queued (else the parser sorts them).
+  ArrivalOrder<FxtEventChunks> order{kMaxSortMovesPerEvent, kMaxSortMovesPerItem};
   FxtArgChunks args;
   std::vector<uint32_t> arg_chunk_users;  // Queued events reading each chunk.
   PodVector<FxtBlobRow> blobs;    // Of kBlob events (their extra).
@@ -90,10 +101,13 @@ class FxtTokenizer {
   // just stored); DropEvent takes it back and counts |error|.
   FxtEvent* NewEvent();
   void DropEvent(FxtReadError error);
-  // Queues |event| (NoteQueued: an event already in the queue), counting a
-  // timestamp older than its provider's last and noting its category.
+  // Queues |event| (NoteQueued: an event already last in the queue),
+  // counting a timestamp older than its provider's last and noting its
+  // category; then moves it to its place in timestamp order.
   void Queue(const FxtEvent& event);
   void NoteQueued(const FxtEvent& event);
+  // Queues an event without a timestamp (INT64_MIN: first in order).
+  void QueueUntimed(const FxtEvent& event);
   void CountRows(const FxtEvent& event);
   // A blob (or large blob) with |event| as its metadata: Perfetto packets
   // are kept for the protobuf importer, others queued as fuchsia_blob rows.

@@ -33,8 +33,10 @@ TEST(FxtTokenizerTest, ChunksAtEveryBoundary) {
     ASSERT_TRUE(tokenizer.Parse(p + split, trace.size() - split).ok());
     ASSERT_TRUE(tokenizer.NotifyEndOfFile().ok());
     ASSERT_EQ(queue.events.size(), 2u) << "split at " << split;
-    EXPECT_EQ(queue.events[0].ts, 30);
-    EXPECT_EQ(queue.events[1].ts, 10);
+    // Queued in timestamp order.
+    EXPECT_TRUE(queue.order.ordered());
+    EXPECT_EQ(queue.events[0].ts, 10);
+    EXPECT_EQ(queue.events[1].ts, 30);
     EXPECT_EQ(storage.pool().Get(queue.events[1].name), "ab");
     EXPECT_EQ(storage.stats.Get(Stat::fuchsia_unknown_record), 1);
   }
