@@ -130,6 +130,10 @@ class EarlierRowColumn final : public Column {
   EarlierRowColumn(Table* table, std::string name)
       : Column(table, std::move(name), ColumnType::kInt64, kNoFlags) {}
   void AppendNull() { back_.push_back(kNull); }
+  void Append(uint32_t v) {
+    uint32_t row = static_cast<uint32_t>(back_.size());
+    back_.push_back(v == kNull ? kNull : row - v);
+  }
   void Set(uint32_t row, uint32_t v) { back_.Set(row, row - v); }
   uint32_t operator[](uint32_t row) const {
     uint32_t back = back_[row];

@@ -125,6 +125,20 @@ TEST(EarlierRowColumnTest, ReadsBackEarlierRowsAndNulls) {
   EXPECT_FALSE(c.IsNull(5));
 }
 
+TEST(EarlierRowColumnTest, AppendedValuesReadBack) {
+  EarlierRowColumn c(nullptr, "waker_id");
+  c.Append(EarlierRowColumn::kNull);
+  c.Append(0);
+  c.Append(2);  // Its own row.
+  for (int i = 3; i < 400; ++i) c.AppendNull();
+  c.Append(1);  // 399 back: wider cells.
+  EXPECT_TRUE(c.IsNull(0));
+  EXPECT_EQ(c[1], 0u);
+  EXPECT_EQ(c[2], 2u);
+  EXPECT_TRUE(c.IsNull(3));
+  EXPECT_EQ(c[400], 1u);
+}
+
 TEST(CompactInt64ColumnTest, ValuesOutsideInt32AreKeptAside) {
   CompactInt64Column c(nullptr, "dur");
   const int64_t values[] = {-1, 0, INT32_MAX, int64_t{INT32_MAX} + 1, INT32_MIN,

@@ -58,6 +58,32 @@ class ThreadStateTable final : public StoredTable {
     ucpu.AppendNull();
     return NextRow();
   }
+  // A row with its optional cells (kNull: NULL) given at once: setting
+  // them after Insert() read and rewrote each cell (SchedTracker makes a
+  // row or two per kernel event).
+  struct Row {
+    static constexpr uint32_t kNull = CompactUint32Column::kNull;
+    int64_t ts = 0;
+    int64_t dur = -1;
+    uint32_t utid = 0;
+    StringId state = kNullStringId;
+    uint32_t cpu = kNull, ucpu = kNull;
+    uint32_t waker_utid = kNull, waker_id = kNull, irq_context = kNull;
+  };
+  uint32_t Insert(const Row& r) {
+    ts.Append(r.ts);
+    dur.Append(r.dur);
+    cpu.Append(r.cpu);
+    utid.Append(r.utid);
+    state.Append(r.state);
+    io_wait.AppendNull();
+    blocked_function.Append(kNullStringId);
+    waker_utid.Append(r.waker_utid);
+    waker_id.Append(r.waker_id);
+    irq_context.Append(r.irq_context);
+    ucpu.Append(r.ucpu);
+    return NextRow();
+  }
 
   IdColumn id{this, "id"};
   TimestampColumn ts{this, "ts"};

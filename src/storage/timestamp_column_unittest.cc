@@ -64,5 +64,26 @@ TEST(TimestampColumnTest, PackingSpansUpToTwoToThe24) {
   ExpectReads(c, values);
 }
 
+// The same answer as a row-by-row check, for every kind of block (3-byte,
+// 4-byte and 8-byte cells) and a drop inside one or across two.
+TEST(TimestampColumnTest, IsNonDecreasingMatchesRowByRow) {
+  auto row_by_row = [](const TimestampColumn& c) {
+    for (uint32_t r = 1; r < c.size(); ++r) {
+      if (c[r] < c[r - 1]) return false;
+    }
+    return true;
+  };
+  const int64_t steps[] = {10, 100000, int64_t{1} << 40};  // 3, 4 and 8-byte cells.
+  for (int64_t step : steps) {
+    for (int64_t drop_at : {-1, 5, 1023, 1024, 2500}) {
+      TimestampColumn c(nullptr, "ts");
+      for (int64_t i = 0; i < 2600; ++i) c.Append(1000 + i * step - (i == drop_at ? step + 1 : 0));
+      EXPECT_EQ(c.IsNonDecreasing(), row_by_row(c)) << step << " " << drop_at;
+      EXPECT_EQ(c.IsNonDecreasing(), drop_at < 0) << step << " " << drop_at;
+    }
+  }
+  EXPECT_TRUE(TimestampColumn(nullptr, "ts").IsNonDecreasing());
+}
+
 }  // namespace
 }  // namespace weft

@@ -59,8 +59,8 @@ void TraceStorage::PrepareForQueryDuringLoad() {
   counter.ts.set_sorted(IsNonDecreasing(counter.ts.data()));
   // Sorted, ts ranges on sched / thread_state are binary searches (the
   // viewer's CPU and thread-state windows) instead of full scans.
-  sched.ts.set_sorted(IsNonDecreasing(sched.ts));
-  thread_state.ts.set_sorted(IsNonDecreasing(thread_state.ts));
+  sched.ts.set_sorted(sched.ts.IsNonDecreasing());
+  thread_state.ts.set_sorted(thread_state.ts.IsNonDecreasing());
   track_views.Refresh();
   trace_bounds.Invalidate();
 }

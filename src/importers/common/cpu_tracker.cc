@@ -3,8 +3,8 @@
 
 namespace weft {
 
-uint32_t CpuTracker::GetOrCreate(uint32_t cpu) {
-  uint64_t machine = machine_row_ == kNoMachine ? 0 : machine_row_;
+uint32_t CpuTracker::Create(uint32_t cpu) {
+  uint64_t machine = this->machine();
   uint64_t dense = machine * kMaxCpusPerMachine + cpu;
   uint32_t ucpu;
   if (cpu < kMaxCpusPerMachine && dense < (uint64_t{1} << 31)) {
@@ -20,6 +20,10 @@ uint32_t CpuTracker::GetOrCreate(uint32_t cpu) {
   if (inserted) {
     it->second = storage_->cpu.Insert(ucpu, cpu);
     if (remote_) storage_->cpu.machine_id.Set(it->second, machine_row_);
+  }
+  if (ucpu < kKnownLimit) {
+    if (ucpu >= known_.size()) known_.resize(ucpu + 1, 0);
+    known_[ucpu] = 1;
   }
   return ucpu;
 }

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <unordered_map>
+#include <vector>
 
 #include "src/storage/trace_storage.h"
 
@@ -30,16 +31,31 @@ class CpuTracker {
     remote_ = remote;
   }
   // The ucpu of |cpu| of the current machine, its row created if new.
-  uint32_t GetOrCreate(uint32_t cpu);
+  // Known ucpus below kKnownLimit are answered from a flag per ucpu: the
+  // scheduling importers ask a few times per kernel event, and the hash
+  // lookup was ~2% of a protobuf ftrace load.
+  uint32_t GetOrCreate(uint32_t cpu) {
+    uint64_t dense = uint64_t{machine()} * kMaxCpusPerMachine + cpu;
+    if (cpu < kMaxCpusPerMachine && dense < known_.size() && known_[dense]) {
+      return static_cast<uint32_t>(dense);
+    }
+    return Create(cpu);
+  }
   // The cpu table row of |ucpu| (one GetOrCreate() returned).
   uint32_t RowOf(uint32_t ucpu) const { return rows_.at(ucpu); }
 
  private:
+  static constexpr uint32_t kKnownLimit = 1u << 16;
+  uint32_t machine() const { return machine_row_ == kNoMachine ? 0 : machine_row_; }
+  // GetOrCreate() for a ucpu not yet flagged in known_.
+  uint32_t Create(uint32_t cpu);
+
   TraceStorage* storage_;
   uint32_t machine_row_ = kNoMachine;
   bool remote_ = false;
   std::unordered_map<uint32_t, uint32_t> rows_;          // ucpu -> row
   std::unordered_map<uint64_t, uint32_t> sparse_ucpus_;  // (machine << 32) | cpu -> ucpu
+  std::vector<uint8_t> known_;  // By ucpu (< kKnownLimit): 1 when rows_ has it.
 };
 
 }  // namespace weft

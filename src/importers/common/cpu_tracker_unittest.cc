@@ -22,6 +22,19 @@ TEST(CpuTrackerTest, UcpuIsMachineTimes4096PlusCpu) {
   EXPECT_EQ(cpus.RowOf(2 * 4096 + 1), 2u);
 }
 
+TEST(CpuTrackerTest, KnownCpusAreAnsweredPerMachine) {
+  TraceStorage storage;
+  CpuTracker cpus(&storage);
+  EXPECT_EQ(cpus.GetOrCreate(3), 3u);
+  cpus.SetMachine(/*machine_row=*/2, /*remote=*/true);
+  EXPECT_EQ(cpus.GetOrCreate(3), 2 * 4096 + 3u) << "cpu 3 of another machine is new";
+  EXPECT_EQ(cpus.GetOrCreate(3), 2 * 4096 + 3u);
+  cpus.SetMachine(CpuTracker::kNoMachine, /*remote=*/false);
+  EXPECT_EQ(cpus.GetOrCreate(3), 3u);
+  EXPECT_EQ(storage.cpu.row_count(), 2u);
+  EXPECT_EQ(cpus.RowOf(2 * 4096 + 3), 1u);
+}
+
 TEST(CpuTrackerTest, DamagedCpuNumbersGetDistinctHighUcpus) {
   TraceStorage storage;
   CpuTracker cpus(&storage);

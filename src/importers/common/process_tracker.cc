@@ -169,6 +169,16 @@ void ProcessTracker::SetThreadName(uint32_t utid, StringId name, ThreadNamePrior
   storage_->thread.name.Set(utid, name);
 }
 
+void ProcessTracker::SetThreadName(uint32_t utid, std::string_view name,
+                                   ThreadNamePriority priority) {
+  if (name.empty()) return;
+  if (utid < name_priority_.size() && name_priority_[utid] == priority) {
+    StringId current = storage_->thread.name[utid];
+    if (current != kNullStringId && storage_->pool().Get(current) == name) return;
+  }
+  SetThreadName(utid, storage_->Intern(name), priority);
+}
+
 void ProcessTracker::RenameThreadAndProcess(int64_t tid, StringId name,
                                             ThreadNamePriority priority) {
   uint32_t utid = GetOrCreateThread(tid);

@@ -12,9 +12,7 @@ SchedTracker::SchedTracker(TraceContext* context)
 uint32_t SchedTracker::NameThread(int64_t pid, std::string_view comm) {
   ProcessTracker& processes = ctx_->processes;
   uint32_t utid = processes.GetOrCreateThread(pid);
-  if (!comm.empty()) {
-    processes.SetThreadName(utid, storage_->Intern(comm), ThreadNamePriority::kFtrace);
-  }
+  processes.SetThreadName(utid, comm, ThreadNamePriority::kFtrace);
   return utid;
 }
 
@@ -44,7 +42,7 @@ void SchedTracker::PushSwitch(const Switch& s) {
   SchedTable& sched = storage_->sched;
   if (cpu.open_slice != kNone) {
     if (cpu.pid == s.prev_pid) {
-      sched.dur.Set(cpu.open_slice, s.ts - sched.ts[cpu.open_slice]);
+      sched.dur.Set(cpu.open_slice, s.ts - cpu.open_ts);
       sched.end_state.Set(cpu.open_slice, prev_state);
     } else {
       storage_->stats.Increment(Stat::mismatched_sched_switch_tids);
@@ -53,14 +51,15 @@ void SchedTracker::PushSwitch(const Switch& s) {
   uint32_t prev_utid = NameThread(s.prev_pid, s.prev_comm);
   uint32_t ucpu = ctx_->GetOrCreateCpu(s.cpu);
   cpu.open_slice = sched.Insert(s.ts, /*dur=*/-1, s.cpu, next_utid, ucpu, s.next_prio);
+  cpu.open_ts = s.ts;
   cpu.has_pid = true;
   cpu.pid = s.next_pid;
   cpu.utid = next_utid;
 
   // The prev thread leaves the CPU in prev_state; a prev thread that was
   // not running means events were lost, and its state keeps no end.
-  uint32_t prev_last = RowsOf(prev_utid).last;
-  bool lost = prev_last != kNone && !IsRunning(storage_->thread_state.state[prev_last]);
+  const ThreadRows& prev_rows = RowsOf(prev_utid);
+  bool lost = prev_rows.last != kNone && !IsRunning(prev_rows.last_state);
   if (!lost) CloseState(s.ts, prev_utid);
   OpenState(s.ts, prev_utid, prev_state, kNone, kNone, -1);
   // A thread may run on two CPUs at once after a forced migration: the
@@ -111,11 +110,11 @@ void SchedTracker::PushCompactWaking(int64_t ts, uint32_t cpu_index, int64_t pid
 void SchedTracker::PushWaking(int64_t ts, int64_t pid, std::string_view comm,
                               uint32_t waker_utid, int irq_context) {
   uint32_t utid = NameThread(pid, comm);
-  uint32_t last = RowsOf(utid).last;
-  if (last != kNone) {
+  const ThreadRows& rows = RowsOf(utid);
+  if (rows.last != kNone) {
     // Only a blocked thread wakes up; a wakeup of a running or runnable
     // thread changes nothing.
-    if (!IsBlocked(storage_->thread_state.state[last])) return;
+    if (!IsBlocked(rows.last_state)) return;
     CloseState(ts, utid);
   }
   OpenState(ts, utid, runnable_, kNone, waker_utid, irq_context);
@@ -136,39 +135,36 @@ void SchedTracker::PushBlockedReason(int64_t pid, bool io_wait, std::string_view
   if (!caller.empty()) states.blocked_function.Set(blocked, storage_->Intern(caller));
 }
 
-SchedTracker::ThreadRows& SchedTracker::RowsOf(uint32_t utid) {
-  if (utid >= threads_.size()) threads_.resize(utid + 1);
-  return threads_[utid];
-}
-
 void SchedTracker::CloseState(int64_t ts, uint32_t utid) {
-  uint32_t last = RowsOf(utid).last;
-  if (last == kNone) return;
-  ThreadStateTable& states = storage_->thread_state;
-  states.dur.Set(last, ts - states.ts[last]);
+  const ThreadRows& rows = RowsOf(utid);
+  if (rows.last == kNone) return;
+  storage_->thread_state.dur.Set(rows.last, ts - rows.last_ts);
 }
 
 void SchedTracker::OpenState(int64_t ts, uint32_t utid, StringId state, uint32_t cpu,
                              uint32_t waker_utid, int irq_context) {
   if (utid == 0) return;  // The idle task (swapper) has no thread states.
-  ThreadStateTable& states = storage_->thread_state;
-  uint32_t row = states.Insert(ts, /*dur=*/-1, utid, state);
+  ThreadStateTable::Row r;
+  r.ts = ts;
+  r.utid = utid;
+  r.state = state;
   if (cpu != kNone) {
-    states.cpu.Set(row, cpu);
-    states.ucpu.Set(row, ctx_->GetOrCreateCpu(cpu));
+    r.cpu = cpu;
+    r.ucpu = ctx_->GetOrCreateCpu(cpu);
   }
   if (waker_utid != kNone) {
-    states.waker_utid.Set(row, waker_utid);
+    r.waker_utid = waker_utid;
     // The waker's running state, unless the waker's CPU has not reported
     // yet (the trace's start) or events were lost.
-    uint32_t waker_last = RowsOf(waker_utid).last;
-    if (waker_last != kNone && IsRunning(states.state[waker_last])) {
-      states.waker_id.Set(row, waker_last);
-    }
+    const ThreadRows& waker = RowsOf(waker_utid);
+    if (waker.last != kNone && IsRunning(waker.last_state)) r.waker_id = waker.last;
   }
-  if (irq_context >= 0) states.irq_context.Set(row, static_cast<uint32_t>(irq_context));
+  if (irq_context >= 0) r.irq_context = static_cast<uint32_t>(irq_context);
+  uint32_t row = storage_->thread_state.Insert(r);
   ThreadRows& rows = RowsOf(utid);
   rows.last = row;
+  rows.last_state = state;
+  rows.last_ts = ts;
   if (IsRunning(state)) {
     rows.last_blocked = kNone;
   } else if (IsBlocked(state)) {

@@ -68,18 +68,23 @@ class SchedTracker {
   }
 
  private:
-  // The open slice of a CPU and the thread it is of.
+  // The open slice of a CPU (and its ts) and the thread it is of.
   struct CpuState {
     uint32_t open_slice = kNone;
+    int64_t open_ts = 0;
     bool has_pid = false;  // Whether a switch said who runs.
     int64_t pid = 0;
     uint32_t utid = 0;
   };
   CpuState& StateOf(uint32_t cpu);
-  // A thread's newest thread_state row, and its newest blocked one.
+  // A thread's newest thread_state row (with its ts and state: kept here,
+  // reading them back from the compact columns cost more), and its newest
+  // blocked one.
   struct ThreadRows {
     uint32_t last = kNone;
     uint32_t last_blocked = kNone;
+    StringId last_state = kNullStringId;
+    int64_t last_ts = 0;
   };
   static constexpr uint32_t kNone = Uint32Column::kNull;
 
@@ -89,7 +94,10 @@ class SchedTracker {
   void CloseState(int64_t ts, uint32_t utid);
   void OpenState(int64_t ts, uint32_t utid, StringId state, uint32_t cpu,
                  uint32_t waker_utid, int irq_context);
-  ThreadRows& RowsOf(uint32_t utid);
+  ThreadRows& RowsOf(uint32_t utid) {
+    if (utid >= threads_.size()) threads_.resize(utid + 1);
+    return threads_[utid];
+  }
   bool IsRunning(StringId s) const { return s == running_; }
   bool IsBlocked(StringId s) const { return s != running_ && s != runnable_; }
   TraceContext* ctx_;

@@ -31,6 +31,9 @@ struct CompactColumns {
 
 template <typename T, typename Range>
 void Append(std::vector<T>* out, Range range) {
+  // Sized first (counting a packed column's varints is cheap): grown push
+  // by push, a bundle's columns were reallocated several times each.
+  out->reserve(out->size() + range.size());
   for (auto v : range) out->push_back(static_cast<T>(v));
 }
 
@@ -82,6 +85,8 @@ void ProtoTokenizer::TokenizeCompactSched(uint32_t cpu, protozero::data_view com
     e.cpu = cpu;
     out->push_back({ts, e});
   };
+  switch_events.reserve(c.switch_ts.size());
+  waking_events.reserve(c.waking_ts.size());
   size_t switches = c.switch_ts.size();
   if (c.switch_prev_state.size() != switches || c.switch_pid.size() != switches ||
       c.switch_prio.size() != switches || c.switch_comm.size() != switches) {

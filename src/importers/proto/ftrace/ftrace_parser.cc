@@ -159,6 +159,7 @@ bool FtraceParser::BeforeTracingStart(int64_t ts) {
 void FtraceParser::Parse(int64_t ts, protozero::data_view queued,
                          const SequenceGeneration* generation) {
   generation_ = generation;
+  parsed_switch_ = nullptr;  // Only this event's switch may be reused.
   // A trace with kernel events: pid/tid 0 are the idle task.
   ctx_->processes.MapIdleTask();
   if (BeforeTracingStart(ts)) return;
@@ -298,10 +299,15 @@ void FtraceParser::ParseSchedSwitch(int64_t ts, uint32_t cpu,
     }
   }
   s.prev_state_id = TaskStateId(prev_state);
+  parsed_switch_ = sched_switch.data();
+  parsed_switch_prev_pid_ = s.prev_pid;
   sched_.PushSwitch(s);
 }
 
 uint32_t FtraceParser::SwitchedOutThread(protozero::data_view sched_switch) {
+  if (sched_switch.data() == parsed_switch_) {
+    return ctx_->processes.GetOrCreateThread(parsed_switch_prev_pid_);
+  }
   int64_t prev_pid = 0;
   protozero::pbf_reader r(sched_switch);
   while (r.next()) {
