@@ -80,7 +80,7 @@ def main():
       else:
         print('ok: ThreadSanitizer build: no reports, same rows')
       # The pipeline's unit tests and queries during a load, under TSAN.
-      unittests = os.path.join(os.path.dirname(args.tsan_weft), 'weft_unittests')
+      unittests = os.path.join(os.path.dirname(args.tsan_weft), 'weft_pipeline_unittests')
       p = subprocess.run([unittests, '--gtest_brief=1',
                           '--gtest_filter=*Pipeline*:*QueriesDuringAProtobufLoad*'],
                          capture_output=True, env=env, timeout=600)
