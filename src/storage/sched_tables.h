@@ -44,20 +44,6 @@ class SchedTable final : public StoredTable {
 class ThreadStateTable final : public StoredTable {
  public:
   ThreadStateTable() : StoredTable("thread_state") {}
-  uint32_t Insert(int64_t t, int64_t d, uint32_t thread, StringId state_id) {
-    ts.Append(t);
-    dur.Append(d);
-    cpu.AppendNull();
-    utid.Append(thread);
-    state.Append(state_id);
-    io_wait.AppendNull();
-    blocked_function.Append(kNullStringId);
-    waker_utid.AppendNull();
-    waker_id.AppendNull();
-    irq_context.AppendNull();
-    ucpu.AppendNull();
-    return NextRow();
-  }
   // A row with its optional cells (kNull: NULL) given at once: setting
   // them after Insert() read and rewrote each cell (SchedTracker makes a
   // row or two per kernel event).
@@ -83,6 +69,10 @@ class ThreadStateTable final : public StoredTable {
     irq_context.Append(r.irq_context);
     ucpu.Append(r.ucpu);
     return NextRow();
+  }
+  // A row whose optional cells are all NULL.
+  uint32_t Insert(int64_t t, int64_t d, uint32_t thread, StringId state_id) {
+    return Insert(Row{t, d, thread, state_id});
   }
 
   IdColumn id{this, "id"};

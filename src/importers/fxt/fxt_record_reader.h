@@ -187,8 +187,7 @@ class FxtRecordReader {
   // the provider never registered reads as "<unknown string N>", counted).
   FxtReadError ReadString(uint32_t ref, StringId* out) {
     // Table refs, most of a trace's, are looked up inline.
-    const StringId* id =
-        ref & fxt::kInlineStringFlag ? nullptr : provider_->strings.Find(ref);
+    const StringId* id = TableString(ref);
     if (!id) return ReadStringSlow(ref, out);
     *out = *id;
     return FxtReadError::kOk;
@@ -237,6 +236,11 @@ class FxtRecordReader {
     uint64_t w;
     memcpy(&w, data_ + 8 * i, 8);
     return w;
+  }
+  // The string of table ref |ref|, or null (an inline string, the empty
+  // string or a ref the provider never registered: ReadStringSlow).
+  const StringId* TableString(uint32_t ref) const {
+    return ref & fxt::kInlineStringFlag ? nullptr : provider_->strings.Find(ref);
   }
   // ReadTimestamp for every tick rate (and its errors).
   FxtReadError ReadTimestampSlow(int64_t* ns);

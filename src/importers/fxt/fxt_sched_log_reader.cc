@@ -10,8 +10,7 @@ FxtReadError FxtRecordReader::ReadSchedArg(PodVector<FxtArg>* scratch, FxtArg* o
   if (pos_ < words_) {
     uint64_t h = Word(pos_);
     uint32_t ref = static_cast<uint32_t>(Bits(h, 16, 31));
-    const StringId* name =
-        ref & fxt::kInlineStringFlag ? nullptr : provider_->strings.Find(ref);
+    const StringId* name = TableString(ref);
     // A one-word int32 named from the table: what ReadArgs makes of it,
     // without its type switch and array.
     if (name && Bits(h, 0, 3) == fxt::kArgInt32 && Bits(h, 4, 15) == 1) {
