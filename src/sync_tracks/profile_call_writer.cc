@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "src/importers/common/node_index_lookup.h"
 #include "src/sync_tracks/profile_call_rows.h"
 #include "src/sync_tracks/sample_cleanup.h"
 #include "src/sync_tracks/samples_integrator.h"
@@ -24,34 +25,10 @@ uint64_t Mix(uint64_t h, uint64_t v) {
   return h * 0xff51afd7ed558ccdull;
 }
 
-// A profile's node ids to node indices, looked up once per run of equal
-// samples: a plain array when the ids are compact (V8 numbers nodes from
-// 1), the profile's hash map otherwise.
-class NodeLookup {
- public:
-  explicit NodeLookup(const CpuProfile& profile) : map_(profile.node_index) {
-    uint32_t max_id = 0;
-    for (const auto& [id, index] : map_) max_id = std::max(max_id, id);
-    if (map_.empty() || max_id > 4 * map_.size() + 1024) return;
-    dense_.assign(size_t{max_id} + 1, -1);
-    for (const auto& [id, index] : map_) dense_[id] = static_cast<int32_t>(index);
-  }
-  // The index of node |id|, or -1 when the profile has no such node.
-  int32_t Find(uint32_t id) const {
-    if (!dense_.empty()) return id < dense_.size() ? dense_[id] : -1;
-    auto it = map_.find(id);
-    return it == map_.end() ? -1 : static_cast<int32_t>(it->second);
-  }
-
- private:
-  const std::unordered_map<uint32_t, uint32_t>& map_;
-  std::vector<int32_t> dense_;  // By id; empty when the ids are sparse.
-};
-
 // The profile's nodes in the integrator's terms (same indices). DevTools
 // takes the first node as the root; nodes not under it are unknown, and so
 // are their samples.
-std::vector<CallTreeNode> BuildCallTree(const CpuProfile& profile, const NodeLookup& lookup,
+std::vector<CallTreeNode> BuildCallTree(const CpuProfile& profile, const NodeIndexLookup& lookup,
                                         const StringPool& pool, std::vector<bool>* reachable) {
   const size_t n = profile.nodes.size();
   std::vector<CallTreeNode> tree(n);
@@ -95,42 +72,30 @@ bool InvokesJs(std::string_view name) {
 }
 
 // A profile's samples in the integrator's terms: DevTools' clock, tree
-// indices (-1 for an unknown or unreachable node).
+// indices (-1 for an unreachable node).
 class SampleNodes {
  public:
-  SampleNodes(const CpuProfile& profile, const NodeLookup& lookup,
-              const std::vector<bool>& reachable)
-      : offset_(profile.head_ts_offset), lookup_(lookup), reachable_(reachable) {}
-  CpuSample Sample(const CpuProfileSample& s) {
-    // Consecutive samples mostly share their node: look each run up once.
-    if (!have_last_ || s.node_id != last_id_) {
-      int32_t index = lookup_.Find(s.node_id);
-      last_id_ = s.node_id;
-      last_node_ = index >= 0 && reachable_[index] ? index : -1;
-      have_last_ = true;
-    }
-    return CpuSample{s.ts + offset_, last_node_};
+  SampleNodes(const CpuProfile& profile, const std::vector<bool>& reachable)
+      : offset_(profile.head_ts_offset), reachable_(reachable) {}
+  CpuSample Sample(const CpuProfileSample& s) const {
+    return CpuSample{s.ts + offset_, reachable_[s.node] ? static_cast<int32_t>(s.node) : -1};
   }
 
  private:
   int64_t offset_;
-  const NodeLookup& lookup_;
   const std::vector<bool>& reachable_;
-  uint32_t last_id_ = 0;
-  int32_t last_node_ = -1;
-  bool have_last_ = false;
 };
 
 // Hands a profile's samples (in time order) to |integrator| cleaned, in
 // blocks: no copy of them all.
 void StreamSamples(const CpuProfile& profile, const std::vector<CallTreeNode>& tree,
-                   SampleNodes* nodes, SamplesIntegrator* integrator) {
+                   const SampleNodes& nodes, SamplesIntegrator* integrator) {
   constexpr size_t kBlock = 1024;
   CpuSample block[kBlock];
   size_t count = 0;
   SampleCleanup cleanup(tree);
   for (const CpuProfileSample& s : profile.samples) {
-    if (!cleanup.Push(nodes->Sample(s), &block[count])) continue;
+    if (!cleanup.Push(nodes.Sample(s), &block[count])) continue;
     if (++count == kBlock) {
       integrator->AddSamples(block, count);
       count = 0;
@@ -200,9 +165,9 @@ int32_t ProfileCallWriter::TraceNode(uint32_t row, const CpuProfile& profile,
 void ProfileCallWriter::Write(const CpuProfile& profile, uint32_t utid,
                               const std::vector<uint32_t>& track_rows) {
   std::vector<bool> reachable;
-  const NodeLookup lookup(profile);
+  const NodeIndexLookup lookup(profile.node_index);
   std::vector<CallTreeNode> tree = BuildCallTree(profile, lookup, pool_, &reachable);
-  SampleNodes sample_nodes(profile, lookup, reachable);
+  const SampleNodes sample_nodes(profile, reachable);
   // The tracker keeps samples by time; DevTools' sort is stable, so the
   // last one is the latest.
   bool in_order = std::is_sorted(profile.samples.begin(), profile.samples.end(),
@@ -226,7 +191,7 @@ void ProfileCallWriter::Write(const CpuProfile& profile, uint32_t utid,
   ProfileCallRows rows(profile, utid, strings_, tracks_, storage_);
   SamplesIntegrator integrator(tree, events, &rows);
   if (in_order) {
-    StreamSamples(profile, tree, &sample_nodes, &integrator);
+    StreamSamples(profile, tree, sample_nodes, &integrator);
   } else {
     std::vector<CpuSample> samples;
     samples.reserve(profile.samples.size());

@@ -4,7 +4,20 @@
 
 #include <algorithm>
 
+#include "src/importers/common/node_index_lookup.h"
+
 namespace weft {
+namespace {
+
+// Sorts |v| by ts, stably; most arrive in order, and a sort of sorted
+// rows still costs n log n.
+template <typename T>
+void StableSortByTs(std::vector<T>* v) {
+  auto by_ts = [](const T& a, const T& b) { return a.ts < b.ts; };
+  if (!std::is_sorted(v->begin(), v->end(), by_ts)) std::stable_sort(v->begin(), v->end(), by_ts);
+}
+
+}  // namespace
 
 void CpuProfileTracker::AddHead(uint32_t pid, uint64_t id, uint32_t tid, int64_t event_ts,
                                 int64_t start_ns) {
@@ -68,6 +81,7 @@ CpuProfile CpuProfileTracker::Build(const Key& key, std::vector<Piece>* pieces) 
     for (size_t i = 0; i < n; ++i) {
       now += chunk.time_deltas[i];
       int32_t line = has_lines ? chunk.lines[i] : CpuProfileNode::kNoPosition;
+      // Node ids until every chunk's nodes are known: indices below.
       profile.samples.push_back(CpuProfileSample{now, chunk.samples[i], line});
     }
     chunk = CpuProfileChunk();  // Free it now.
@@ -79,25 +93,26 @@ CpuProfile CpuProfileTracker::Build(const Key& key, std::vector<Piece>* pieces) 
     CpuProfileNode& node = profile.nodes[it->second];
     if (node.parent == CpuProfileNode::kNoParent) node.parent = parent;
   }
-  // Samples of unknown nodes are dropped.
+  // Samples name their node by index; those of unknown nodes are dropped.
+  const NodeIndexLookup lookup(index);
   size_t kept = 0;
   for (const CpuProfileSample& s : profile.samples) {
-    if (index.count(s.node_id)) {
-      profile.samples[kept++] = s;
+    int32_t node = lookup.Find(s.node);
+    if (node >= 0) {
+      profile.samples[kept++] = CpuProfileSample{s.ts, static_cast<uint32_t>(node), s.line};
     } else {
       storage_->stats.Increment(Stat::cpu_profile_unknown_node);
     }
   }
   profile.samples.resize(kept);
-  std::stable_sort(profile.samples.begin(), profile.samples.end(),
-                   [](const CpuProfileSample& a, const CpuProfileSample& b) { return a.ts < b.ts; });
+  StableSortByTs(&profile.samples);
   return profile;
 }
 
 void CpuProfileTracker::InternStacks(CpuProfile* profile, StackProfileTracker* stacks) {
   constexpr uint32_t kNull = Uint32Column::kNull;
   uint32_t mapping = stacks->NewDummyMapping(storage_->Intern(""));
-  auto& index = profile->node_index;
+  const auto& index = profile->node_index;
   // Every node's frame first, in node order (Perfetto makes frames even
   // for nodes it then drops).
   std::vector<uint32_t> parents, frames;
@@ -114,7 +129,7 @@ void CpuProfileTracker::InternStacks(CpuProfile* profile, StackProfileTracker* s
   // Samples of dropped nodes are dropped too.
   size_t kept = 0;
   for (const CpuProfileSample& s : profile->samples) {
-    if (profile->callsites[index[s.node_id]] != kNull) {
+    if (profile->callsites[s.node] != kNull) {
       profile->samples[kept++] = s;
     } else {
       storage_->stats.Increment(Stat::cpu_profile_unknown_node);
@@ -124,21 +139,28 @@ void CpuProfileTracker::InternStacks(CpuProfile* profile, StackProfileTracker* s
 }
 
 void CpuProfileTracker::Finish(ProcessTracker* processes, StackProfileTracker* stacks) {
+  // One table in time order across profiles, as Perfetto's sorter leaves
+  // it: a stable sort of the rows in this order, done as merges of sorted
+  // runs (each profile's samples are sorted).
   std::vector<Row> rows;
   rows.swap(extra_rows_);
+  StableSortByTs(&rows);
   for (auto& [key, pieces] : pieces_) {
     CpuProfile profile = Build(key, &pieces);
     pieces.clear();
     InternStacks(&profile, stacks);
     profile.utid = processes->UpdateThread(profile.tid, profile.pid);
+    size_t run = rows.size();
     for (const CpuProfileSample& s : profile.samples) {
-      rows.push_back(Row{s.ts, profile.callsites[profile.node_index[s.node_id]], profile.utid});
+      rows.push_back(Row{s.ts, profile.callsites[s.node], profile.utid});
+    }
+    if (run > 0 && run < rows.size() && rows[run].ts < rows[run - 1].ts) {
+      std::inplace_merge(rows.begin(), rows.begin() + run, rows.end(),
+                         [](const Row& a, const Row& b) { return a.ts < b.ts; });
     }
     profiles_.push_back(std::move(profile));
   }
   pieces_.clear();
-  // One table in time order across profiles, as Perfetto's sorter leaves it.
-  std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.ts < b.ts; });
   CpuProfileStackSampleTable& table = storage_->cpu_profile_stack_sample;
   for (const Row& r : rows) table.Insert(r.ts, r.callsite, r.utid, 0);
 }

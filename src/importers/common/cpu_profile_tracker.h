@@ -11,8 +11,8 @@
 // importer calls Finish() in its NotifyEndOfFile(), after its events are
 // parsed (slices exist); a step that runs right after it reads profiles():
 // one CpuProfile per (pid, id) with its node tree (node ids, parents, call
-// frames, the callsite of each node) and its samples (absolute ns, node id,
-// by time). Rows written by Finish() are never changed afterwards.
+// frames, the callsite of each node) and its samples (absolute ns, node
+// index, by time). Rows written by Finish() are never changed afterwards.
 // Reference: docs/formats/json.md ("CPU profiles").
 #ifndef SRC_IMPORTERS_COMMON_CPU_PROFILE_TRACKER_H_
 #define SRC_IMPORTERS_COMMON_CPU_PROFILE_TRACKER_H_
@@ -45,8 +45,8 @@ struct CpuProfileNode {
 };
 
 struct CpuProfileSample {
-  int64_t ts = 0;        // Absolute, ns.
-  uint32_t node_id = 0;  // Always a node of the profile.
+  int64_t ts = 0;     // Absolute, ns.
+  uint32_t node = 0;  // Index into the profile's nodes (found once, at Finish()).
   int32_t line = CpuProfileNode::kNoPosition;  // From "lines", if given.
 };
 

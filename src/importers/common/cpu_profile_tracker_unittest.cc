@@ -44,7 +44,7 @@ TEST(CpuProfileTrackerTest, ChunksOutOfOrderAddTimeInEventOrder) {
   EXPECT_EQ(p.samples[0].ts, 1010);
   EXPECT_EQ(p.samples[1].ts, 1030);
   EXPECT_EQ(p.samples[2].ts, 1035);
-  EXPECT_EQ(p.samples[2].node_id, 2u);
+  EXPECT_EQ(p.nodes[p.samples[2].node].id, 2u);
   const CpuProfileStackSampleTable& t = f.storage.cpu_profile_stack_sample;
   ASSERT_EQ(t.row_count(), 3u);
   EXPECT_EQ(t.callsite_id[1], t.callsite_id[2]);
@@ -125,6 +125,37 @@ TEST(CpuProfileTrackerTest, ReleaseProfilesKeepsTheRows) {
   f.tracker.ReleaseProfiles();
   EXPECT_TRUE(f.tracker.profiles().empty());
   EXPECT_EQ(f.storage.cpu_profile_stack_sample.row_count(), rows);
+}
+
+TEST(CpuProfileTrackerTest, RowsOfSeveralProfilesAndStackSamplesInTimeOrder) {
+  Fixture f;
+  // Two threads' profiles whose samples interleave, a negative time delta
+  // (samples out of order within a profile) and a sample from another
+  // source: one table by ts, ties in the order written.
+  CpuProfileChunk a;
+  a.nodes = {Node(&f.storage, 1, kNoParent, "(root)"), Node(&f.storage, 2, 1, "a")};
+  a.samples = {2, 2, 2};
+  a.time_deltas = {10, 20, -15};  // 10, 30, 15.
+  CpuProfileChunk b;
+  b.nodes = {Node(&f.storage, 1, kNoParent, "(root)"), Node(&f.storage, 5, 1, "b")};
+  b.samples = {5, 5};
+  b.time_deltas = {15, 10};  // 15, 25.
+  f.tracker.AddHead(1, 1, 1, 0, 0);
+  f.tracker.AddChunk(1, 1, 1, 0, a);
+  f.tracker.AddHead(1, 2, 2, 0, 0);
+  f.tracker.AddChunk(1, 2, 2, 0, b);
+  f.tracker.AddStackSample(20, /*callsite=*/0, /*utid=*/0);
+  f.tracker.Finish(&f.processes, &f.stacks);
+
+  const CpuProfileStackSampleTable& t = f.storage.cpu_profile_stack_sample;
+  ASSERT_EQ(t.row_count(), 6u);
+  const int64_t ts[] = {10, 15, 15, 20, 25, 30};
+  for (uint32_t r = 0; r < 6; ++r) EXPECT_EQ(t.ts[r], ts[r]) << r;
+  uint32_t utid_a = f.tracker.profiles()[0].utid, utid_b = f.tracker.profiles()[1].utid;
+  EXPECT_NE(utid_a, utid_b);
+  EXPECT_EQ(t.utid[1], utid_a);  // Equal ts: profile a was written first.
+  EXPECT_EQ(t.utid[2], utid_b);
+  EXPECT_EQ(t.utid[3], 0u);  // The other source's sample.
 }
 
 }  // namespace
