@@ -24,29 +24,22 @@ int32_t SampleCleanup::BottomNode(int32_t node) const {
   return node;
 }
 
-bool SampleCleanup::Push(const CpuSample& sample, CpuSample* out) {
-  ++count_;
+bool SampleCleanup::PushFirstTwo(const CpuSample& sample, CpuSample* out) {
   if (count_ == 1) {
     previous_ = sample.node;
     pending_ = sample;
     return false;
   }
-  if (count_ == 2) {
-    current_ = sample.node;
-  } else if (has_program_ && Known(previous_) && Known(sample.node)) {
-    // |pending_| is the sample between the window's previous one and
-    // |sample|; DevTools compares with the original previous sample.
-    int32_t next = sample.node;
-    if (Known(current_) && tree_[current_].kind == Kind::kProgram && !IsSystem(previous_) &&
-        !IsSystem(next) && BottomNode(previous_) == BottomNode(next)) {
-      pending_.node = previous_;
-    }
-    previous_ = current_;
-    current_ = next;
-  }
+  current_ = sample.node;
   *out = pending_;
   pending_ = sample;
   return true;
+}
+
+void SampleCleanup::FixProgramSample(int32_t next) {
+  if (!IsSystem(previous_) && !IsSystem(next) && BottomNode(previous_) == BottomNode(next)) {
+    pending_.node = previous_;
+  }
 }
 
 bool SampleCleanup::Flush(CpuSample* out) {

@@ -20,7 +20,22 @@ class SampleCleanup {
  public:
   explicit SampleCleanup(const std::vector<CallTreeNode>& tree);
   // Takes the next sample; true when |out| holds the previous one, final.
-  bool Push(const CpuSample& sample, CpuSample* out);
+  // Inline: it runs for every sample of a profile.
+  bool Push(const CpuSample& sample, CpuSample* out) {
+    if (++count_ <= 2) return PushFirstTwo(sample, out);
+    if (has_program_ && Known(previous_) && Known(sample.node)) {
+      // |pending_| is the sample between the window's previous one and
+      // |sample|; DevTools compares with the original previous sample.
+      if (Known(current_) && tree_[current_].kind == CallTreeNode::Kind::kProgram) {
+        FixProgramSample(sample.node);
+      }
+      previous_ = current_;
+      current_ = sample.node;
+    }
+    *out = pending_;
+    pending_ = sample;
+    return true;
+  }
   // After the last Push: true when |out| holds the last sample.
   bool Flush(CpuSample* out);
 
@@ -28,6 +43,9 @@ class SampleCleanup {
   bool Known(int32_t node) const { return node >= 0 && static_cast<size_t>(node) < tree_.size(); }
   bool IsSystem(int32_t node) const;
   int32_t BottomNode(int32_t node) const;  // The depth-0 node above |node|.
+  bool PushFirstTwo(const CpuSample& sample, CpuSample* out);
+  // |pending_| is a (program) sample; |next| follows it.
+  void FixProgramSample(int32_t next);
 
   const std::vector<CallTreeNode>& tree_;
   bool has_program_ = false;

@@ -6,6 +6,7 @@
 #include "src/sync_tracks/samples_integrator.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "src/base/numeric.h"
 
@@ -72,6 +73,9 @@ class SamplesWalk {
     sink_->EndCall(frame.call, std::max<int64_t>(ts - frame.ts, 0), frame.sample_count);
   }
   size_t LockedDepth() const { return locked_.empty() ? 0 : locked_.back(); }
+  const ThreadEventSpan* InnermostEvent() const {
+    return open_events_.empty() ? nullptr : open_events_.back();
+  }
   // Before the open frames, the locked depth or the stack change: the
   // repeated samples count for the frames that merged them.
   void SettleRepeats() {
@@ -91,6 +95,8 @@ class SamplesWalk {
   ProfileCallSink* sink_;
   size_t next_event_ = 0;
   std::vector<const ThreadEventSpan*> open_events_;
+  // Samples before this time start or end no event (EventsBefore).
+  int64_t next_event_change_ = std::numeric_limits<int64_t>::min();
   uint32_t call_count_ = 0;
   std::vector<OpenFrame> js_stack_;  // Bottom first.
   std::vector<size_t> locked_;
@@ -118,6 +124,7 @@ class SamplesWalk {
 };
 
 const ThreadEventSpan* SamplesWalk::EventsBefore(int64_t ts, bool has_sample) {
+  if (has_sample && ts < next_event_change_) return InnermostEvent();
   for (;;) {
     // At equal start, a longer item comes first; a sample precedes a
     // zero-length event (it may be the event's caller).
@@ -133,7 +140,16 @@ const ThreadEventSpan* SamplesWalk::EventsBefore(int64_t ts, bool has_sample) {
         continue;
       }
     }
-    if (!event_first) return open_events_.empty() ? nullptr : open_events_.back();
+    if (!event_first) {
+      // A sample before both the next event's start and the innermost
+      // open event's end changes no event.
+      next_event_change_ = event ? event->ts : std::numeric_limits<int64_t>::max();
+      if (!open_events_.empty()) {
+        const ThreadEventSpan* parent = open_events_.back();
+        next_event_change_ = std::min(next_event_change_, parent->ts + parent->dur);
+      }
+      return InnermostEvent();
+    }
     OnEventStart(*event);
     open_events_.push_back(event);
     ++next_event_;
@@ -141,6 +157,15 @@ const ThreadEventSpan* SamplesWalk::EventsBefore(int64_t ts, bool has_sample) {
 }
 
 void SamplesWalk::AddSample(const CpuSample& sample) {
+  // Most samples repeat the last one's stack with no event between them:
+  // what the whole path below would do for them (StackBase gives the same
+  // base, StackOf keeps the stack, Merge counts a repeat).
+  if (merged_ && sample.node == stack_node_ && sample.node == stack_base_ &&
+      sample.ts < next_event_change_) {
+    ++repeats_;
+    last_truncate_ts_ = sample.ts;
+    return;
+  }
   if (!Known(sample.node)) return;  // Samples of unknown nodes are not part of the walk.
   OnSample(sample, EventsBefore(sample.ts, /*has_sample=*/true));
 }
