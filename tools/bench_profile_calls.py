@@ -47,10 +47,57 @@ def make_nodes(rng, count):
     return nodes
 
 
-def generate(path, samples, seed=7):
+def stress_samples(rng, nodes, count):
+    """Stress stacks: 5% (program) and 2% GC samples scattered among JS ones
+    (each closes and reopens the whole JS stack) and a jump to a random
+    function in 23% of samples: ~1.2 profile calls per sample, 5x the
+    densest public fixture."""
+    node = 5
+    for _ in range(count):
+        r = rng.random()
+        if r < 0.05:
+            yield 2
+        elif r < 0.07:
+            yield 4
+        else:
+            if r < 0.3:
+                node = rng.randrange(5, len(nodes) + 1)
+            yield node
+
+
+def corpus_samples(rng, nodes, count):
+    """Stacks that change as the public fixtures' do: (program) in runs
+    between bursts of JS, the JS stack moving one call deeper or one back
+    up at a time, now and then a jump to another function; about 0.2
+    profile calls per sample, as the densest fixture (basic.cpuprofile,
+    0.22; the others 0.001-0.16)."""
+    children = {}
+    for n in nodes[4:]:
+        children.setdefault(n.get('parent', 0), []).append(n['id'])
+    parent = {n['id']: n.get('parent', 0) for n in nodes}
+    node, program_left = 5, 0
+    for _ in range(count):
+        if program_left:
+            program_left -= 1
+            yield 2
+            continue
+        r = rng.random()
+        if r < 0.005:
+            program_left = rng.randrange(5, 60)
+        elif r < 0.01:
+            node = rng.randrange(5, len(nodes) + 1)
+        elif r < 0.09 and children.get(node):
+            node = rng.choice(children[node])
+        elif r < 0.17 and parent[node] >= 5:
+            node = parent[node]
+        yield 4 if r > 0.995 else node
+
+
+def generate(path, samples, stacks, seed=7):
     rng = random.Random(seed)
     nodes = make_nodes(rng, 400)
     start, step, per_chunk = 1_000_000, 100, 1000
+    ids = stacks(rng, nodes, samples)
     with open(path, 'w') as f:
         f.write('{"traceEvents":[\n')
         f.write('{"ph":"M","name":"thread_name","pid":1,"tid":2,"ts":0,'
@@ -58,20 +105,9 @@ def generate(path, samples, seed=7):
         f.write(json.dumps({'ph': 'P', 'name': 'Profile', 'id': '0x1', 'pid': 1, 'tid': 2,
                             'ts': start, 'cat': 'disabled-by-default-v8.cpu_profiler',
                             'args': {'data': {'startTime': start}}}) + ',\n')
-        node = 5
         for c in range(0, samples, per_chunk):
-            ids = []
-            for _ in range(min(per_chunk, samples - c)):
-                r = rng.random()
-                if r < 0.05:
-                    ids.append(2)
-                elif r < 0.07:
-                    ids.append(4)
-                else:
-                    if r < 0.3:
-                        node = rng.randrange(5, len(nodes) + 1)
-                    ids.append(node)
-            data = {'cpuProfile': {'samples': ids}, 'timeDeltas': [step] * len(ids)}
+            chunk = [next(ids) for _ in range(min(per_chunk, samples - c))]
+            data = {'cpuProfile': {'samples': chunk}, 'timeDeltas': [step] * len(chunk)}
             if c == 0:
                 data['cpuProfile']['nodes'] = nodes
             f.write(json.dumps({'ph': 'P', 'name': 'ProfileChunk', 'id': '0x1', 'pid': 1,
@@ -135,17 +171,20 @@ def main():
     ap.add_argument('--samples', type=int, default=1_000_000)
     args = ap.parse_args()
     os.makedirs(BENCH_DIR, exist_ok=True)
-    gen = os.path.join(BENCH_DIR, f'profile{args.samples // 1000}k.json')
-    if not os.path.exists(gen):
-        generate(gen, args.samples)
+    generated = []
+    for suffix, stacks in (('', stress_samples), ('_corpus', corpus_samples)):
+        gen = os.path.join(BENCH_DIR, f'profile{args.samples // 1000}k{suffix}.json')
+        if not os.path.exists(gen):
+            generate(gen, args.samples, stacks)
+        generated.append(gen)
     fixtures = [os.path.join(CORPUS, f) for f in os.listdir(CORPUS) if f.endswith('.json.gz')]
     largest = max(fixtures, key=os.path.getsize)
     print('CPU seconds (user + sys), best of 3; integration = with - without')
-    print('trace                         MB  weft CPU-s  no-calls  integr.  share  phase wall s'
+    print('trace                             MB  weft CPU-s  no-calls  integr.  share  phase wall s'
           '  RSS MB (no calls)  DevTools CPU-s  x faster')
-    for trace in (gen, largest):
+    for trace in (*generated, largest):
         r = bench(args.weft, trace)
-        print(f"{r['trace']:<26} {r['mb']:6.1f} {r['weft_cpu_s']:10.3f} {r['weft_no_calls_cpu_s']:9.3f} "
+        print(f"{r['trace']:<30} {r['mb']:6.1f} {r['weft_cpu_s']:10.3f} {r['weft_no_calls_cpu_s']:9.3f} "
               f"{r['integration_cpu_s']:8.3f} {100 * r['integration_share']:5.1f}% "
               f"{r['phase_wall_s']:12.3f} {r['rss_mb']:7.0f} ({r['rss_no_calls_mb']:.0f})"
               f"{r['devtools_cpu_s']:16.3f} {r['speedup']:9.1f}")

@@ -76,14 +76,14 @@ bool InvokesJs(std::string_view name) {
 class SampleNodes {
  public:
   SampleNodes(const CpuProfile& profile, const std::vector<bool>& reachable)
-      : offset_(profile.head_ts_offset), reachable_(reachable) {}
-  CpuSample Sample(const CpuProfileSample& s) const {
-    return CpuSample{s.ts + offset_, reachable_[s.node] ? static_cast<int32_t>(s.node) : -1};
+      : offset_(profile.head_ts_offset), node_(reachable.size()) {
+    for (size_t i = 0; i < node_.size(); ++i) node_[i] = reachable[i] ? static_cast<int32_t>(i) : -1;
   }
+  CpuSample Sample(const CpuProfileSample& s) const { return CpuSample{s.ts + offset_, node_[s.node]}; }
 
  private:
   int64_t offset_;
-  const std::vector<bool>& reachable_;
+  std::vector<int32_t> node_;  // By node: itself, or -1 when unreachable.
 };
 
 // Hands a profile's samples (in time order) to |integrator| cleaned, in
@@ -91,18 +91,16 @@ class SampleNodes {
 void StreamSamples(const CpuProfile& profile, const std::vector<CallTreeNode>& tree,
                    const SampleNodes& nodes, SamplesIntegrator* integrator) {
   constexpr size_t kBlock = 1024;
-  CpuSample block[kBlock];
-  size_t count = 0;
+  CpuSample raw[kBlock];
+  CpuSample cleaned[kBlock];
   SampleCleanup cleanup(tree);
-  for (const CpuProfileSample& s : profile.samples) {
-    if (!cleanup.Push(nodes.Sample(s), &block[count])) continue;
-    if (++count == kBlock) {
-      integrator->AddSamples(block, count);
-      count = 0;
-    }
+  const size_t total = profile.samples.size();
+  for (size_t first = 0; first < total; first += kBlock) {
+    size_t count = std::min(kBlock, total - first);
+    for (size_t i = 0; i < count; ++i) raw[i] = nodes.Sample(profile.samples[first + i]);
+    integrator->AddSamples(cleaned, cleanup.PushBlock(raw, count, cleaned));
   }
-  if (cleanup.Flush(&block[count])) ++count;
-  integrator->AddSamples(block, count);
+  if (cleanup.Flush(&cleaned[0])) integrator->AddSamples(cleaned, 1);
 }
 
 // The calls of one profile, written on its thread's track.

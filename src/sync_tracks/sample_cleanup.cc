@@ -24,22 +24,53 @@ int32_t SampleCleanup::BottomNode(int32_t node) const {
   return node;
 }
 
-bool SampleCleanup::PushFirstTwo(const CpuSample& sample, CpuSample* out) {
-  if (count_ == 1) {
-    previous_ = sample.node;
-    pending_ = sample;
-    return false;
+size_t SampleCleanup::PushBlock(const CpuSample* samples, size_t count, CpuSample* out) {
+  // The window in locals for the loop: |out| may alias any memory as far
+  // as the compiler knows (no strict aliasing), which would make every
+  // store reload the members.
+  const CallTreeNode* tree = tree_.data();
+  const size_t tree_size = tree_.size();
+  auto known = [tree_size](int32_t node) {
+    return node >= 0 && static_cast<size_t>(node) < tree_size;
+  };
+  const bool has_program = has_program_;
+  // The held-back sample as two scalars: as a struct, the compiler kept it
+  // in memory.
+  int64_t pending_ts = pending_.ts;
+  int32_t pending_node = pending_.node;
+  int32_t previous = previous_, current = current_;
+  size_t seen = count_;
+  size_t written = 0;
+  for (size_t i = 0; i < count; ++i) {
+    const int64_t ts = samples[i].ts;
+    const int32_t next = samples[i].node;
+    if (++seen == 1) {
+      previous = next;
+    } else {
+      if (seen == 2) {
+        current = next;
+      } else if (has_program && known(previous) && known(next)) {
+        // The pending sample is the one between the window's previous one
+        // and |next|; DevTools compares with the original previous sample.
+        if (known(current) && tree[current].kind == Kind::kProgram && !IsSystem(previous) &&
+            !IsSystem(next) && BottomNode(previous) == BottomNode(next)) {
+          pending_node = previous;
+        }
+        previous = current;
+        current = next;
+      }
+      out[written].ts = pending_ts;
+      out[written].node = pending_node;
+      ++written;
+    }
+    pending_ts = ts;
+    pending_node = next;
   }
-  current_ = sample.node;
-  *out = pending_;
-  pending_ = sample;
-  return true;
-}
-
-void SampleCleanup::FixProgramSample(int32_t next) {
-  if (!IsSystem(previous_) && !IsSystem(next) && BottomNode(previous_) == BottomNode(next)) {
-    pending_.node = previous_;
-  }
+  pending_ = CpuSample{pending_ts, pending_node};
+  count_ = seen;
+  previous_ = previous;
+  current_ = current;
+  return written;
 }
 
 bool SampleCleanup::Flush(CpuSample* out) {

@@ -5,6 +5,7 @@
 #ifndef SRC_SYNC_TRACKS_SAMPLE_CLEANUP_H_
 #define SRC_SYNC_TRACKS_SAMPLE_CLEANUP_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -19,23 +20,11 @@ namespace weft {
 class SampleCleanup {
  public:
   explicit SampleCleanup(const std::vector<CallTreeNode>& tree);
-  // Takes the next sample; true when |out| holds the previous one, final.
-  // Inline: it runs for every sample of a profile.
-  bool Push(const CpuSample& sample, CpuSample* out) {
-    if (++count_ <= 2) return PushFirstTwo(sample, out);
-    if (has_program_ && Known(previous_) && Known(sample.node)) {
-      // |pending_| is the sample between the window's previous one and
-      // |sample|; DevTools compares with the original previous sample.
-      if (Known(current_) && tree_[current_].kind == CallTreeNode::Kind::kProgram) {
-        FixProgramSample(sample.node);
-      }
-      previous_ = current_;
-      current_ = sample.node;
-    }
-    *out = pending_;
-    pending_ = sample;
-    return true;
-  }
+  // Takes the next samples, |count| of them; writes the samples they make
+  // final (each one's previous one) to |out| and returns how many.
+  size_t PushBlock(const CpuSample* samples, size_t count, CpuSample* out);
+  // The same for one sample: true when |out| holds the previous one.
+  bool Push(const CpuSample& sample, CpuSample* out) { return PushBlock(&sample, 1, out) == 1; }
   // After the last Push: true when |out| holds the last sample.
   bool Flush(CpuSample* out);
 
@@ -43,10 +32,6 @@ class SampleCleanup {
   bool Known(int32_t node) const { return node >= 0 && static_cast<size_t>(node) < tree_.size(); }
   bool IsSystem(int32_t node) const;
   int32_t BottomNode(int32_t node) const;  // The depth-0 node above |node|.
-  bool PushFirstTwo(const CpuSample& sample, CpuSample* out);
-  // |pending_| is a (program) sample; |next| follows it.
-  void FixProgramSample(int32_t next);
-
   const std::vector<CallTreeNode>& tree_;
   bool has_program_ = false;
   size_t count_ = 0;
