@@ -123,6 +123,35 @@ def generate(path, samples, stacks, seed=7):
         f.write('{"ph":"X","name":"end","pid":1,"tid":2,"ts":%d,"dur":1,"args":{}}]}\n' % end)
 
 
+def generate_cpuprofile(path, target_bytes, seed=11):
+    """A bare .cpuprofile (DevTools' "Save profile": nodes with children,
+    samples, timeDeltas) of about |target_bytes|, stacks as corpus_samples'."""
+    rng = random.Random(seed)
+    nodes = make_nodes(rng, 400)
+    children = {}
+    for n in nodes[1:]:
+        children.setdefault(n['parent'], []).append(n['id'])
+    saved = []
+    for n in nodes:
+        frame = dict(n['callFrame'], scriptId=str(n['callFrame']['scriptId']))
+        frame.setdefault('lineNumber', -1)
+        frame.setdefault('columnNumber', -1)
+        node = {'id': n['id'], 'callFrame': frame, 'hitCount': 0}
+        if n['id'] in children:
+            node['children'] = children[n['id']]
+        saved.append(node)
+    count = target_bytes // 7  # "123," and "100,", a few 2-digit ids.
+    ids = corpus_samples(rng, nodes, count)
+    start, step = 1_000_000, 100
+    with open(path, 'w') as f:
+        f.write('{"nodes":%s,"startTime":%d,"endTime":%d,"samples":['
+                % (json.dumps(saved, separators=(',', ':')), start, start + count * step))
+        f.write(','.join(str(next(ids)) for _ in range(count)))
+        f.write('],"timeDeltas":[')
+        f.write(','.join(['100'] * count))
+        f.write(']}\n')
+
+
 def child_cpu_seconds():
     r = resource.getrusage(resource.RUSAGE_CHILDREN)
     return r.ru_utime + r.ru_stime
@@ -177,6 +206,11 @@ def main():
         if not os.path.exists(gen):
             generate(gen, args.samples, stacks)
         generated.append(gen)
+    # The size of DevTools' largest profile fixture (large-profile.cpuprofile).
+    large = os.path.join(BENCH_DIR, 'large_profile_48mb.cpuprofile')
+    if not os.path.exists(large):
+        generate_cpuprofile(large, 48 << 20)
+    generated.append(large)
     fixtures = [os.path.join(CORPUS, f) for f in os.listdir(CORPUS) if f.endswith('.json.gz')]
     largest = max(fixtures, key=os.path.getsize)
     print('CPU seconds (user + sys), best of 3; integration = with - without')

@@ -3,6 +3,7 @@
 #include "src/importers/common/cpu_profile_tracker.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "src/importers/common/node_index_lookup.h"
 
@@ -139,17 +140,42 @@ void CpuProfileTracker::InternStacks(CpuProfile* profile, StackProfileTracker* s
 }
 
 void CpuProfileTracker::Finish(ProcessTracker* processes, StackProfileTracker* stacks) {
-  // One table in time order across profiles, as Perfetto's sorter leaves
-  // it: a stable sort of the rows in this order, done as merges of sorted
-  // runs (each profile's samples are sorted).
-  std::vector<Row> rows;
-  rows.swap(extra_rows_);
-  StableSortByTs(&rows);
+  const size_t first = profiles_.size();
   for (auto& [key, pieces] : pieces_) {
     CpuProfile profile = Build(key, &pieces);
     pieces.clear();
     InternStacks(&profile, stacks);
     profile.utid = processes->UpdateThread(profile.tid, profile.pid);
+    profiles_.push_back(std::move(profile));
+  }
+  pieces_.clear();
+  // One table in time order across profiles, as Perfetto's sorter leaves
+  // it: a stable sort of the rows in this order.
+  CpuProfileStackSampleTable& table = storage_->cpu_profile_stack_sample;
+  int64_t last_ts = std::numeric_limits<int64_t>::min();
+  bool in_order = extra_rows_.empty();
+  for (size_t p = first; p < profiles_.size() && in_order; ++p) {
+    const std::vector<CpuProfileSample>& samples = profiles_[p].samples;
+    if (samples.empty()) continue;
+    in_order = samples.front().ts >= last_ts;
+    last_ts = samples.back().ts;
+  }
+  if (in_order) {  // Mostly one profile: its samples as they are.
+    for (size_t p = first; p < profiles_.size(); ++p) {
+      const CpuProfile& profile = profiles_[p];
+      for (const CpuProfileSample& s : profile.samples) {
+        table.Insert(s.ts, profile.callsites[s.node], profile.utid, 0);
+      }
+    }
+    return;
+  }
+  // Otherwise merges of the sorted runs (each profile's samples, the
+  // other rows sorted first).
+  std::vector<Row> rows;
+  rows.swap(extra_rows_);
+  StableSortByTs(&rows);
+  for (size_t p = first; p < profiles_.size(); ++p) {
+    const CpuProfile& profile = profiles_[p];
     size_t run = rows.size();
     for (const CpuProfileSample& s : profile.samples) {
       rows.push_back(Row{s.ts, profile.callsites[s.node], profile.utid});
@@ -158,10 +184,7 @@ void CpuProfileTracker::Finish(ProcessTracker* processes, StackProfileTracker* s
       std::inplace_merge(rows.begin(), rows.begin() + run, rows.end(),
                          [](const Row& a, const Row& b) { return a.ts < b.ts; });
     }
-    profiles_.push_back(std::move(profile));
   }
-  pieces_.clear();
-  CpuProfileStackSampleTable& table = storage_->cpu_profile_stack_sample;
   for (const Row& r : rows) table.Insert(r.ts, r.callsite, r.utid, 0);
 }
 

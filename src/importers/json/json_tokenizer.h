@@ -59,6 +59,8 @@ class JsonTokenizer {
   // none of them (or its value has another type).
   bool StartProfileMember(JsonLexer* lexer, bool* progressed);
   Status ProcessProfileArray(JsonLexer* lexer, bool* progressed);
+  // One element of the profile array being read (profile_array_).
+  LexResult ReadProfileArrayElement(JsonLexer* lexer);
   Status ProcessStackFrames(JsonLexer* lexer, bool* progressed);
   // Hands a .cpuprofile's profile to the tracker (at the end of the file).
   void FinishFileProfile();

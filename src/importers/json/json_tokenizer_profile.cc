@@ -59,47 +59,57 @@ bool JsonTokenizer::StartProfileMember(JsonLexer* lexer, bool* progressed) {
 }
 
 Status JsonTokenizer::ProcessProfileArray(JsonLexer* lexer, bool* progressed) {
-  const char* start = lexer->pos();
-  char c = lexer->Peek();
-  if (c == ',' || c == ']') {
-    lexer->Advance();
-    if (c == ']') state_ = State::kDictKey;
+  // Element after element until the array or the chunk ends: a profile has
+  // millions, and a pass through ProcessOne for each and for each comma
+  // cost more than reading them.
+  for (;;) {
+    if (lexer->SkipWs() == LexResult::kNeedMore) return Status::Ok();
+    const char* start = lexer->pos();
+    char c = lexer->Peek();
+    if (c == ',' || c == ']') {
+      lexer->Advance();
+      *progressed = true;
+      if (c == ']') {
+        state_ = State::kDictKey;
+        return Status::Ok();
+      }
+      continue;
+    }
+    // "samples" holds node ids in a .cpuprofile, objects in the old format.
+    if (!profile_array_started_ && profile_array_ == ProfileArray::kSamples && c == '{') {
+      profile_array_ = ProfileArray::kChromeSamples;
+    }
+    profile_array_started_ = true;
+    uint32_t escapes_before = lexer->invalid_escapes();
+    LexResult r = ReadProfileArrayElement(lexer);
+    if (r == LexResult::kNeedMore) {
+      // Read again with the next chunk: its escapes are counted then.
+      lexer->set_pos(start);
+      lexer->set_invalid_escapes(escapes_before);
+      return Status::Ok();
+    }
+    if (r == LexResult::kError) return Error(lexer->error(), lexer->pos());
+    if (profile_array_ != ProfileArray::kChromeSamples) file_profile_.has_chunk = true;
+    read_any_ = true;
     *progressed = true;
-    return Status::Ok();
   }
-  // "samples" holds node ids in a .cpuprofile, objects in the old format.
-  if (!profile_array_started_ && profile_array_ == ProfileArray::kSamples && c == '{') {
-    profile_array_ = ProfileArray::kChromeSamples;
-  }
-  profile_array_started_ = true;
+}
+
+LexResult JsonTokenizer::ReadProfileArrayElement(JsonLexer* lexer) {
   CpuProfileChunk* chunk = &file_profile_.chunk;
-  LexResult r = LexResult::kOk;
   switch (profile_array_) {
     case ProfileArray::kNodes:
-      r = profile_reader_.ReadNode(lexer, chunk);
-      break;
+      return profile_reader_.ReadNode(lexer, chunk);
     case ProfileArray::kSamples:
-      r = profile_reader_.ReadSample(lexer, chunk);
-      break;
+      return profile_reader_.ReadSample(lexer, chunk);
     case ProfileArray::kTimeDeltas:
-      r = profile_reader_.ReadTimeDelta(lexer, chunk);
-      break;
+      return profile_reader_.ReadTimeDelta(lexer, chunk);
     case ProfileArray::kLines:
-      r = profile_reader_.ReadLine(lexer, chunk);
-      break;
+      return profile_reader_.ReadLine(lexer, chunk);
     case ProfileArray::kChromeSamples:
-      r = stack_samples_.ReadSample(lexer);
-      break;
+      return stack_samples_.ReadSample(lexer);
   }
-  if (r == LexResult::kNeedMore) {
-    lexer->set_pos(start);
-    return Status::Ok();
-  }
-  if (r == LexResult::kError) return Error(lexer->error(), lexer->pos());
-  if (profile_array_ != ProfileArray::kChromeSamples) file_profile_.has_chunk = true;
-  read_any_ = true;
-  *progressed = true;
-  return Status::Ok();
+  return LexResult::kOk;
 }
 
 Status JsonTokenizer::ProcessStackFrames(JsonLexer* lexer, bool* progressed) {
