@@ -11,6 +11,7 @@
 
 #include "src/importers/common/node_index_lookup.h"
 #include "src/sync_tracks/profile_call_rows.h"
+#include "src/sync_tracks/profile_frames.h"
 #include "src/sync_tracks/sample_cleanup.h"
 #include "src/sync_tracks/samples_integrator.h"
 #include "src/sync_tracks/slice_nesting.h"
@@ -87,9 +88,10 @@ class SampleNodes {
 };
 
 // Hands a profile's samples (in time order) to |integrator| cleaned, in
-// blocks: no copy of them all.
+// blocks: no copy of them all. |Walk|: SamplesIntegrator or ProfileFrames.
+template <typename Walk>
 void StreamSamples(const CpuProfile& profile, const std::vector<CallTreeNode>& tree,
-                   const SampleNodes& nodes, SamplesIntegrator* integrator) {
+                   const SampleNodes& nodes, Walk* integrator) {
   constexpr size_t kBlock = 1024;
   CpuSample raw[kBlock];
   CpuSample cleaned[kBlock];
@@ -185,19 +187,29 @@ void ProfileCallWriter::Write(const CpuProfile& profile, uint32_t utid,
   for (uint32_t row : track_rows) {
     thread_end = std::max(thread_end, slices.ts[row] + std::max<int64_t>(slices.dur[row], 0));
   }
-  std::vector<ThreadEventSpan> events = EventSpans(profile, reachable, track_rows, thread_end);
   ProfileCallRows rows(profile, utid, strings_, tracks_, storage_);
-  SamplesIntegrator integrator(tree, events, &rows);
-  if (in_order) {
-    StreamSamples(profile, tree, sample_nodes, &integrator);
-  } else {
+  // The samples, cleaned and in time order, to |walk|.
+  auto feed = [&](auto* walk) {
+    if (in_order) {
+      StreamSamples(profile, tree, sample_nodes, walk);
+      return;
+    }
     std::vector<CpuSample> samples;
     samples.reserve(profile.samples.size());
     for (const CpuProfileSample& s : profile.samples) samples.push_back(sample_nodes.Sample(s));
     PrepareSamples(tree, &samples);
-    integrator.AddSamples(samples.data(), samples.size());
+    walk->AddSamples(samples.data(), samples.size());
+  };
+  if (profile.is_file) {  // DevTools' flame chart of a CPU profile.
+    ProfileFrames frames(tree, &rows);
+    feed(&frames);
+    frames.Finish();
+  } else {
+    std::vector<ThreadEventSpan> events = EventSpans(profile, reachable, track_rows, thread_end);
+    SamplesIntegrator integrator(tree, events, &rows);
+    feed(&integrator);
+    integrator.Finish();
   }
-  integrator.Finish();
   if (rows.count() == 0) return;
   rows.WriteArgs();
   std::vector<NestItem> slice_items;

@@ -5,8 +5,9 @@
 // swap). Threads only weft has (DevTools drops processes without a URL)
 // are listed, not failed.
 // Usage: node test/devtools/compare_profile_calls.mjs --weft out/host/weft [TRACE...]
-// With no TRACE, every DevTools fixture of ../shared/corpus/chrome/ that
-// has JS samples. Exits 1 on any difference, or if the oracle cannot run.
+// With no TRACE, every DevTools fixture of ../shared/corpus/chrome/ (those
+// where DevTools builds no profile calls are passed over). Exits 1 on any
+// difference, or if the oracle cannot run.
 import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -71,9 +72,10 @@ export function compareThread(dt, weft) {
   return problems;
 }
 
-function hasSamples(file) {
-  if (!/\.json(\.gz)?$/.test(file)) return false;  // .cpuprofile: see docs/sync_tracks.md.
-  return true;
+// Traces (.json) and bare CPU profiles (.cpuprofile, DevTools' flame chart
+// rules), plain or gzip.
+function isFixture(file) {
+  return /\.(json|cpuprofile)(\.gz)?$/.test(file);
 }
 
 async function main(argv) {
@@ -87,7 +89,7 @@ async function main(argv) {
   if (!traces.length) {
     if (!fs.existsSync(CORPUS)) throw new Error(`no fixtures: ${CORPUS} is missing`);
     for (const f of fs.readdirSync(CORPUS).sort()) {
-      if (hasSamples(f)) traces.push(path.join(CORPUS, f));
+      if (isFixture(f)) traces.push(path.join(CORPUS, f));
     }
   }
   let failed = 0, compared = 0;

@@ -50,6 +50,7 @@ CpuProfile CpuProfileTracker::Build(const Key& key, std::vector<Piece>* pieces) 
   CpuProfile profile;
   profile.pid = key.first;
   profile.id = key.second;
+  profile.is_file = file_profile_ids_.count(key.second) > 0;
   profile.tid = pieces->front().tid;
   const auto& index = profile.node_index;
   std::vector<std::pair<uint32_t, uint32_t>> children;

@@ -21,6 +21,7 @@
 #include <limits>
 #include <map>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -61,6 +62,9 @@ struct CpuProfile {
   // samples from its event timestamp (not data.startTime): sample ts +
   // head_ts_offset is DevTools' sample time (the sync tracks use it).
   bool has_head = false;
+  // A bare .cpuprofile file (not in a trace): DevTools draws its profile
+  // calls as its CPU profile flame chart (sync_tracks/profile_frames.h).
+  bool is_file = false;
   uint32_t head_tid = 0;
   int64_t head_ts_offset = 0;
   std::vector<CpuProfileNode> nodes;  // Unique ids, in first-seen order.
@@ -104,6 +108,12 @@ class CpuProfileTracker {
   }
   // A profile id no event uses, for a profile that is a file of its own.
   uint64_t NewSyntheticId() { return kSyntheticIdBase + synthetic_ids_++; }
+  // The same for a bare .cpuprofile file's profile (CpuProfile::is_file).
+  uint64_t NewFileProfileId() {
+    uint64_t id = NewSyntheticId();
+    file_profile_ids_.insert(id);
+    return id;
+  }
 
   // Builds the profiles, writes their rows, and keeps them for profiles().
   // Threads are created through |processes|, stacks through |stacks|.
@@ -140,6 +150,7 @@ class CpuProfileTracker {
   uint64_t synthetic_ids_ = 0;
   std::vector<CpuProfile> profiles_;
   std::vector<Row> extra_rows_;
+  std::unordered_set<uint64_t> file_profile_ids_;
 };
 
 }  // namespace weft

@@ -144,7 +144,7 @@ Status JsonTokenizer::ProcessStackFrames(JsonLexer* lexer, bool* progressed) {
 
 void JsonTokenizer::FinishFileProfile() {
   if (!file_profile_.has_chunk) return;
-  uint64_t id = profiles_->NewSyntheticId();
+  uint64_t id = profiles_->NewFileProfileId();
   int64_t start = file_profile_.start_ns;
   if (file_profile_.has_start_time) {
     profiles_->AddHead(kFileProfilePid, id, kFileProfileTid, start, start);
