@@ -43,7 +43,41 @@ LexResult ReadPosition(JsonLexer* lexer, int32_t* out) {
   return LexResult::kOk;
 }
 
+// Reads plain elements ("123,") from |p| while each is at most |max|,
+// passing each value to |add|; returns where it stopped.
+template <typename F>
+const char* ReadPlainRun(const char* p, const char* end, uint64_t max, F add) {
+  for (;;) {
+    const char* q = p;
+    uint64_t v = 0;
+    while (q < end && static_cast<unsigned>(*q - '0') < 10 && q - p < 18) {
+      v = v * 10 + static_cast<unsigned>(*q - '0');
+      ++q;
+    }
+    if (q == p || q >= end || *q != ',' || v > max) return p;
+    add(v);
+    p = q + 1;
+  }
+}
+
 }  // namespace
+
+size_t JsonCpuProfileReader::ReadPlainSamples(JsonLexer* lexer, CpuProfileChunk* chunk) {
+  size_t before = chunk->samples.size();
+  lexer->set_pos(ReadPlainRun(lexer->pos(), lexer->end(), UINT32_MAX, [chunk](uint64_t v) {
+    chunk->samples.push_back(static_cast<uint32_t>(v));
+  }));
+  return chunk->samples.size() - before;
+}
+
+size_t JsonCpuProfileReader::ReadPlainTimeDeltas(JsonLexer* lexer, CpuProfileChunk* chunk) {
+  size_t before = chunk->time_deltas.size();
+  // Microseconds to ns, within MicrosToNanos' range.
+  lexer->set_pos(ReadPlainRun(lexer->pos(), lexer->end(), INT64_MAX / 1000, [chunk](uint64_t v) {
+    chunk->time_deltas.push_back(static_cast<int64_t>(v) * 1000);
+  }));
+  return chunk->time_deltas.size() - before;
+}
 
 template <typename F>
 LexResult JsonCpuProfileReader::ReadArray(JsonLexer* lexer, F read_one) {
@@ -115,11 +149,15 @@ LexResult JsonCpuProfileReader::ReadMember(std::string_view key, JsonLexer* lexe
   }
   if (key == "samples") {
     out->has_chunk = true;
-    return ReadArray(lexer, [&] { return ReadSample(lexer, chunk); });
+    return ReadArray(lexer, [&] {
+      return ReadPlainSamples(lexer, chunk) ? LexResult::kOk : ReadSample(lexer, chunk);
+    });
   }
   if (key == "timeDeltas") {
     out->has_chunk = true;
-    return ReadArray(lexer, [&] { return ReadTimeDelta(lexer, chunk); });
+    return ReadArray(lexer, [&] {
+      return ReadPlainTimeDeltas(lexer, chunk) ? LexResult::kOk : ReadTimeDelta(lexer, chunk);
+    });
   }
   if (key == "lines") return ReadArray(lexer, [&] { return ReadLine(lexer, chunk); });
   if (key == "trace_ids" && lexer->Peek() == '{') return ReadTraceIds(lexer, chunk);

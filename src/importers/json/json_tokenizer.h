@@ -59,6 +59,9 @@ class JsonTokenizer {
   // none of them (or its value has another type).
   bool StartProfileMember(JsonLexer* lexer, bool* progressed);
   Status ProcessProfileArray(JsonLexer* lexer, bool* progressed);
+  // A run of plain numbers of the profile array being read, if it holds
+  // numbers (JsonCpuProfileReader::ReadPlainSamples); how many.
+  size_t ReadPlainElements(JsonLexer* lexer);
   // One element of the profile array being read (profile_array_).
   LexResult ReadProfileArrayElement(JsonLexer* lexer);
   Status ProcessStackFrames(JsonLexer* lexer, bool* progressed);

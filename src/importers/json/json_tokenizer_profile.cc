@@ -80,6 +80,12 @@ Status JsonTokenizer::ProcessProfileArray(JsonLexer* lexer, bool* progressed) {
       profile_array_ = ProfileArray::kChromeSamples;
     }
     profile_array_started_ = true;
+    if (ReadPlainElements(lexer)) {
+      file_profile_.has_chunk = true;
+      read_any_ = true;
+      *progressed = true;
+      continue;
+    }
     uint32_t escapes_before = lexer->invalid_escapes();
     LexResult r = ReadProfileArrayElement(lexer);
     if (r == LexResult::kNeedMore) {
@@ -93,6 +99,15 @@ Status JsonTokenizer::ProcessProfileArray(JsonLexer* lexer, bool* progressed) {
     read_any_ = true;
     *progressed = true;
   }
+}
+
+size_t JsonTokenizer::ReadPlainElements(JsonLexer* lexer) {
+  CpuProfileChunk* chunk = &file_profile_.chunk;
+  if (profile_array_ == ProfileArray::kSamples) return profile_reader_.ReadPlainSamples(lexer, chunk);
+  if (profile_array_ == ProfileArray::kTimeDeltas) {
+    return profile_reader_.ReadPlainTimeDeltas(lexer, chunk);
+  }
+  return 0;
 }
 
 LexResult JsonTokenizer::ReadProfileArrayElement(JsonLexer* lexer) {
