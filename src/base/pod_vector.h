@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 #include <new>
 #include <type_traits>
 
@@ -37,6 +38,10 @@ class PodVector {
   PodVector() = default;
   explicit PodVector(size_t n) { resize(n); }
   PodVector(size_t n, const T& v) { assign(n, v); }
+  PodVector(std::initializer_list<T> values) {
+    resize(values.size());
+    if (size_) memcpy(data_, values.begin(), size_ * sizeof(T));
+  }
   PodVector(const PodVector& o) { *this = o; }
   PodVector(PodVector&& o) noexcept { swap(o); }
   PodVector& operator=(const PodVector& o) {

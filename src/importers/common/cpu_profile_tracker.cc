@@ -56,6 +56,11 @@ CpuProfile CpuProfileTracker::Build(const Key& key, std::vector<Piece>* pieces) 
   std::vector<std::pair<uint32_t, uint32_t>> children;
   bool started = false;
   int64_t now = 0;
+  size_t total = 0;
+  for (const Piece& piece : *pieces) {
+    total += std::min(piece.chunk.samples.size(), piece.chunk.time_deltas.size());
+  }
+  profile.samples.reserve(total);
   for (Piece& piece : *pieces) {
     if (piece.is_head) {
       now = piece.start_ns;

@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "src/base/pod_vector.h"
 #include "src/importers/common/process_tracker.h"
 #include "src/importers/common/stack_profile_tracker.h"
 #include "src/storage/trace_storage.h"
@@ -85,9 +86,11 @@ struct CpuProfile {
 struct CpuProfileChunk {
   std::vector<CpuProfileNode> nodes;
   std::vector<std::pair<uint32_t, uint32_t>> children;  // (parent, child).
-  std::vector<uint32_t> samples;
-  std::vector<int64_t> time_deltas;  // ns.
-  std::vector<int32_t> lines;
+  // PodVectors: a large profile's arrays grow in place (mremap) instead of
+  // being copied to fresh pages at each doubling.
+  PodVector<uint32_t> samples;
+  PodVector<int64_t> time_deltas;  // ns.
+  PodVector<int32_t> lines;
   // "trace_ids": (sample trace id, node id) pairs.
   std::vector<std::pair<uint64_t, uint32_t>> trace_ids;
 };
