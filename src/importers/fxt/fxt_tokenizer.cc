@@ -128,6 +128,7 @@ Status FxtTokenizer::Parse(const uint8_t* data, size_t size) {
 }
 
 Status FxtTokenizer::NotifyEndOfFile() {
+  queue_->order.Finish(&queue_->events);
   WriteCategories();
   if (!error_.ok()) return error_;
   if (carry_.empty()) return Status::Ok();

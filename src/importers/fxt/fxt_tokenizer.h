@@ -115,7 +115,8 @@ class FxtTokenizer {
   FxtTokenizer(TraceStorage* storage, FxtEventQueue* queue);
 
   Status Parse(const uint8_t* data, size_t size);
-  // An error if the trace ends inside a record. Writes fuchsia_category.
+  // An error if the trace ends inside a record. Writes fuchsia_category
+  // and finishes the queue's order.
   Status NotifyEndOfFile();
   // The Perfetto TracePacket bytes of the Perfetto blobs read so far.
   std::string TakePerfettoPackets() { return std::move(perfetto_packets_); }
