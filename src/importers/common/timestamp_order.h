@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "src/base/chunked_vector.h"
@@ -39,19 +41,6 @@ std::vector<uint32_t> TimestampOrder(const Items& items) {
   return order;
 }
 
-// Moves items[from] back to |to| (to <= from), the items between up one
-// place; ChunkedVector does it with a memmove per chunk.
-template <typename Items>
-void MoveItemBack(Items* items, size_t from, size_t to) {
-  auto item = (*items)[from];
-  for (size_t k = from; k > to; --k) (*items)[k] = (*items)[k - 1];
-  (*items)[to] = item;
-}
-template <typename T, size_t kChunkBits>
-void MoveItemBack(ChunkedVector<T, kChunkBits>* items, size_t from, size_t to) {
-  items->MoveBack(from, to);
-}
-
 // The place of an item with timestamp |ts| newer than none of the sorted
 // items in [lowest, end): after the last of them not newer than it.
 template <typename Items>
@@ -79,58 +68,106 @@ size_t PlaceAmongSorted(const ChunkedVector<T, kChunkBits>& items, size_t lowest
   return j;
 }
 
-// Keeps a queue in `ts` order as it grows, equal timestamps in file order:
-// each new last item moves back past the newer ones before it (an
-// insertion sort done while the items just written are in cache, cheap for
-// the nearly ordered queues of traces whose sources interleave in small
-// sections). Past a budget (|moves_per_item| moves per item on average, at
-// most |max_item_moves| for any one) it gives up at once and leaves this
-// and later items where they are: a queue made of long sections out of
-// order is then still a permutation whose equal timestamps are in file
-// order, for TimestampOrder to finish.
+// Keeps a queue in `ts` order as it grows, equal timestamps in file order.
+// Items older than the newest before them are held back as a run while
+// each is not older than the one before it (a source's records arriving
+// after another's newer ones), then the run is merged into the sorted
+// queue at once, from the back: each item the run passes moves once per
+// run, not once per run item (cheap for the nearly ordered queues of
+// traces whose sources interleave in small sections). Past a budget
+// (|moves_per_item| moves per item on average, at most |max_item_moves|
+// for any one) it gives up at once and leaves this and later items where
+// they are: a queue made of long sections out of order is then still a
+// permutation whose equal timestamps are in file order, for
+// TimestampOrder to finish. Finish() before reading the queue.
 template <typename Items>
 class ArrivalOrder {
  public:
   ArrivalOrder(size_t moves_per_item, size_t max_item_moves)
       : moves_per_item_(moves_per_item), max_item_moves_(max_item_moves) {}
 
-  // Moves the last of |items| (just appended) to its place.
+  // Places the last of |items| (just appended), or holds it in the run.
   WEFT_ALWAYS_INLINE void PlaceLast(Items* items) {
     if (!ordered_) return;
-    int64_t ts = (*items)[items->size() - 1].ts;
-    // The items before are in order: the one before is the newest.
-    if (!(ts < newest_)) {
+    size_t last = items->size() - 1;
+    int64_t ts = (*items)[last].ts;
+    if (sorted_end_ == last) {  // No run: the items before are in order.
+      if (ts < newest_) return StartRun(ts);
+      sorted_end_ = last + 1;
       newest_ = ts;
       return;
     }
-    MoveLastBack(items, ts);
+    if (!(ts < run_newest_) && last - sorted_end_ < kMaxRun) {
+      run_newest_ = ts;
+      return;
+    }
+    OnRunEnd(items, last, ts);
+  }
+
+  // Merges the run held back, if any: the queue is then in order (if
+  // ordered()).
+  void Finish(Items* items) {
+    if (ordered_ && sorted_end_ < items->size()) MergeRun(items, items->size());
   }
 
   // Whether every item was placed (else TimestampOrder has to finish).
   bool ordered() const { return ordered_; }
 
  private:
-  // PlaceLast for a last item older than the one before it.
-  void MoveLastBack(Items* items, int64_t ts) {
+  using Item = typename std::decay<decltype(std::declval<Items&>()[0])>::type;
+  // Items held back at most: the run is copied aside to merge.
+  static constexpr size_t kMaxRun = 4096;
+
+  void StartRun(int64_t ts) { run_newest_ = ts; }
+
+  // The item at |last| ends the run before it: the run is merged, then the
+  // item placed (or a new run started).
+  void OnRunEnd(Items* items, size_t last, int64_t ts) {
+    MergeRun(items, last);
+    if (!ordered_) return;
+    if (ts < newest_) return StartRun(ts);
+    sorted_end_ = last + 1;
+    newest_ = ts;
+  }
+
+  // Merges the run [sorted_end_, end) into the sorted items before it.
+  void MergeRun(Items* items, size_t end) {
     Items& v = *items;
-    size_t i = v.size() - 1;
-    // Its place: after the last item not newer than it.
-    size_t lowest = i > max_item_moves_ ? i - max_item_moves_ : 0;
-    size_t j = PlaceAmongSorted(v, lowest, i, ts);
-    if (j > 0 && ts < v[j - 1].ts) {  // Past max_item_moves.
+    size_t begin = sorted_end_;
+    // The run's first item is its oldest: it moves the farthest.
+    int64_t oldest = v[begin].ts;
+    size_t lowest = begin > max_item_moves_ ? begin - max_item_moves_ : 0;
+    size_t place = PlaceAmongSorted(v, lowest, begin, oldest);
+    if (place > 0 && oldest < v[place - 1].ts) {  // Past max_item_moves.
       ordered_ = false;
       return;
     }
-    MoveItemBack(&v, i, j);
-    moves_ += i - j;
+    run_.clear();
+    for (size_t i = begin; i < end; ++i) run_.push_back(v[i]);
+    // From the back: the newer of the two lasts, the run's on a tie (it
+    // came later in the file).
+    size_t to = end, from = begin, left = run_.size();
+    while (left > 0) {
+      if (from > place && run_[left - 1].ts < v[from - 1].ts) {
+        v[--to] = v[--from];
+        moves_ += left;  // It passes the run's items left.
+      } else {
+        v[--to] = run_[--left];
+      }
+    }
+    sorted_end_ = end;
+    newest_ = v[end - 1].ts;
     // The slack of one item's moves lets a queue's first items move.
-    if (moves_ > moves_per_item_ * v.size() + max_item_moves_) ordered_ = false;
+    if (moves_ > moves_per_item_ * end + max_item_moves_) ordered_ = false;
   }
 
   size_t moves_per_item_;
   size_t max_item_moves_;
   size_t moves_ = 0;
-  int64_t newest_ = INT64_MIN;
+  size_t sorted_end_ = 0;       // Items before it are in order.
+  int64_t newest_ = INT64_MIN;  // Of the items in order.
+  int64_t run_newest_ = INT64_MIN;  // Of the run [sorted_end_, size).
+  std::vector<Item> run_;       // The run, copied aside to merge.
   bool ordered_ = true;
 };
 

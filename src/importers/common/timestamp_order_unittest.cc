@@ -38,6 +38,7 @@ std::vector<Item> Arrive(const std::vector<Item>& items, ArrivalOrder<std::vecto
     queue.push_back(item);
     order->PlaceLast(&queue);
   }
+  order->Finish(&queue);
   return queue;
 }
 
@@ -86,6 +87,7 @@ TEST(ArrivalOrderTest, ChunkedQueueAcrossChunks) {
     queue.push_back(Item{i % 2 ? 100 - i : i, i});
     order.PlaceLast(&queue);
   }
+  order.Finish(&queue);
   EXPECT_TRUE(order.ordered());
   std::vector<int> tags;
   for (size_t i = 0; i < queue.size(); ++i) tags.push_back(queue[i].tag);

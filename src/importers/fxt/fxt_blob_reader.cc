@@ -90,9 +90,9 @@ FxtReadError FxtRecordReader::ReadUserspaceObject(FxtEvent* event, FxtArgChunks*
   event->kind = FxtEvent::kUserspaceObject;
   event->ts = INT64_MIN;
   event->pid = static_cast<uint32_t>(pid);
-  event->extra = pointer;
   event->first_arg = static_cast<uint32_t>(before);
   event->arg_count = static_cast<uint16_t>(args->size() - before);
+  AppendExtra(pointer, args);
   return FxtReadError::kOk;
 }
 

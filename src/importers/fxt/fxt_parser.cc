@@ -66,7 +66,7 @@ void FxtParser::ParseAll() {
     // were a cache miss each.
     if (i + kArgPrefetchDistance < count) {
       const FxtEvent& ahead = events[i + kArgPrefetchDistance];
-      if (ahead.kind == FxtEvent::kEvent && ahead.arg_count != 0) {
+      if (ahead.arg_slots() != 0) {
         __builtin_prefetch(&queue_->args[ahead.first_arg]);
       }
     }
@@ -112,7 +112,7 @@ void FxtParser::Parse(const FxtEvent& e) {
       processes.SetThreadName(processes.UpdateThread(e.tid, e.pid), e.name);
       return;
     case FxtEvent::kContextSwitch:
-      return sched_.ParseSwitch(e, e.switch_info());
+      return sched_.ParseSwitch(e, queue_->switch_priorities.Of(e));
     case FxtEvent::kWakeup:
       return sched_.ParseWakeup(e);
     case FxtEvent::kLog:
@@ -121,7 +121,8 @@ void FxtParser::Parse(const FxtEvent& e) {
       return ParseBlob(e);
     case FxtEvent::kUserspaceObject:
       storage_->fuchsia_userspace_object.Insert(processes.GetOrCreateProcess(e.pid),
-                                                static_cast<int64_t>(e.extra), e.name, ArgSet(e));
+                                                static_cast<int64_t>(Extra(e)), e.name,
+                                                ArgSet(e));
       return;
     default:
       break;
@@ -151,7 +152,7 @@ void FxtParser::Parse(const FxtEvent& e) {
   }
   int64_t dur = 0;
   if (e.event_type == fxt::kDurationComplete) {
-    dur = static_cast<int64_t>(e.extra) - e.ts;
+    dur = static_cast<int64_t>(Extra(e)) - e.ts;
     if (dur < 0) {
       storage_->stats.Increment(Stat::fuchsia_timestamp_overflow);
       return;
@@ -185,11 +186,13 @@ size_t FxtParser::CounterKeyHash::operator()(const CounterKey& k) const {
 }
 
 uint32_t FxtParser::CounterTrack(uint32_t upid, const FxtEvent& e, StringId arg_name) {
-  auto [it, inserted] = counter_tracks_.try_emplace(CounterKey{upid, e.name, arg_name, e.extra}, 0);
+  uint64_t counter_id = Extra(e);
+  auto [it, inserted] =
+      counter_tracks_.try_emplace(CounterKey{upid, e.name, arg_name, counter_id}, 0);
   if (!inserted) return it->second;
   const StringPool& pool = storage_->pool();
   char id[24];
-  snprintf(id, sizeof(id), ":%" PRIu64, e.extra);
+  snprintf(id, sizeof(id), ":%" PRIu64, counter_id);
   name_buf_.assign(pool.Get(e.name));
   name_buf_.push_back(':');
   name_buf_.append(pool.Get(arg_name));
@@ -233,16 +236,17 @@ void FxtParser::ParseAsync(const FxtEvent& e) {
   info.cat = e.cat;
   info.name = e.name;
   info.arg_set = ArgSet(e);
+  uint64_t id = Extra(e);
   Overlap unused;
   switch (e.event_type) {
     case fxt::kAsyncBegin:
-      ctx_->slices.Begin(async_tracks_.Begin(upid, e.extra, e.name, type_async_), e.ts, info);
+      ctx_->slices.Begin(async_tracks_.Begin(upid, id, e.name, type_async_), e.ts, info);
       return;
     case fxt::kAsyncEnd:
-      ctx_->slices.End(async_tracks_.End(upid, e.extra, e.name, type_async_), e.ts, info);
+      ctx_->slices.End(async_tracks_.End(upid, id, e.name, type_async_), e.ts, info);
       return;
     default: {
-      uint32_t track = async_tracks_.Instant(upid, e.extra, e.name, type_async_);
+      uint32_t track = async_tracks_.Instant(upid, id, e.name, type_async_);
       if (ctx_->slices.Scoped(track, e.ts, 0, info, &unused) == kNoSlice &&
           info.arg_set != Uint32Column::kNull) {
         storage_->args.ReleaseSet(info.arg_set);
@@ -261,13 +265,14 @@ void FxtParser::ParseFlow(const FxtEvent& e) {
     return;
   }
   // The flow id is the record's correlation id.
-  int64_t trace_id = static_cast<int64_t>(e.extra);
+  uint64_t id = Extra(e);
+  int64_t trace_id = static_cast<int64_t>(id);
   if (e.event_type == fxt::kFlowBegin) {
-    ctx_->flows.Begin(e.extra, slice, trace_id);
+    ctx_->flows.Begin(id, slice, trace_id);
   } else if (e.event_type == fxt::kFlowStep) {
-    ctx_->flows.Step(e.extra, slice, trace_id);
+    ctx_->flows.Step(id, slice, trace_id);
   } else {
-    ctx_->flows.End(e.extra, slice, /*close=*/true);
+    ctx_->flows.End(id, slice, /*close=*/true);
   }
 }
 
@@ -278,7 +283,7 @@ void FxtParser::ParseLog(const FxtEvent& e) {
 }
 
 void FxtParser::ParseBlob(const FxtEvent& e) {
-  const FxtBlobRow& row = queue_->blobs[static_cast<size_t>(e.extra)];
+  const FxtBlobRow& row = queue_->blobs[static_cast<size_t>(Extra(e))];
   bool metadata = e.event_type == 1;
   uint32_t utid = metadata ? ctx_->processes.UpdateThread(e.tid, e.pid) : Uint32Column::kNull;
   StringId kind = storage_->Intern(row.blob_type < 0 ? "large_blob" : "blob");

@@ -38,6 +38,8 @@ class FxtParser {
   uint32_t CounterTrack(uint32_t upid, const FxtEvent& e, StringId arg_name);
   // The event's args as a new arg set (Uint32Column::kNull if none).
   uint32_t ArgSet(const FxtEvent& e);
+  // Its extra word (FxtEvent::has_extra()).
+  uint64_t Extra(const FxtEvent& e) const { return ExtraOf(e, queue_->args); }
 
   TraceContext* ctx_;
   TraceStorage* storage_;

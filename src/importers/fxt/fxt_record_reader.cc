@@ -196,7 +196,7 @@ FxtReadError FxtRecordReader::ReadEvent(FxtEvent* event, FxtArgChunks* args) {
       case fxt::kDurationComplete: {
         int64_t end = 0;
         e = ReadTimestamp(&end);
-        event->extra = static_cast<uint64_t>(end);
+        AppendExtra(static_cast<uint64_t>(end), args);
         break;
       }
       case fxt::kCounter:
@@ -205,9 +205,12 @@ FxtReadError FxtRecordReader::ReadEvent(FxtEvent* event, FxtArgChunks* args) {
       case fxt::kAsyncEnd:
       case fxt::kFlowBegin:
       case fxt::kFlowStep:
-      case fxt::kFlowEnd:
-        if (!ReadWord(&event->extra)) e = FxtReadError::kTruncated;
+      case fxt::kFlowEnd: {
+        uint64_t extra = 0;
+        if (!ReadWord(&extra)) e = FxtReadError::kTruncated;
+        AppendExtra(extra, args);
         break;
+      }
       default:
         break;
     }

@@ -115,12 +115,16 @@ struct FxtSchedArgNames {
 };
 
 // An event record, a kernel object naming a process / thread, a
-// scheduling record or a log record, decoded. 40 bytes: the whole file's
-// events wait in the queue until they are sorted, so every byte counts.
+// scheduling record or a log record, decoded. 32 bytes: the whole file's
+// events wait in the queue until they are sorted, so every byte counts
+// (each queued byte is a fresh page the kernel zeroes). The rarer
+// event-type specific word (has_extra()) waits in the args queue instead,
+// in the slot after the event's args.
 struct FxtEvent {
   // kContextSwitch: pid / tid the outgoing thread (0 / 0: the CPU's idle
-  // thread), cat / name / extra its FxtSwitch (switch_info() / set_switch()),
-  // cpu its CPU, event_type the outgoing thread's state (fxt::kThread*).
+  // thread), cat / name the incoming one's pid / tid, first_arg the index
+  // of its priorities (FxtSwitchPriorities), cpu its CPU, event_type the
+  // outgoing thread's state (fxt::kThread*).
   // kWakeup: pid / tid the woken thread, cpu the CPU. kLog: name the
   // message.
   // kBlob: cat / name, pid / tid and args when it has metadata
@@ -142,9 +146,6 @@ struct FxtEvent {
   uint32_t tid = 0;
   StringId cat = kNullStringId;
   StringId name = kNullStringId;
-  // Event-type specific word: end ts (ns) of complete events, correlation
-  // id of async and flow events, counter id of counters.
-  uint64_t extra = 0;
   uint32_t first_arg = 0;  // Index into the queue's args.
   union {
     uint16_t arg_count = 0;  // At most 15 (a 4-bit field of every layout).
@@ -153,20 +154,43 @@ struct FxtEvent {
   Kind kind = kEvent;
   uint8_t event_type = 0;
 
-  // The incoming side of a context switch, kept in the fields a switch
-  // has no other use for.
-  void set_switch(const FxtSwitch& sw) {
-    cat = sw.in_pid;
-    name = sw.in_tid;
-    extra = static_cast<uint32_t>(sw.out_priority) |
-            static_cast<uint64_t>(static_cast<uint32_t>(sw.in_priority)) << 32;
+  // Whether the event has an extra word, in the args slot after its args:
+  // end ts (ns) of complete events, correlation id of async and flow
+  // events, counter id of counters, a blob's row, an object's pointer.
+  bool has_extra() const {
+    switch (kind) {
+      case kEvent:
+        return event_type == fxt::kDurationComplete || event_type == fxt::kCounter ||
+               (event_type >= fxt::kAsyncBegin && event_type <= fxt::kFlowEnd);
+      case kBlob:
+      case kUserspaceObject:
+        return true;
+      default:
+        return false;
+    }
   }
-  FxtSwitch switch_info() const {
-    return FxtSwitch{cat, name, static_cast<int32_t>(static_cast<uint32_t>(extra)),
-                     static_cast<int32_t>(static_cast<uint32_t>(extra >> 32))};
+  // The args slots it keeps in the queue: its args and its extra word (a
+  // scheduling record's arg_count is its cpu).
+  uint32_t arg_slots() const {
+    bool with_args = kind == kEvent || kind == kBlob || kind == kUserspaceObject;
+    return with_args ? arg_count + has_extra() : 0;
   }
 };
-static_assert(sizeof(FxtEvent) == 40, "FxtEvent grew: the queue holds every event");
+static_assert(sizeof(FxtEvent) == 32, "FxtEvent grew: the queue holds every event");
+
+// Appends an event's extra word to |args|, right after its args (the
+// last ones appended).
+inline void AppendExtra(uint64_t extra, FxtArgChunks* args) {
+  FxtArg* slot = NewArg(args);
+  slot->name = kNullStringId;
+  slot->type = ArgType::kInt;
+  slot->fxt_type = 0;
+  slot->raw = static_cast<int64_t>(extra);
+}
+// The extra word of |event| (has_extra()) from the args it was queued with.
+inline uint64_t ExtraOf(const FxtEvent& event, const FxtArgChunks& args) {
+  return static_cast<uint64_t>(args[event.first_arg + event.arg_count].raw);
+}
 
 // Ticks to ns; false if the result does not fit in int64 (or no tick rate).
 bool FxtTicksToNs(uint64_t ticks, uint64_t ticks_per_second, int64_t* ns);

@@ -180,7 +180,7 @@ TEST_F(FxtRecordReaderTest, CompleteEventWithInlineFields) {
   ASSERT_EQ(r.ReadEvent(&e, &args), FxtReadError::kOk);
   EXPECT_EQ(e.event_type, fxt::kDurationComplete);
   EXPECT_EQ(e.ts, 2000000);
-  EXPECT_EQ(e.extra, 5000000u);
+  EXPECT_EQ(ExtraOf(e, args), 5000000u);
   EXPECT_EQ(e.pid, 7u);
   EXPECT_EQ(e.tid, 8u);
   EXPECT_EQ(Str(e.cat), "cat");

@@ -19,27 +19,19 @@ uint64_t LoadWord(const void* p) {
   return w;
 }
 
-// Whether |e| reads args of the queue (a scheduling record's arg_count is
-// its cpu).
-bool HasQueuedArgs(const FxtEvent& e) {
-  return (e.kind == FxtEvent::kEvent || e.kind == FxtEvent::kBlob ||
-          e.kind == FxtEvent::kUserspaceObject) &&
-         e.arg_count != 0;
-}
-
 }  // namespace
 
-// The args chunks |e|'s args start and end in (an event's args span at
-// most two: a chunk holds far more args than a record can).
+// The args chunks |e|'s args slots start and end in (they span at most
+// two: a chunk holds far more args than a record can).
 struct ArgChunkSpan {
   explicit ArgChunkSpan(const FxtEvent& e)
       : first(e.first_arg / FxtArgChunks::kChunkSize),
-        last((e.first_arg + e.arg_count - 1) / FxtArgChunks::kChunkSize) {}
+        last((e.first_arg + e.arg_slots() - 1) / FxtArgChunks::kChunkSize) {}
   size_t first, last;
 };
 
 void FxtEventQueue::AddArgUser(const FxtEvent& e) {
-  if (!HasQueuedArgs(e)) return;
+  if (e.arg_slots() == 0) return;
   ArgChunkSpan span(e);
   if (arg_chunk_users.size() <= span.last) arg_chunk_users.resize(span.last + 1);
   ++arg_chunk_users[span.first];
@@ -47,7 +39,7 @@ void FxtEventQueue::AddArgUser(const FxtEvent& e) {
 }
 
 void FxtEventQueue::ReleaseArgUser(const FxtEvent& e) {
-  if (!HasQueuedArgs(e)) return;
+  if (e.arg_slots() == 0) return;
   ArgChunkSpan span(e);
   if (--arg_chunk_users[span.first] == 0) args.ReleaseChunk(span.first);
   if (span.last != span.first && --arg_chunk_users[span.last] == 0) args.ReleaseChunk(span.last);
@@ -136,6 +128,7 @@ Status FxtTokenizer::Parse(const uint8_t* data, size_t size) {
 }
 
 Status FxtTokenizer::NotifyEndOfFile() {
+  queue_->order.Finish(&queue_->events);
   WriteCategories();
   if (!error_.ok()) return error_;
   if (carry_.empty()) return Status::Ok();
@@ -355,7 +348,7 @@ void FxtTokenizer::OnScheduling(FxtRecordReader* reader) {
   FxtReadError error = reader->ReadScheduling(sched_names_, event, &sw, &scratch_args_);
   if (error != FxtReadError::kOk) return DropEvent(error);
   if (event->kind == FxtEvent::kContextSwitch) {
-    event->set_switch(sw);
+    queue_->switch_priorities.Keep(sw, event);
   } else if (event->tid == 0) {
     queue_->events.pop_back();
     return storage_->stats.Increment(Stat::fuchsia_idle_thread_wakeup);
@@ -378,8 +371,10 @@ void FxtTokenizer::OnBlob(const FxtEvent& event, const FxtBlob& blob) {
     hex.push_back(kDigits[b & 15]);
   }
   FxtEvent e = event;
+  // Its row's index is its extra word, after the args it was read with.
+  e.first_arg = static_cast<uint32_t>(queue_->args.size() - e.arg_count);
+  AppendExtra(queue_->blobs.size(), &queue_->args);
   queue_->AddArgUser(e);
-  e.extra = queue_->blobs.size();
   queue_->blobs.push_back(FxtBlobRow{blob.size, blob.blob_type, storage_->Intern(hex)});
   if (e.ts == INT64_MIN) {
     QueueUntimed(e);

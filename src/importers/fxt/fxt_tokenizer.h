@@ -42,9 +42,48 @@ struct FxtRowCounts {
   size_t wakeups = 0;       // A thread_state row each.
 };
 
-// The queue's chunks: 2^18 40-byte events, 10 MiB, five whole 2 MiB pages
+// The queue's chunks: 2^18 32-byte events, 8 MiB, four whole 2 MiB pages
 // (huge pages on Linux, see ChunkedVector).
 using FxtEventChunks = ChunkedVector<FxtEvent, 18>;
+
+// The priorities (or weights) of queued context switches, each distinct
+// (outgoing, incoming) pair kept once: a switch keeps its pair's index,
+// so it fits an FxtEvent (traces use a handful of priorities).
+class FxtSwitchPriorities {
+ public:
+  // Writes the incoming side of |sw| into |event|'s fields a switch has
+  // no other use for: cat / name its pid / tid, first_arg its priorities.
+  void Keep(const FxtSwitch& sw, FxtEvent* event) {
+    event->cat = sw.in_pid;
+    event->name = sw.in_tid;
+    event->first_arg = Index(Pair(sw));
+  }
+  // The incoming side of a switch queued with Keep().
+  FxtSwitch Of(const FxtEvent& event) const {
+    uint64_t pair = pairs_[event.first_arg];
+    return FxtSwitch{event.cat, event.name, static_cast<int32_t>(static_cast<uint32_t>(pair)),
+                     static_cast<int32_t>(static_cast<uint32_t>(pair >> 32))};
+  }
+
+ private:
+  static uint64_t Pair(const FxtSwitch& sw) {
+    return static_cast<uint32_t>(sw.out_priority) |
+           static_cast<uint64_t>(static_cast<uint32_t>(sw.in_priority)) << 32;
+  }
+  uint32_t Index(uint64_t pair) {
+    // Consecutive switches mostly repeat a pair: the last one is checked
+    // before the map.
+    if (!pairs_.empty() && pair == pairs_[last_]) return last_;
+    auto [it, inserted] = index_.try_emplace(pair, static_cast<uint32_t>(pairs_.size()));
+    if (inserted) pairs_.push_back(pair);
+    last_ = it->second;
+    return last_;
+  }
+
+  std::vector<uint64_t> pairs_;
+  std::unordered_map<uint64_t, uint32_t> index_;
+  uint32_t last_ = 0;
+};
 
 // Past this many insertion moves per event on average, sorting (ts,
 // index) keys is cheaper (and an event that moves past this many others
@@ -64,7 +103,8 @@ struct FxtEventQueue {
   FxtEventChunks events;  // Chunks are freed once parsed.
   // Sorts events as they are queued (else the parser sorts them).
   ArrivalOrder<FxtEventChunks> order{kMaxSortMovesPerEvent, kMaxSortMovesPerItem};
-  FxtArgChunks args;
+  FxtArgChunks args;  // Events' args, each followed by its extra word if any.
+  FxtSwitchPriorities switch_priorities;
   std::vector<uint32_t> arg_chunk_users;  // Queued events reading each chunk.
   PodVector<FxtBlobRow> blobs;    // Of kBlob events (their extra).
   FxtRowCounts rows;
@@ -75,7 +115,8 @@ class FxtTokenizer {
   FxtTokenizer(TraceStorage* storage, FxtEventQueue* queue);
 
   Status Parse(const uint8_t* data, size_t size);
-  // An error if the trace ends inside a record. Writes fuchsia_category.
+  // An error if the trace ends inside a record. Writes fuchsia_category
+  // and finishes the queue's order.
   Status NotifyEndOfFile();
   // The Perfetto TracePacket bytes of the Perfetto blobs read so far.
   std::string TakePerfettoPackets() { return std::move(perfetto_packets_); }
