@@ -39,12 +39,17 @@ void ProfileFrames::CloseTop(int64_t ts, uint64_t end_sample) {
 }
 
 void ProfileFrames::AddSamples(const CpuSample* samples, size_t count) {
-  for (size_t i = 0; i < count; ++i) AddSample(samples[i]);
+  if (count == 0) return;
+  if (samples_ == 0) first_ts_ = samples[0].ts;
+  for (size_t i = 0; i < count; ++i) {
+    ++samples_;
+    // Most samples repeat the last one's node: nothing opens or ends.
+    if (samples[i].node != previous_) AddSample(samples[i]);
+  }
+  last_ts_ = samples[count - 1].ts;
 }
 
 void ProfileFrames::AddSample(const CpuSample& sample) {
-  if (samples_++ == 0) first_ts_ = sample.ts;
-  last_ts_ = sample.ts;
   int32_t node = sample.node;
   // The root's own samples (depth -1) end every frame.
   if (node < 0 || depth_[node] < -1 || node == previous_) return;

@@ -37,6 +37,7 @@ class ProfileFrames {
     uint64_t first_sample;  // The index of the sample that opened it.
   };
   int32_t Parent(int32_t node) const { return node >= 0 ? tree_[node].parent : -1; }
+  // A sample whose node is not the last one's (samples_ counts it).
   void AddSample(const CpuSample& sample);
   void Open(int32_t node, int64_t ts);
   // Ends the innermost open frame at |ts|; |end_sample| is the index of
