@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "src/base/compiler.h"
+
 namespace weft {
 
 using Kind = CallTreeNode::Kind;
@@ -22,6 +24,10 @@ int32_t SampleCleanup::BottomNode(int32_t node) const {
     node = tree_[node].parent;
   }
   return node;
+}
+
+bool SampleCleanup::FillsProgramGap(int32_t previous, int32_t next) const {
+  return !IsSystem(previous) && !IsSystem(next) && BottomNode(previous) == BottomNode(next);
 }
 
 size_t SampleCleanup::PushBlock(const CpuSample* samples, size_t count, CpuSample* out) {
@@ -52,8 +58,8 @@ size_t SampleCleanup::PushBlock(const CpuSample* samples, size_t count, CpuSampl
       } else if (has_program && known(previous) && known(next)) {
         // The pending sample is the one between the window's previous one
         // and |next|; DevTools compares with the original previous sample.
-        if (known(current) && tree[current].kind == Kind::kProgram && !IsSystem(previous) &&
-            !IsSystem(next) && BottomNode(previous) == BottomNode(next)) {
+        if (known(current) && tree[current].kind == Kind::kProgram &&
+            FillsProgramGap(previous, next)) {
           pending_node = previous;
         }
         previous = current;

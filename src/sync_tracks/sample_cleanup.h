@@ -32,6 +32,9 @@ class SampleCleanup {
   bool Known(int32_t node) const { return node >= 0 && static_cast<size_t>(node) < tree_.size(); }
   bool IsSystem(int32_t node) const;
   int32_t BottomNode(int32_t node) const;  // The depth-0 node above |node|.
+  // DevTools' rule for a lone (program) sample between |previous| and
+  // |next|: it takes |previous|'s stack. Out of PushBlock's loop (rare).
+  bool FillsProgramGap(int32_t previous, int32_t next) const;
   const std::vector<CallTreeNode>& tree_;
   bool has_program_ = false;
   size_t count_ = 0;
