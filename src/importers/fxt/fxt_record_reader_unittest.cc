@@ -57,7 +57,9 @@ TEST_F(FxtRecordReaderTest, TicksToNsMatchesExactDivision) {
       int64_t ns = -1;
       bool fits = exact <= static_cast<unsigned __int128>(INT64_MAX);
       ASSERT_EQ(FxtTicksToNs(t, rate, &ns), fits) << t << " ticks at " << rate;
-      if (fits) EXPECT_EQ(static_cast<unsigned __int128>(ns), exact) << t << " at " << rate;
+      if (fits) {
+        EXPECT_EQ(static_cast<unsigned __int128>(ns), exact) << t << " at " << rate;
+      }
     }
   }
 }

@@ -46,9 +46,6 @@ Fields ReadFields(protozero::data_view body) {
   return f;
 }
 
-// The Adreno always-on counter's rate.
-constexpr int64_t kGpuTicksPerSecond = 19200000;
-
 // Exynos thermal zones by tz_id (Pixel's gs101 layout).
 const char* ThermalZoneName(uint64_t tz_id) {
   static const char* const kZones[] = {"BIG", "MID", "LITTLE", "GPU", "ISP", "TPU"};

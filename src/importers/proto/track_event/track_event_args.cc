@@ -16,10 +16,12 @@ namespace {
 
 // LogMessage.Priority uses Android's numbers; others are unspecified (0).
 int64_t LogPriority(int32_t prio) {
-  return prio >= pb::log_message_priority::kPrioUnspecified &&
-                 prio <= pb::log_message_priority::kPrioFatal
-             ? prio
-             : pb::log_message_priority::kPrioUnspecified;
+  namespace lp = pb::log_message_priority;
+  // Compared as int64: the generated constants are unsigned.
+  const int64_t p = prio;
+  return p >= int64_t{lp::kPrioUnspecified} && p <= int64_t{lp::kPrioFatal}
+             ? p
+             : int64_t{lp::kPrioUnspecified};
 }
 
 }  // namespace
