@@ -52,7 +52,7 @@ void ProfileFrames::AddSamples(const CpuSample* samples, size_t count) {
 void ProfileFrames::AddSample(const CpuSample& sample) {
   int32_t node = sample.node;
   // The root's own samples (depth -1) end every frame.
-  if (node < 0 || depth_[node] < -1 || node == previous_) return;
+  if (node < 0 || depth_[node] < -1) return;
   const int64_t ts = sample.ts;
   int32_t previous = previous_;
   previous_ = node;

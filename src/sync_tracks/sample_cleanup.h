@@ -29,7 +29,6 @@ class SampleCleanup {
   bool Flush(CpuSample* out);
 
  private:
-  bool Known(int32_t node) const { return node >= 0 && static_cast<size_t>(node) < tree_.size(); }
   bool IsSystem(int32_t node) const;
   int32_t BottomNode(int32_t node) const;  // The depth-0 node above |node|.
   // DevTools' rule for a lone (program) sample between |previous| and

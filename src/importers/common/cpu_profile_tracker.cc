@@ -10,12 +10,19 @@
 namespace weft {
 namespace {
 
+// Samples and rows in time order.
+struct ByTs {
+  template <typename T>
+  bool operator()(const T& a, const T& b) const {
+    return a.ts < b.ts;
+  }
+};
+
 // Sorts |v| by ts, stably; most arrive in order, and a sort of sorted
 // rows still costs n log n.
 template <typename T>
 void StableSortByTs(std::vector<T>* v) {
-  auto by_ts = [](const T& a, const T& b) { return a.ts < b.ts; };
-  if (!std::is_sorted(v->begin(), v->end(), by_ts)) std::stable_sort(v->begin(), v->end(), by_ts);
+  if (!std::is_sorted(v->begin(), v->end(), ByTs())) std::stable_sort(v->begin(), v->end(), ByTs());
 }
 
 }  // namespace
@@ -187,8 +194,7 @@ void CpuProfileTracker::Finish(ProcessTracker* processes, StackProfileTracker* s
       rows.push_back(Row{s.ts, profile.callsites[s.node], profile.utid});
     }
     if (run > 0 && run < rows.size() && rows[run].ts < rows[run - 1].ts) {
-      std::inplace_merge(rows.begin(), rows.begin() + run, rows.end(),
-                         [](const Row& a, const Row& b) { return a.ts < b.ts; });
+      std::inplace_merge(rows.begin(), rows.begin() + run, rows.end(), ByTs());
     }
   }
   for (const Row& r : rows) table.Insert(r.ts, r.callsite, r.utid, 0);

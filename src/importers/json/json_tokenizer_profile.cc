@@ -80,21 +80,17 @@ Status JsonTokenizer::ProcessProfileArray(JsonLexer* lexer, bool* progressed) {
       profile_array_ = ProfileArray::kChromeSamples;
     }
     profile_array_started_ = true;
-    if (ReadPlainElements(lexer)) {
-      file_profile_.has_chunk = true;
-      read_any_ = true;
-      *progressed = true;
-      continue;
+    if (!ReadPlainElements(lexer)) {
+      uint32_t escapes_before = lexer->invalid_escapes();
+      LexResult r = ReadProfileArrayElement(lexer);
+      if (r == LexResult::kNeedMore) {
+        // Read again with the next chunk: its escapes are counted then.
+        lexer->set_pos(start);
+        lexer->set_invalid_escapes(escapes_before);
+        return Status::Ok();
+      }
+      if (r == LexResult::kError) return Error(lexer->error(), lexer->pos());
     }
-    uint32_t escapes_before = lexer->invalid_escapes();
-    LexResult r = ReadProfileArrayElement(lexer);
-    if (r == LexResult::kNeedMore) {
-      // Read again with the next chunk: its escapes are counted then.
-      lexer->set_pos(start);
-      lexer->set_invalid_escapes(escapes_before);
-      return Status::Ok();
-    }
-    if (r == LexResult::kError) return Error(lexer->error(), lexer->pos());
     if (profile_array_ != ProfileArray::kChromeSamples) file_profile_.has_chunk = true;
     read_any_ = true;
     *progressed = true;
