@@ -2,12 +2,14 @@
 // use malloc/realloc; on Linux, arrays past 1 MiB live in their own
 // mapping and grow with mremap: no copy and no moment where old and new
 // copies are both resident. This keeps peak RSS close to the final size of
-// the store while columns grow. Arrays past 4 MiB are on 2 MiB huge pages
-// past their first 2 MiB (src/base/huge_page_map.h): filling a column is
-// then one page fault per 2 MiB, not per 4 KiB. A huge page is allocated
-// whole on first touch, and an import starts many columns at once, often
-// while its queue of events is still whole: small columns stay on 4 KiB
-// pages so that this does not raise the peak RSS (fxt200s.fxt: +29 MiB).
+// the store while columns grow. A mapping is on 2 MiB huge pages
+// (src/base/huge_page_map.h), rounded up to whole ones: filling a column
+// is one page fault per 2 MiB, not per 4 KiB. On the virtual machines we
+// measure on, a 4 KiB fault costs ~15 us (a load of a 48 MiB .cpuprofile
+// spent more time in them than in parsing); the price is at most one
+// partly used huge page per array (fxt200s.fxt: +38 MiB peak RSS). An
+// array reserved at an exact size under 2 MiB (queue blocks) keeps 4 KiB
+// pages: rounding it up would double it.
 #ifndef SRC_BASE_POD_VECTOR_H_
 #define SRC_BASE_POD_VECTOR_H_
 
@@ -92,7 +94,7 @@ class PodVector {
     resize(n, v);
   }
   void reserve(size_t n) {
-    if (n > capacity_) Reallocate(n);
+    if (n > capacity_) Reallocate(n, /*exact=*/true);
   }
   void clear() { size_ = 0; }
   void shrink_to_fit() {
@@ -106,6 +108,8 @@ class PodVector {
   const T* data() const { return data_; }
   T& operator[](size_t i) { return data_[i]; }
   const T& operator[](size_t i) const { return data_[i]; }
+  T& front() { return data_[0]; }
+  const T& front() const { return data_[0]; }
   T& back() { return data_[size_ - 1]; }
   const T& back() const { return data_[size_ - 1]; }
   T* begin() { return data_; }
@@ -124,7 +128,6 @@ class PodVector {
     Reallocate(cap < min ? min : cap);
   }
   static constexpr size_t kMapThreshold = size_t{1} << 20;
-  static constexpr size_t kHugeThreshold = size_t{4} << 20;
 
   void Release() {
 #ifdef WEFT_POD_VECTOR_MREMAP
@@ -138,43 +141,38 @@ class PodVector {
 
 #ifdef WEFT_POD_VECTOR_MREMAP
   // |old| (a mapping of |old_bytes|, the first |used| in use) as a mapping
-  // of |bytes|. A huge one asked for huge pages past its first 2 MiB is two
-  // VMAs, which mremap refuses: it is asked for huge pages whole first (its
-  // first 2 MiB are filled by the time it grows), which merges them back
-  // unless each half was first touched on its own; then it is copied.
-  static void* Remap(void* old, size_t old_bytes, size_t bytes, size_t used) {
-    bool was_huge = old_bytes >= kHugeThreshold;
-    if (was_huge) madvise(old, old_bytes, MADV_HUGEPAGE);
+  // of |bytes|, on huge pages if |huge| (an old part on 4 KiB pages stays
+  // so). mremap moves the pages; if it cannot, they are copied.
+  static void* Remap(void* old, size_t old_bytes, size_t bytes, size_t used, bool huge) {
     void* p = mremap(old, old_bytes, bytes, MREMAP_MAYMOVE);
     if (p == MAP_FAILED) {
-      p = bytes >= kHugeThreshold ? MapHugePages(bytes)
-                                  : mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
-                                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      p = Map(bytes, huge);
       if (p == MAP_FAILED) return p;
       memcpy(p, old, used < bytes ? used : bytes);
       munmap(old, old_bytes);
       return p;
     }
-    if (bytes >= kHugeThreshold) {
-      size_t from = was_huge ? 0 : kHugePageBytes;
-      madvise(static_cast<char*>(p) + from, bytes - from, MADV_HUGEPAGE);
-    }
+    if (huge) madvise(p, bytes, MADV_HUGEPAGE);
     return p;
+  }
+  static void* Map(size_t bytes, bool huge) {
+    return huge ? MapHugePages(bytes)
+                : mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   }
 #endif
 
-  void Reallocate(size_t cap) {
+  // |exact|: reserved at this size, not grown to it.
+  void Reallocate(size_t cap, [[maybe_unused]] bool exact = false) {
     size_t bytes = cap * sizeof(T);
 #ifdef WEFT_POD_VECTOR_MREMAP
     if (bytes >= kMapThreshold) {
-      bool huge = bytes >= kHugeThreshold;
+      bool huge = !exact || bytes >= kHugePageBytes;
       bytes = huge ? RoundUpToHugePages(bytes) : (bytes + 4095) & ~size_t{4095};
       void* p;
       if (mapped_bytes_) {
-        p = Remap(data_, mapped_bytes_, bytes, size_ * sizeof(T));
+        p = Remap(data_, mapped_bytes_, bytes, size_ * sizeof(T), huge);
       } else {
-        p = huge ? MapHugePages(bytes, kHugePageBytes)
-                 : mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        p = Map(bytes, huge);
         if (p != MAP_FAILED && size_) memcpy(p, static_cast<void*>(data_), size_ * sizeof(T));
         if (p != MAP_FAILED) free(data_);
       }

@@ -151,7 +151,7 @@ TEST(PodVectorTest, CopyAndMove) {
 }
 
 TEST(PodVectorTest, KeepsContentsThroughMappedAndHugePageSizes) {
-  // Past 1 MiB its own mapping, past 4 MiB whole 2 MiB pages (Linux).
+  // Past 1 MiB its own mapping on whole 2 MiB pages (Linux).
   PodVector<uint32_t> v;
   const uint32_t n = 3 << 20;  // 12 MiB.
   for (uint32_t i = 0; i < n; ++i) v.push_back(i * 7);
@@ -168,12 +168,26 @@ TEST(PodVectorTest, KeepsContentsThroughMappedAndHugePageSizes) {
 TEST(PodVectorTest, GrowsAHugePageMappingReservedUpFront) {
   PodVector<uint32_t> v;
   const uint32_t n = 3 << 20;
-  v.reserve(n);  // Mapped on huge pages at once (past its first 2 MiB).
+  v.reserve(n);  // Mapped on huge pages at once.
   for (uint32_t i = 0; i < n; ++i) v.push_back(i);
   v.push_back(n);  // Grown with mremap.
   ASSERT_EQ(v.size(), size_t{n} + 1);
   for (uint32_t i = 0; i <= n; i += 4093) ASSERT_EQ(v[i], i);
   EXPECT_EQ(v[n], n);
+}
+
+TEST(PodVectorTest, GrowsASmallPageMappingReservedUpFront) {
+  PodVector<uint8_t> v;
+  const uint32_t n = 1 << 20;  // Exactly 1 MiB: mapped on 4 KiB pages.
+  v.reserve(n);
+  EXPECT_EQ(v.capacity(), n);
+  for (uint32_t i = 0; i < n; ++i) v.push_back(static_cast<uint8_t>(i * 13));
+  v.push_back(7);
+#ifdef WEFT_POD_VECTOR_MREMAP
+  EXPECT_EQ(v.capacity(), size_t{2} << 20);  // Grown onto a huge page.
+#endif
+  for (uint32_t i = 0; i < n; i += 4093) ASSERT_EQ(v[i], static_cast<uint8_t>(i * 13));
+  EXPECT_EQ(v[n], 7);
 }
 
 struct Pair {

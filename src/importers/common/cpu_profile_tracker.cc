@@ -20,8 +20,8 @@ struct ByTs {
 
 // Sorts |v| by ts, stably; most arrive in order, and a sort of sorted
 // rows still costs n log n.
-template <typename T>
-void StableSortByTs(std::vector<T>* v) {
+template <typename Vector>
+void StableSortByTs(Vector* v) {
   if (!std::is_sorted(v->begin(), v->end(), ByTs())) std::stable_sort(v->begin(), v->end(), ByTs());
 }
 
@@ -168,7 +168,7 @@ void CpuProfileTracker::Finish(ProcessTracker* processes, StackProfileTracker* s
   int64_t last_ts = std::numeric_limits<int64_t>::min();
   bool in_order = extra_rows_.empty();
   for (size_t p = first; p < profiles_.size() && in_order; ++p) {
-    const std::vector<CpuProfileSample>& samples = profiles_[p].samples;
+    const PodVector<CpuProfileSample>& samples = profiles_[p].samples;
     if (samples.empty()) continue;
     in_order = samples.front().ts >= last_ts;
     last_ts = samples.back().ts;

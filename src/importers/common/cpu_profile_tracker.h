@@ -72,7 +72,7 @@ struct CpuProfile {
   // Parallel to nodes: the node's stack_profile_callsite id, or
   // Uint32Column::kNull for a dropped node (unknown parent, cycle).
   std::vector<uint32_t> callsites;
-  std::vector<CpuProfileSample> samples;  // By ts (stable).
+  PodVector<CpuProfileSample> samples;  // By ts (stable).
   std::unordered_map<uint32_t, uint32_t> node_index;  // Node id -> index.
   // The chunks' "trace_ids": the node sampled for a trace event that
   // carries the trace id as args.data.sampleTraceId (a later chunk's
