@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "src/base/hash.h"
+#include "src/base/loop_blocks.h"
 #include "src/importers/common/timestamp_order.h"
 
 
@@ -61,7 +62,8 @@ void FxtParser::ParseAll() {
   // Parsed in order, so the queue shrinks from the front as the tables
   // grow: each parsed chunk is freed.
   const size_t count = events.size();
-  for (size_t i = 0; i < count; ++i) {
+  // In blocks, so that wasm runs the loop optimized (src/base/loop_blocks.h).
+  ForEachInBlocks(0, count, [&](size_t i) {
     // The args of an event a few places ahead: read in queue order, they
     // were a cache miss each.
     if (i + kArgPrefetchDistance < count) {
@@ -73,7 +75,7 @@ void FxtParser::ParseAll() {
     Parse(events[i]);
     queue_->ReleaseArgUser(events[i]);
     events.ReleaseBefore(i + 1);
-  }
+  });
   events.clear();
   queue_->args.clear();
   std::vector<uint32_t>().swap(queue_->arg_chunk_users);
