@@ -68,6 +68,24 @@ size_t PlaceAmongSorted(const ChunkedVector<T, kChunkBits>& items, size_t lowest
   return j;
 }
 
+// Items [begin, end) as one array, or nullptr when they span chunks.
+template <typename T>
+T* ContiguousItems(std::vector<T>* items, size_t begin, size_t /*end*/) {
+  return items->data() + begin;
+}
+template <typename T, size_t kChunkBits>
+T* ContiguousItems(ChunkedVector<T, kChunkBits>* items, size_t begin, size_t end) {
+  return (begin >> kChunkBits) == ((end - 1) >> kChunkBits) ? &(*items)[begin] : nullptr;
+}
+
+// Items indexed as in their queue, through a pointer to those from |first|.
+template <typename T>
+struct ItemSpan {
+  T* items;
+  size_t first;
+  T& operator[](size_t i) const { return items[i - first]; }
+};
+
 // Keeps a queue in `ts` order as it grows, equal timestamps in file order.
 // Items older than the newest before them are held back as a run while
 // each is not older than the one before it (a source's records arriving
@@ -142,10 +160,27 @@ class ArrivalOrder {
       ordered_ = false;
       return;
     }
-    run_.clear();
-    for (size_t i = begin; i < end; ++i) run_.push_back(v[i]);
-    // From the back: the newer of the two lasts, the run's on a tie (it
-    // came later in the file).
+    // Most runs and the items they pass are in one chunk: merged through
+    // a pointer, not the chunk index.
+    if (Item* span = ContiguousItems(items, place, end)) {
+      run_.assign(span + (begin - place), span + (end - place));
+      MergeBack(ItemSpan<Item>{span, place}, place, begin, end);
+    } else {
+      run_.clear();
+      for (size_t i = begin; i < end; ++i) run_.push_back(v[i]);
+      MergeBack(v, place, begin, end);
+    }
+    sorted_end_ = end;
+    newest_ = v[end - 1].ts;
+    // The slack of one item's moves lets a queue's first items move.
+    if (moves_ > moves_per_item_ * end + max_item_moves_) ordered_ = false;
+  }
+
+  // Merges run_ (a copy of [begin, end) of |v|) with the sorted items
+  // [place, begin), from the back: the newer of the two lasts first, the
+  // run's on a tie (it came later in the file).
+  template <typename V>
+  void MergeBack(V&& v, size_t place, size_t begin, size_t end) {
     size_t to = end, from = begin, left = run_.size();
     while (left > 0) {
       if (from > place && run_[left - 1].ts < v[from - 1].ts) {
@@ -155,10 +190,6 @@ class ArrivalOrder {
         v[--to] = run_[--left];
       }
     }
-    sorted_end_ = end;
-    newest_ = v[end - 1].ts;
-    // The slack of one item's moves lets a queue's first items move.
-    if (moves_ > moves_per_item_ * end + max_item_moves_) ordered_ = false;
   }
 
   size_t moves_per_item_;

@@ -94,6 +94,28 @@ TEST(ArrivalOrderTest, ChunkedQueueAcrossChunks) {
   EXPECT_EQ(tags, (std::vector<int>{0, 2, 4, 6, 8, 9, 7, 5, 3, 1}));
 }
 
+TEST(ArrivalOrderTest, ChunkedAndPlainQueuesAgree) {
+  // Interleaved sources with ties: runs merged within one chunk (through
+  // a pointer) and across chunks (through the index), 8 items a chunk.
+  std::vector<Item> items;
+  for (int i = 0; i < 200; ++i) items.push_back(Item{i / 3 + (i % 5 == 0 ? -4 : 0) + i % 2, i});
+  ArrivalOrder<std::vector<Item>> plain_order(100, 100);
+  std::vector<Item> plain = Arrive(items, &plain_order);
+  ChunkedVector<Item, 3> chunked;
+  ArrivalOrder<ChunkedVector<Item, 3>> chunked_order(100, 100);
+  for (const Item& item : items) {
+    chunked.push_back(item);
+    chunked_order.PlaceLast(&chunked);
+  }
+  chunked_order.Finish(&chunked);
+  ASSERT_TRUE(plain_order.ordered());
+  EXPECT_TRUE(chunked_order.ordered());
+  std::vector<Item> chunked_items;
+  for (size_t i = 0; i < chunked.size(); ++i) chunked_items.push_back(chunked[i]);
+  EXPECT_EQ(Tags(chunked_items), Tags(plain));
+  EXPECT_EQ(Tags(plain), Tags(Finish(items)));
+}
+
 TEST(PlaceAmongSortedTest, ChunkedAndPlainAgree) {
   // Sorted timestamps with ties, 4 items a chunk.
   const std::vector<int64_t> sorted = {1, 2, 2, 3, 5, 5, 5, 8, 9, 9, 12};
