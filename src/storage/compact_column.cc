@@ -9,6 +9,7 @@ void NarrowUintVector::Widen(uint32_t v) {
   while (!Fits(v, width)) width *= 2;
   NarrowUintVector wider;
   wider.width_ = width;
+  wider.limit_ = LimitOf(width);
   wider.reserved_rows_ = reserved_rows_;
   wider.bytes_.reserve((size_ > reserved_rows_ ? size_ : reserved_rows_) * width);
   for (uint32_t row = 0; row < size_; ++row) wider.push_back((*this)[row]);

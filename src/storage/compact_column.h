@@ -27,7 +27,7 @@ class NarrowUintVector {
   static constexpr uint32_t kNull = std::numeric_limits<uint32_t>::max();
 
   void push_back(uint32_t v) {
-    if (!Fits(v, width_)) Widen(v);
+    if (v >= limit_ && v != kNull) Widen(v);
     if (width_ != 0) Store(bytes_.append_uninitialized(width_), v);
     ++size_;
   }
@@ -84,12 +84,22 @@ class NarrowUintVector {
       default: memcpy(p, &v, 4); break;
     }
   }
+  // The smallest value other than NULL that |width| cannot store.
+  static uint32_t LimitOf(uint8_t width) {
+    switch (width) {
+      case 1: return 0xff;
+      case 2: return 0xffff;
+      case 4: return kNull;
+      default: return 0;
+    }
+  }
   // Rewrites the cells at the narrowest width that also holds |v|.
   void Widen(uint32_t v);
 
   PodVector<uint8_t> bytes_;
   size_t size_ = 0;
   size_t reserved_rows_ = 0;  // Of reserve(): kept through widening.
+  uint32_t limit_ = 0;  // LimitOf(width_): push_back's one test.
   uint8_t width_ = 0;
 };
 
