@@ -7,7 +7,9 @@
 namespace weft {
 
 namespace {
-constexpr size_t kBlockBytes = 1 << 20;
+// One huge page (src/base/pod_vector.h maps it so): the text is copied
+// into fresh memory, one fault per block instead of one per 4 KiB.
+constexpr size_t kBlockBytes = size_t{2} << 20;
 }  // namespace
 
 SystraceImporter::SystraceImporter(TraceContext* context)
@@ -26,11 +28,12 @@ Status SystraceImporter::Parse(const char* data, size_t size) {
 std::string_view SystraceImporter::Keep(std::string_view text) {
   if (block_used_ + text.size() > block_size_) {
     block_size_ = std::max(kBlockBytes, text.size());
-    blocks_.emplace_back(new char[block_size_]);
+    blocks_.emplace_back();
+    blocks_.back().reserve(block_size_);
     lines_in_block_.push_back(0);
     block_used_ = 0;
   }
-  char* at = blocks_.back().get() + block_used_;
+  char* at = blocks_.back().data() + block_used_;
   memcpy(at, text.data(), text.size());
   block_used_ += text.size();
   return std::string_view(at, text.size());
@@ -75,7 +78,7 @@ void SystraceImporter::ParseKeptLines() {
     SystraceLine line;
     // It parsed when it was kept: the same text parses the same way.
     if (ParseSystraceLine(std::string_view(kept.text, kept.size), &line)) parser_.ParseLine(line);
-    if (--lines_in_block_[kept.block] == 0) blocks_[kept.block].reset();
+    if (--lines_in_block_[kept.block] == 0) PodVector<char>().swap(blocks_[kept.block]);
   }
   lines_.clear();
   lines_.shrink_to_fit();

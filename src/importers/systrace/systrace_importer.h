@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "src/base/pod_vector.h"
+
 #include "src/importers/common/trace_context.h"
 #include "src/importers/common/trace_importer.h"
 #include "src/importers/systrace/systrace_line.h"
@@ -47,9 +49,9 @@ class SystraceImporter final : public TraceImporter {
   // its last line is parsed: in a mostly sorted trace the text goes while
   // the tables grow, instead of both being held at the end.
   void ParseKeptLines();
-  std::vector<KeptLine> lines_;
+  PodVector<KeptLine> lines_;
   bool has_waking_ = false;
-  std::vector<std::unique_ptr<char[]>> blocks_;
+  std::vector<PodVector<char>> blocks_;
   std::vector<uint32_t> lines_in_block_;  // Not yet parsed, per block.
   size_t block_used_ = 0, block_size_ = 0;
   uint64_t lines_seen_ = 0;
