@@ -67,15 +67,7 @@ class NarrowUintVector {
  private:
   // Whether |v| is storable at |width| bytes (NULL always is; width 0
   // stores nothing else).
-  static bool Fits(uint32_t v, uint8_t width) {
-    if (v == kNull) return true;
-    switch (width) {
-      case 1: return v < 0xff;
-      case 2: return v < 0xffff;
-      case 4: return true;
-      default: return false;
-    }
-  }
+  static bool Fits(uint32_t v, uint8_t width) { return v == kNull || v < LimitOf(width); }
   void Store(uint8_t* p, uint32_t v) const {
     // Truncating kNull gives the narrow NULL.
     switch (width_) {

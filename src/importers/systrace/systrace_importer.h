@@ -7,12 +7,10 @@
 #ifndef SRC_IMPORTERS_SYSTRACE_SYSTRACE_IMPORTER_H_
 #define SRC_IMPORTERS_SYSTRACE_SYSTRACE_IMPORTER_H_
 
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "src/base/pod_vector.h"
-
 #include "src/importers/common/trace_context.h"
 #include "src/importers/common/trace_importer.h"
 #include "src/importers/systrace/systrace_line.h"
