@@ -7,13 +7,25 @@ namespace weft {
 void NarrowUintVector::Widen(uint32_t v) {
   uint8_t width = 1;
   while (!Fits(v, width)) width *= 2;
-  NarrowUintVector wider;
-  wider.width_ = width;
-  wider.limit_ = LimitOf(width);
-  wider.reserved_rows_ = reserved_rows_;
-  wider.bytes_.reserve((size_ > reserved_rows_ ? size_ : reserved_rows_) * width);
-  for (uint32_t row = 0; row < size_; ++row) wider.push_back((*this)[row]);
-  *this = std::move(wider);
+  // In place, not into a second vector: a column of millions of rows
+  // would briefly take both sizes (a spike at the load's peak). Growth
+  // moves the mapping of a large vector without copying it.
+  bytes_.reserve((size_ > reserved_rows_ ? size_ : reserved_rows_) * width);
+  uint8_t* cells = bytes_.data();
+  bytes_.append_uninitialized(size_ * width - bytes_.size());
+  if (size_ == 0) {
+    // Nothing to rewrite.
+  } else if (width_ == 0) {
+    memset(cells, 0xff, size_ * width);  // Every cell NULL: all ones at any width.
+  } else {
+    // Back to front: a cell's new place starts at or after its old one,
+    // so no cell is overwritten before it is read.
+    for (size_t row = size_; row-- > 0;) {
+      Store(cells + row * width, Load(cells + row * width_, width_), width);
+    }
+  }
+  width_ = width;
+  limit_ = LimitOf(width);
 }
 
 uint32_t DictStringColumn::Add(StringId v) {

@@ -36,24 +36,7 @@ class NarrowUintVector {
     if (width_ != 0) Store(&bytes_[static_cast<size_t>(row) * width_], v);
   }
   uint32_t operator[](uint32_t row) const {
-    switch (width_) {
-      case 1: {
-        uint8_t b = bytes_[row];
-        return b == 0xff ? kNull : b;
-      }
-      case 2: {
-        uint16_t h;
-        memcpy(&h, &bytes_[static_cast<size_t>(row) * 2], 2);
-        return h == 0xffff ? kNull : h;
-      }
-      case 4: {
-        uint32_t w;
-        memcpy(&w, &bytes_[static_cast<size_t>(row) * 4], 4);
-        return w;
-      }
-      default:
-        return kNull;
-    }
+    return Load(bytes_.data() + static_cast<size_t>(row) * width_, width_);
   }
   size_t size() const { return size_; }
   uint8_t width() const { return width_; }
@@ -68,14 +51,32 @@ class NarrowUintVector {
   // Whether |v| is storable at |width| bytes (NULL always is; width 0
   // stores nothing else).
   static bool Fits(uint32_t v, uint8_t width) { return v == kNull || v < LimitOf(width); }
-  void Store(uint8_t* p, uint32_t v) const {
+  // The cell at |p| of |width| bytes.
+  static uint32_t Load(const uint8_t* p, uint8_t width) {
+    switch (width) {
+      case 1: return *p == 0xff ? kNull : *p;
+      case 2: {
+        uint16_t h;
+        memcpy(&h, p, 2);
+        return h == 0xffff ? kNull : h;
+      }
+      case 4: {
+        uint32_t w;
+        memcpy(&w, p, 4);
+        return w;
+      }
+      default: return kNull;
+    }
+  }
+  static void Store(uint8_t* p, uint32_t v, uint8_t width) {
     // Truncating kNull gives the narrow NULL.
-    switch (width_) {
+    switch (width) {
       case 1: *p = static_cast<uint8_t>(v); break;
       case 2: { uint16_t h = static_cast<uint16_t>(v); memcpy(p, &h, 2); break; }
       default: memcpy(p, &v, 4); break;
     }
   }
+  void Store(uint8_t* p, uint32_t v) const { Store(p, v, width_); }
   // The smallest value other than NULL that |width| cannot store.
   static uint32_t LimitOf(uint8_t width) {
     switch (width) {
@@ -85,7 +86,8 @@ class NarrowUintVector {
       default: return 0;
     }
   }
-  // Rewrites the cells at the narrowest width that also holds |v|.
+  // Rewrites the cells, in place, at the narrowest width that also holds
+  // |v|.
   void Widen(uint32_t v);
 
   PodVector<uint8_t> bytes_;

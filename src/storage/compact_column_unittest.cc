@@ -36,6 +36,33 @@ TEST(NarrowUintVectorTest, WidensKeepingValuesAndNulls) {
   for (uint32_t r = 0; r < expected.size(); ++r) EXPECT_EQ(v[r], expected[r]) << r;
 }
 
+TEST(NarrowUintVectorTest, WidensInPlaceAtMillionsOfRows) {
+  // Past the size where cells are a mapping of their own (PodVector), and
+  // through every width: NULLs and values where they were.
+  const uint32_t kNull = NarrowUintVector::kNull;
+  auto expected = [&](uint32_t row) { return row % 5 == 0 ? kNull : row % 250; };
+  NarrowUintVector v;
+  const uint32_t kRows = 3000000;
+  for (uint32_t r = 0; r < kRows; ++r) v.push_back(r < 1000 ? kNull : expected(r));
+  EXPECT_EQ(v.width(), 1u);
+  v.push_back(70000);
+  EXPECT_EQ(v.width(), 4u);
+  ASSERT_EQ(v.size(), kRows + 1);
+  for (uint32_t r = 0; r < kRows; ++r) {
+    ASSERT_EQ(v[r], r < 1000 ? kNull : expected(r)) << r;
+  }
+  EXPECT_EQ(v[kRows], 70000u);
+}
+
+TEST(NarrowUintVectorTest, WidensFromAllNull) {
+  NarrowUintVector v;
+  for (int i = 0; i < 3000; ++i) v.push_back(NarrowUintVector::kNull);
+  v.push_back(1000);
+  EXPECT_EQ(v.width(), 2u);
+  for (uint32_t r = 0; r < 3000; ++r) ASSERT_EQ(v[r], NarrowUintVector::kNull) << r;
+  EXPECT_EQ(v[3000], 1000u);
+}
+
 TEST(NarrowUintVectorTest, ReserveHoldsThroughWidening) {
   NarrowUintVector v;
   v.reserve(1000);

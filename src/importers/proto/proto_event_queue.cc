@@ -127,11 +127,7 @@ bool ProtoEventQueue::AppendToStream(Lane* lane, const QueuedPacket& p, uint32_t
   size_t need = static_cast<size_t>(h - header) + payload_size;
   if (stream.pieces.empty() || stream.pieces.back().end != Stream::kWriting ||
       blocks_[stream.pieces.back().block].bytes.size() + need > kStreamBlockSize) {
-    if (!stream.pieces.empty() && stream.pieces.back().end == Stream::kWriting) {
-      Stream::Piece& last = stream.pieces.back();
-      last.end = static_cast<uint32_t>(blocks_[last.block].bytes.size());
-      CloseBlock(last.block);
-    }
+    CloseWritingPiece(&stream);
     stream.pieces.push_back({OpenBlock(kStreamBlockSize), Stream::kWriting});
   }
   Block& block = blocks_[stream.pieces.back().block];
@@ -256,8 +252,9 @@ void ProtoEventQueue::Release(uint32_t index) {
 
 void ProtoEventQueue::Recycle(PodVector<uint8_t>* bytes) {
   // A few spare blocks serve the next window without fresh pages (whose
-  // faults and zeroing cost more than the copy into them).
-  if (!ended_ && (bytes->capacity() == kBlockSize || bytes->capacity() == kStreamBlockSize) &&
+  // faults and zeroing cost more than the copy into them). While draining
+  // nothing more is pushed: a spare would only add to the peak.
+  if (!ended_ && !draining_ && (bytes->capacity() == kBlockSize || bytes->capacity() == kStreamBlockSize) &&
       spare_blocks_.size() < kSpareBlocks) {
     bytes->clear();
     spare_blocks_.emplace_back();
@@ -286,6 +283,8 @@ void ProtoEventQueue::ExtractPending() {
 void ProtoEventQueue::ExtractAll() {
   ExtractPending();
   draining_ = true;
+  CloseBlocksBeingWritten();
+  spare_blocks_.clear();
   ++epoch_;
   ExtractUntil(UINT32_MAX);
   draining_ = false;
@@ -293,10 +292,22 @@ void ProtoEventQueue::ExtractAll() {
     PodVector<QueuedPacket>().swap(lane.items);
     ResetStream(&lane.stream);
   }
-  spare_blocks_.clear();
   ended_ = true;  // Blocks the sink still holds are freed, not kept.
   extraction_limit_ = next_order_;
   flushes_since_extraction_ = 0;
+}
+
+void ProtoEventQueue::CloseWritingPiece(Stream* stream) {
+  if (stream->pieces.empty() || stream->pieces.back().end != Stream::kWriting) return;
+  Stream::Piece& last = stream->pieces.back();
+  last.end = static_cast<uint32_t>(blocks_[last.block].bytes.size());
+  CloseBlock(last.block);
+}
+
+void ProtoEventQueue::CloseBlocksBeingWritten() {
+  for (Lane& lane : lanes_) CloseWritingPiece(&lane.stream);
+  if (open_block_ != UINT32_MAX) CloseBlock(open_block_);
+  open_block_ = UINT32_MAX;
 }
 
 bool ProtoEventQueue::Lane::StreamFirst() const {

@@ -193,6 +193,13 @@ class ProtoEventQueue {
   // Removes the lane's front packet (after the sink had it).
   void PopFront(Lane* lane);
   void ResetStream(Stream* stream);
+  // The stream's last piece, if still written, gets its end: its block is
+  // freed once its packets are parsed.
+  void CloseWritingPiece(Stream* stream);
+  // Before draining (nothing more will be pushed): each block being
+  // written is closed, so it is freed once its packets are parsed, not
+  // at the end.
+  void CloseBlocksBeingWritten();
   void Release(uint32_t block);
   void Recycle(PodVector<uint8_t>* bytes);
 

@@ -45,6 +45,7 @@ class ProtoImporter final : public TraceImporter {
   Status NotifyEndOfFile() override {
     // Packets read before an error are still imported.
     Status status = framer_.NotifyEndOfFile();
+    pipeline_.BeginDrain();
     queue_.ExtractAll();
     pipeline_.WaitIdle();
     parser_.WriteContentAnnotations();

@@ -64,7 +64,7 @@ void ProtoParsePipeline::Submit() {
   std::unique_lock<std::mutex> hold(mu_);
   // Bounded memory; but never wait for a parser that waits for the lock.
   if (!lock_.held_by_tokenizer()) {
-    parsed_cv_.wait(hold, [this] { return in_flight_ < kMaxInFlight; });
+    parsed_cv_.wait(hold, [this] { return in_flight_ < max_in_flight_; });
   }
   CollectParsed(&hold);
   submitted_.push_back(std::move(open_));
@@ -90,7 +90,7 @@ void ProtoParsePipeline::WaitIdle() {
 void ProtoParsePipeline::CollectParsed(std::unique_lock<std::mutex>* /*hold*/) {
   for (Batch& batch : parsed_) {
     for (const Item& item : batch.items) release_(item.packet.block);
-    if (spare_items_.size() < kMaxInFlight) {
+    if (spare_items_.size() < max_in_flight_) {
       batch.items.clear();
       spare_items_.push_back(std::move(batch.items));
     }

@@ -131,6 +131,11 @@ class ProtoParsePipeline {
   // Submits, then waits until everything submitted is parsed: the parser
   // reads nothing of the tokenizer's until the next Submit().
   void WaitIdle();
+  // The tokenizer is about to hand over everything left (end of file). It
+  // merges far faster than the parser parses, so a few batches in flight
+  // keep the parser busy; more would only hold payload blocks at the
+  // load's peak (a trace sorted at its end is all in memory then).
+  void BeginDrain() { max_in_flight_ = kMaxInFlightDraining; }
 
  private:
   struct Item {
@@ -148,6 +153,7 @@ class ProtoParsePipeline {
   // sorting windows of the benchmark trace: fewer, and the tokenizer still
   // extracting one window kept the parser short of work for the next.
   static constexpr size_t kMaxInFlight = 16;
+  static constexpr size_t kMaxInFlightDraining = 4;
 
   void Run();  // The parser thread.
   void ParseBatch(Batch* batch);
@@ -171,6 +177,7 @@ class ProtoParsePipeline {
   std::vector<Batch> parsed_;
   std::vector<std::vector<Item>> spare_items_;  // Reused batch storage.
   size_t in_flight_ = 0;  // Submitted and not yet parsed.
+  size_t max_in_flight_ = kMaxInFlight;  // Tokenizer side only.
   bool stop_ = false;
 };
 

@@ -2,6 +2,8 @@
 // on the parser thread as inline, and payload blocks released after use.
 #include "src/importers/proto/proto_parse_pipeline.h"
 
+#include <algorithm>
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -16,6 +18,7 @@ class PipelineTest : public ::testing::TestWithParam<bool> {
       : pipeline_(
             GetParam(),
             [this](const QueuedPacket& p, protozero::data_view payload) {
+              parsed_.fetch_add(1, std::memory_order_relaxed);
               log_.push_back("p" + std::to_string(p.order) + ":" +
                              std::string(payload.data(), payload.size()) + "@" +
                              std::to_string(epoch_));
@@ -34,6 +37,7 @@ class PipelineTest : public ::testing::TestWithParam<bool> {
   // Written by the parser side; read after WaitIdle().
   std::vector<std::string> log_;
   uint32_t epoch_ = 0;
+  std::atomic<size_t> parsed_{0};  // Read by the tokenizer side.
   std::vector<uint32_t> released_;  // Tokenizer side.
   ProtoParsePipeline pipeline_;
 };
@@ -65,6 +69,22 @@ TEST_P(PipelineTest, ManyBatches) {
   EXPECT_EQ(log_[0], "p0:0@1");
   EXPECT_EQ(log_[99999], "p99999:" + payloads[99999] + "@4");
   EXPECT_EQ(released_.size(), payloads.size());
+}
+
+TEST_P(PipelineTest, DrainingKeepsFewBatchesInFlight) {
+  pipeline_.BeginDrain();
+  const char* payload = "x";
+  size_t most_waiting = 0;
+  for (uint32_t i = 0; i < 300000; ++i) {
+    Add(i, payload, 1);
+    most_waiting = std::max(most_waiting, i + 1 - parsed_.load(std::memory_order_relaxed));
+  }
+  pipeline_.WaitIdle();
+  EXPECT_EQ(log_.size(), 300000u);
+  EXPECT_EQ(released_.size(), 300000u);
+  // Four batches of 16384 packets in flight and one being filled, not
+  // the sixteen of a window's extraction (their payloads stay in memory).
+  EXPECT_LE(most_waiting, 5u * 16384u);
 }
 
 TEST_P(PipelineTest, TheTokenizerLockIsReentrantAndParserWaitsForIt) {
