@@ -21,12 +21,14 @@ StringPool::StringPool() : cache_(new CacheEntry[kCacheSize]()) {
 
 const char* StringPool::Store(std::string_view s) {
   size_t need = s.size() + sizeof(uint32_t) + 1;
-  if (block_used_ + need > kBlockSize) {
-    size_t size = need > kBlockSize ? need : kBlockSize;
-    blocks_.emplace_back(new char[size]);
+  if (block_used_ + need > block_capacity_) {
+    size_t size = blocks_.empty() ? kFirstBlockSize : kBlockSize;
+    blocks_.emplace_back();
+    blocks_.back().reserve(need > size ? need : size);
+    block_capacity_ = blocks_.back().capacity();
     block_used_ = 0;
   }
-  char* base = blocks_.back().get() + block_used_;
+  char* base = blocks_.back().data() + block_used_;
   uint32_t len = static_cast<uint32_t>(s.size());
   memcpy(base, &len, sizeof(len));
   if (!s.empty()) memcpy(base + sizeof(len), s.data(), s.size());
@@ -92,7 +94,9 @@ void StringPool::Grow() {
 }
 
 size_t StringPool::MemoryUsage() const {
-  return blocks_.size() * kBlockSize + strings_.capacity() * sizeof(char*) +
+  size_t blocks = 0;
+  for (const PodVector<char>& block : blocks_) blocks += block.capacity();
+  return blocks + strings_.capacity() * sizeof(char*) +
          hashes_.capacity() * sizeof(uint32_t) + slots_.capacity() * sizeof(uint64_t);
 }
 

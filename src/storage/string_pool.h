@@ -60,9 +60,13 @@ class StringPool {
   const char* Store(std::string_view s);
   void Grow();
 
-  static constexpr size_t kBlockSize = 1 << 20;
-  std::vector<std::unique_ptr<char[]>> blocks_;
-  size_t block_used_ = kBlockSize;
+  // The first block on 4 KiB pages (a small trace touches a few); the
+  // next ones a huge page each (PodVector), as the big traces' strings.
+  static constexpr size_t kFirstBlockSize = size_t{1} << 20;
+  static constexpr size_t kBlockSize = size_t{2} << 20;
+  std::vector<PodVector<char>> blocks_;  // Reserved once, never grown.
+  size_t block_used_ = 0;
+  size_t block_capacity_ = 0;
   // strings_[id] points at the bytes; a uint32 length sits just before them.
   PodVector<const char*> strings_;
   PodVector<uint32_t> hashes_;  // By id.

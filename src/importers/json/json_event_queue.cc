@@ -70,9 +70,9 @@ void JsonEventQueue::OrderTies(uint32_t* order, TsAt ts_at) const {
   order_run(run_start, n);
 }
 
-std::vector<uint32_t> JsonEventQueue::SortedOrder() const {
+PodVector<uint32_t> JsonEventQueue::SortedOrder() const {
   size_t n = events_.size();
-  std::vector<uint32_t> order(n);
+  PodVector<uint32_t> order(n);
   if (n == 0) return order;
   int64_t min_ts = events_[0].ts, max_ts = events_[0].ts;
   bool sorted = true;

@@ -4,8 +4,6 @@
 #ifndef SRC_IMPORTERS_JSON_JSON_EVENT_QUEUE_H_
 #define SRC_IMPORTERS_JSON_JSON_EVENT_QUEUE_H_
 
-#include <vector>
-
 #include "src/base/chunked_vector.h"
 #include "src/base/pod_vector.h"
 
@@ -30,8 +28,9 @@ class JsonEventQueue {
 
   // Indices of events in processing order: by timestamp; at equal
   // timestamps (once any X event exists) E first, then longer X first,
-  // then file order — the order Perfetto's sorter produces.
-  std::vector<uint32_t> SortedOrder() const;
+  // then file order — the order Perfetto's sorter produces. A PodVector:
+  // millions of indices, on huge pages (src/base/pod_vector.h).
+  PodVector<uint32_t> SortedOrder() const;
 
   // Frees everything (after parsing).
   void Clear();

@@ -43,7 +43,8 @@ V Reference(const std::vector<JsonEvent>& events) {
 V Sorted(const std::vector<JsonEvent>& events) {
   JsonEventQueue q;
   for (const auto& e : events) q.Push(e);
-  return q.SortedOrder();
+  PodVector<uint32_t> order = q.SortedOrder();
+  return V(order.begin(), order.end());
 }
 
 TEST(JsonEventQueueTest, Empty) {

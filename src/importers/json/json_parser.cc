@@ -79,7 +79,7 @@ JsonParser::JsonParser(TraceContext* context, JsonEventQueue* queue)
 }
 
 void JsonParser::ParseAll() {
-  std::vector<uint32_t> order = queue_->SortedOrder();
+  PodVector<uint32_t> order = queue_->SortedOrder();
   const auto& events = queue_->events();
   // The order jumps around the queue: load events a few steps ahead.
   constexpr size_t kAhead = 8;
