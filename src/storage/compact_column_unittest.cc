@@ -37,8 +37,9 @@ TEST(NarrowUintVectorTest, WidensKeepingValuesAndNulls) {
 }
 
 TEST(NarrowUintVectorTest, WidensInPlaceAtMillionsOfRows) {
-  // Past the size where cells are a mapping of their own (PodVector), and
-  // through every width: NULLs and values where they were.
+  // Past the size where cells are a mapping of their own (PodVector):
+  // all-NULL cells widened to 1 byte, then to 4; NULLs and values where
+  // they were.
   const uint32_t kNull = NarrowUintVector::kNull;
   auto expected = [&](uint32_t row) { return row % 5 == 0 ? kNull : row % 250; };
   NarrowUintVector v;

@@ -254,8 +254,8 @@ void ProtoEventQueue::Recycle(PodVector<uint8_t>* bytes) {
   // A few spare blocks serve the next window without fresh pages (whose
   // faults and zeroing cost more than the copy into them). While draining
   // nothing more is pushed: a spare would only add to the peak.
-  if (!ended_ && !draining_ && (bytes->capacity() == kBlockSize || bytes->capacity() == kStreamBlockSize) &&
-      spare_blocks_.size() < kSpareBlocks) {
+  bool reusable = bytes->capacity() == kBlockSize || bytes->capacity() == kStreamBlockSize;
+  if (!ended_ && !draining_ && reusable && spare_blocks_.size() < kSpareBlocks) {
     bytes->clear();
     spare_blocks_.emplace_back();
     spare_blocks_.back().swap(*bytes);
