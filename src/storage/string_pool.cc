@@ -21,11 +21,10 @@ StringPool::StringPool() : cache_(new CacheEntry[kCacheSize]()) {
 
 const char* StringPool::Store(std::string_view s) {
   size_t need = s.size() + sizeof(uint32_t) + 1;
-  if (block_used_ + need > block_capacity_) {
+  if (blocks_.empty() || block_used_ + need > blocks_.back().capacity()) {
     size_t size = blocks_.empty() ? kFirstBlockSize : kBlockSize;
     blocks_.emplace_back();
     blocks_.back().reserve(need > size ? need : size);
-    block_capacity_ = blocks_.back().capacity();
     block_used_ = 0;
   }
   char* base = blocks_.back().data() + block_used_;

@@ -65,8 +65,7 @@ class StringPool {
   static constexpr size_t kFirstBlockSize = size_t{1} << 20;
   static constexpr size_t kBlockSize = size_t{2} << 20;
   std::vector<PodVector<char>> blocks_;  // Reserved once, never grown.
-  size_t block_used_ = 0;
-  size_t block_capacity_ = 0;
+  size_t block_used_ = 0;  // Of blocks_.back().
   // strings_[id] points at the bytes; a uint32 length sits just before them.
   PodVector<const char*> strings_;
   PodVector<uint32_t> hashes_;  // By id.

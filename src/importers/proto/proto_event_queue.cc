@@ -187,9 +187,7 @@ void ProtoEventQueue::PopFront(Lane* lane) {
 }
 
 void ProtoEventQueue::ResetStream(Stream* stream) {
-  for (const Stream::Piece& piece : stream->pieces) {
-    if (piece.end == Stream::kWriting) CloseBlock(piece.block);
-  }
+  CloseWritingPiece(stream);  // Only the last piece is ever being written.
   *stream = Stream();
 }
 
