@@ -21,19 +21,12 @@ StringPool::StringPool() : cache_(new CacheEntry[kCacheSize]()) {
 
 const char* StringPool::Store(std::string_view s) {
   size_t need = s.size() + sizeof(uint32_t) + 1;
-  if (blocks_.empty() || block_used_ + need > blocks_.back().capacity()) {
-    size_t size = blocks_.empty() ? kFirstBlockSize : kBlockSize;
-    blocks_.emplace_back();
-    blocks_.back().reserve(need > size ? need : size);
-    block_used_ = 0;
-  }
-  char* base = blocks_.back().data() + block_used_;
+  // Rounded up, so the next length prefix is 4-byte aligned.
+  char* base = text_.Allocate((need + 3) & ~size_t{3}).data;
   uint32_t len = static_cast<uint32_t>(s.size());
   memcpy(base, &len, sizeof(len));
   if (!s.empty()) memcpy(base + sizeof(len), s.data(), s.size());
   base[sizeof(len) + s.size()] = '\0';
-  // Keep the next length prefix 4-byte aligned.
-  block_used_ += (need + 3) & ~size_t{3};
   bytes_stored_ += need;
   return base + sizeof(len);
 }
@@ -93,9 +86,7 @@ void StringPool::Grow() {
 }
 
 size_t StringPool::MemoryUsage() const {
-  size_t blocks = 0;
-  for (const PodVector<char>& block : blocks_) blocks += block.capacity();
-  return blocks + strings_.capacity() * sizeof(char*) +
+  return text_.CapacityBytes() + strings_.capacity() * sizeof(char*) +
          hashes_.capacity() * sizeof(uint32_t) + slots_.capacity() * sizeof(uint64_t);
 }
 

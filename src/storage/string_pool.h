@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "src/base/block_arena.h"
 #include "src/base/pod_vector.h"
 
 namespace weft {
@@ -64,8 +65,7 @@ class StringPool {
   // next ones a huge page each (PodVector), as the big traces' strings.
   static constexpr size_t kFirstBlockSize = size_t{1} << 20;
   static constexpr size_t kBlockSize = size_t{2} << 20;
-  std::vector<PodVector<char>> blocks_;  // Reserved once, never grown.
-  size_t block_used_ = 0;  // Of blocks_.back().
+  BlockArena text_{kFirstBlockSize, kBlockSize};
   // strings_[id] points at the bytes; a uint32 length sits just before them.
   PodVector<const char*> strings_;
   PodVector<uint32_t> hashes_;  // By id.

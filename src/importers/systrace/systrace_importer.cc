@@ -6,12 +6,6 @@
 
 namespace weft {
 
-namespace {
-// One huge page (src/base/pod_vector.h maps it so): the text is copied
-// into fresh memory, one fault per block instead of one per 4 KiB.
-constexpr size_t kBlockBytes = size_t{2} << 20;
-}  // namespace
-
 SystraceImporter::SystraceImporter(TraceContext* context)
     : ctx_(context),
       reader_([this](std::string_view text) { OnLine(text); }),
@@ -25,20 +19,6 @@ Status SystraceImporter::Parse(const char* data, size_t size) {
   return reader_.Parse(data, size);
 }
 
-std::string_view SystraceImporter::Keep(std::string_view text) {
-  if (block_used_ + text.size() > block_size_) {
-    block_size_ = std::max(kBlockBytes, text.size());
-    blocks_.emplace_back();
-    blocks_.back().reserve(block_size_);
-    lines_in_block_.push_back(0);
-    block_used_ = 0;
-  }
-  char* at = blocks_.back().data() + block_used_;
-  memcpy(at, text.data(), text.size());
-  block_used_ += text.size();
-  return std::string_view(at, text.size());
-}
-
 void SystraceImporter::OnLine(std::string_view text) {
   ++lines_seen_;
   SystraceLine line;
@@ -47,10 +27,11 @@ void SystraceImporter::OnLine(std::string_view text) {
     return;
   }
   if (line.event == "sched_waking") has_waking_ = true;
-  std::string_view kept = Keep(text);
-  uint32_t block = static_cast<uint32_t>(blocks_.size() - 1);
-  ++lines_in_block_[block];
-  lines_.push_back({line.ts, kept.data(), static_cast<uint32_t>(kept.size()), block});
+  BlockArena::Bytes kept = text_.Allocate(text.size());
+  memcpy(kept.data, text.data(), text.size());
+  if (kept.block == lines_in_block_.size()) lines_in_block_.push_back(0);
+  ++lines_in_block_[kept.block];
+  lines_.push_back({line.ts, kept.data, static_cast<uint32_t>(text.size()), kept.block});
 }
 
 Status SystraceImporter::NotifyEndOfFile() {
@@ -78,13 +59,12 @@ void SystraceImporter::ParseKeptLines() {
     SystraceLine line;
     // It parsed when it was kept: the same text parses the same way.
     if (ParseSystraceLine(std::string_view(kept.text, kept.size), &line)) parser_.ParseLine(line);
-    if (--lines_in_block_[kept.block] == 0) PodVector<char>().swap(blocks_[kept.block]);
+    if (--lines_in_block_[kept.block] == 0) text_.FreeBlock(kept.block);
   }
   lines_.clear();
   lines_.shrink_to_fit();
-  blocks_.clear();
+  text_.Clear();
   lines_in_block_.clear();
-  block_used_ = block_size_ = 0;
 }
 
 }  // namespace weft

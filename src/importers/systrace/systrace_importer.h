@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "src/base/block_arena.h"
 #include "src/base/pod_vector.h"
 #include "src/importers/common/trace_context.h"
 #include "src/importers/common/trace_importer.h"
@@ -28,8 +29,6 @@ class SystraceImporter final : public TraceImporter {
 
  private:
   void OnLine(std::string_view text);
-  // |text| copied where it stays put for the importer's life.
-  std::string_view Keep(std::string_view text);
 
   TraceContext* ctx_;
   SystraceTextReader reader_;
@@ -41,7 +40,7 @@ class SystraceImporter final : public TraceImporter {
     int64_t ts;
     const char* text;
     uint32_t size;
-    uint32_t block;  // Index in blocks_ (fits in the padding).
+    uint32_t block;  // Its text's block in text_ (fits in the padding).
   };
   // Parses the kept lines in time order, freeing each block of text once
   // its last line is parsed: in a mostly sorted trace the text goes while
@@ -49,9 +48,11 @@ class SystraceImporter final : public TraceImporter {
   void ParseKeptLines();
   PodVector<KeptLine> lines_;
   bool has_waking_ = false;
-  std::vector<PodVector<char>> blocks_;
-  std::vector<uint32_t> lines_in_block_;  // Not yet parsed, per block.
-  size_t block_used_ = 0, block_size_ = 0;
+  // The kept lines' text; a huge page a block (PodVector maps it so): the
+  // text is copied into fresh memory, one fault per block, not per 4 KiB.
+  static constexpr size_t kTextBlockBytes = size_t{2} << 20;
+  BlockArena text_{kTextBlockBytes, kTextBlockBytes};
+  std::vector<uint32_t> lines_in_block_;  // Not yet parsed, per block of text_.
   uint64_t lines_seen_ = 0;
 };
 
