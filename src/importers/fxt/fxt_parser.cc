@@ -58,7 +58,13 @@ void FxtParser::ParseAll() {
     std::vector<uint32_t> order = TimestampOrder(events);
     ApplyOrder(&order, &events);
   }
+  // In wasm the rows are not reserved: a reserved column is a new block on
+  // top of the whole queue, while a growing one can take space the parsed
+  // queue chunks gave back (wasm memory is never returned, so the heap's
+  // high-water mark is what the load costs in fresh pages).
+#ifndef __EMSCRIPTEN__
   ReserveRows();
+#endif
   // Parsed in order, so the queue shrinks from the front as the tables
   // grow: each parsed chunk is freed.
   const size_t count = events.size();
