@@ -20,6 +20,12 @@ class BlockArena {
   // a larger request gets a block of its own size.
   BlockArena(size_t first_block_bytes, size_t block_bytes)
       : first_block_bytes_(first_block_bytes), block_bytes_(block_bytes) {}
+  // A copy would copy no bytes (PodVector copies its size, and the blocks
+  // are only reserved).
+  BlockArena(const BlockArena&) = delete;
+  BlockArena& operator=(const BlockArena&) = delete;
+  BlockArena(BlockArena&&) = default;
+  BlockArena& operator=(BlockArena&&) = default;
 
   struct Bytes {
     char* data;

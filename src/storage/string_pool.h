@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <memory>
 #include <string_view>
-#include <vector>
 
 #include "src/base/block_arena.h"
 #include "src/base/pod_vector.h"
