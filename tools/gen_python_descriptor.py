@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Writes python/weft/trace_processor.descriptor: the FileDescriptorSet of
 protos/perfetto/trace_processor/trace_processor.proto and of the metrics
 (TraceMetrics, protos/perfetto/metrics/), from which the Python package
