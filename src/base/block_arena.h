@@ -2,7 +2,7 @@
 // pointer into one stays valid until its block is freed. Text kept for a
 // load's life (the string pool's strings, the systrace importer's lines
 // until they are sorted) is copied into it: one allocation per block, not
-// one per text, and blocks past 1 MiB are on huge pages (PodVector).
+// one per text, and blocks of 2 MiB or more are on huge pages (PodVector).
 #ifndef SRC_BASE_BLOCK_ARENA_H_
 #define SRC_BASE_BLOCK_ARENA_H_
 
