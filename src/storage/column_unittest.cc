@@ -290,5 +290,85 @@ TEST(Uint32ColumnTest, AppendBlockAndFill) {
   EXPECT_TRUE(c.IsNull(4));
 }
 
+
+TEST(SparseUint32ColumnTest, AllNullStoresNothing) {
+  SparseUint32Column c(nullptr, "irq_context");
+  for (int i = 0; i < 100000; ++i) c.AppendNull();
+  EXPECT_EQ(c.size(), 100000u);
+  EXPECT_EQ(c.MemoryUsage(), 0u);
+  EXPECT_TRUE(c.IsNull(99999));
+  EXPECT_EQ(c[0], SparseUint32Column::kNull);
+}
+
+TEST(SparseUint32ColumnTest, FirstValueAfterAbsentRowsInAndAcrossWords) {
+  // The first present row lands inside a word, after whole words, and the
+  // cells widen from 1 to 2 to 4 bytes.
+  for (uint32_t first : {0u, 5u, 64u, 130u}) {
+    SparseUint32Column c(nullptr, "waker_utid");
+    for (uint32_t r = 0; r < first; ++r) c.AppendNull();
+    c.Append(7);
+    c.AppendNull();
+    c.Append(300);
+    for (int i = 0; i < 70; ++i) c.AppendNull();
+    c.Append(70000);
+    ASSERT_EQ(c.size(), first + 74u);
+    for (uint32_t r = 0; r < first; ++r) ASSERT_TRUE(c.IsNull(r)) << first << " " << r;
+    EXPECT_EQ(c[first], 7u);
+    EXPECT_TRUE(c.IsNull(first + 1));
+    EXPECT_EQ(c.GetInt(first + 2), 300);
+    EXPECT_TRUE(c.IsNull(first + 3));
+    EXPECT_EQ(c[first + 73], 70000u);
+  }
+}
+
+TEST(SparseUint32ColumnTest, MostlyNullIsSmallerThanACompactColumn) {
+  SparseUint32Column sparse(nullptr, "s");
+  CompactUint32Column compact(nullptr, "c");
+  for (uint32_t r = 0; r < 64000; ++r) {
+    uint32_t v = r % 4 == 0 ? r % 200 : SparseUint32Column::kNull;
+    sparse.Append(v);
+    compact.Append(v);
+  }
+  for (uint32_t r = 0; r < 64000; ++r) ASSERT_EQ(sparse[r], compact[r]) << r;
+  // A bit and a share of a prefix per row, a byte per present row: under
+  // half a byte a row, where the compact column takes one.
+  EXPECT_LT(sparse.MemoryUsage(), compact.MemoryUsage() * 2 / 3);
+}
+
+TEST(PresenceBitsTest, AbsentRunsBeforeAndAfterTheFirstPresentRow) {
+  PresenceBits bits;
+  bits.AppendAbsent(100);
+  EXPECT_EQ(bits.MemoryUsage(), 0u);
+  bits.Append(true);  // Row 100.
+  bits.AppendAbsent(200);
+  bits.Append(true);  // Row 301.
+  ASSERT_EQ(bits.size(), 302u);
+  for (uint32_t r = 0; r < 302; ++r) {
+    ASSERT_EQ(bits.IsPresent(r), r == 100 || r == 301) << r;
+  }
+  EXPECT_EQ(bits.Rank(100), 0u);
+  EXPECT_EQ(bits.Rank(301), 1u);
+}
+
+TEST(EarlierRowColumnTest, ReadsBackEarlierRowsAndNulls) {
+  EarlierRowColumn c(nullptr, "waker_id");
+  c.AppendNull();
+  c.Append(0);
+  c.Append(2);  // Its own row.
+  for (int i = 3; i < 400; ++i) c.AppendNull();
+  c.Append(1);  // 399 back: wider cells.
+  for (int i = 401; i < 70000; ++i) c.AppendNull();
+  c.Append(0);  // 70000 back: wider still.
+  EXPECT_TRUE(c.IsNull(0));
+  EXPECT_EQ(c[0], EarlierRowColumn::kNull);
+  EXPECT_EQ(c[1], 0u);
+  EXPECT_EQ(c.GetInt(2), 2);
+  EXPECT_TRUE(c.IsNull(3));
+  EXPECT_EQ(c[400], 1u);
+  EXPECT_TRUE(c.IsNull(69999));
+  EXPECT_EQ(c[70000], 0u);
+  EXPECT_FALSE(c.IsNull(70000));
+}
+
 }  // namespace
 }  // namespace weft

@@ -124,35 +124,6 @@ class CompactUint32Column final : public Column {
   EqualityIndex index_;  // Built on first use when kIndexed.
 };
 
-// A Uint32Column of ids of earlier rows of its table (thread_state's
-// waker_id: the waker's running state, a few rows back), stored as the
-// distance back from the row, so a cell takes a byte or two, not four.
-// Values must not be above their row.
-class EarlierRowColumn final : public Column {
- public:
-  static constexpr uint32_t kNull = NarrowUintVector::kNull;
-  EarlierRowColumn(Table* table, std::string name)
-      : Column(table, std::move(name), ColumnType::kInt64, kNoFlags) {}
-  void AppendNull() { back_.push_back(kNull); }
-  void Append(uint32_t v) {
-    uint32_t row = static_cast<uint32_t>(back_.size());
-    back_.push_back(v == kNull ? kNull : row - v);
-  }
-  void Set(uint32_t row, uint32_t v) { back_.Set(row, row - v); }
-  uint32_t operator[](uint32_t row) const {
-    uint32_t back = back_[row];
-    return back == kNull ? kNull : row - back;
-  }
-  size_t size() const { return back_.size(); }
-  bool IsNull(uint32_t row) const override { return back_[row] == kNull; }
-  int64_t GetInt(uint32_t row) const override { return (*this)[row]; }
-  void ReserveRows(size_t rows) override { back_.reserve(rows); }
-  size_t MemoryUsage() const { return back_.MemoryUsage(); }
-
- private:
-  NarrowUintVector back_;
-};
-
 // A StringColumn (kNullStringId is NULL) as codes into a dictionary of the
 // column's distinct strings.
 class DictStringColumn final : public Column {

@@ -137,36 +137,6 @@ TEST(DictStringColumnTest, ManyDistinctStrings) {
   EXPECT_TRUE(c.IsNull(1));
 }
 
-TEST(EarlierRowColumnTest, ReadsBackEarlierRowsAndNulls) {
-  EarlierRowColumn c(nullptr, "waker_id");
-  for (int i = 0; i < 70000; ++i) c.AppendNull();
-  c.Set(5, 3);
-  c.Set(6, 6);
-  c.Set(300, 10);  // 290 back: wider cells.
-  c.Set(69999, 0);  // 69999 back: wider still.
-  EXPECT_EQ(c[5], 3u);
-  EXPECT_EQ(c.GetInt(6), 6);
-  EXPECT_EQ(c[300], 10u);
-  EXPECT_EQ(c[69999], 0u);
-  EXPECT_TRUE(c.IsNull(7));
-  EXPECT_EQ(c[7], EarlierRowColumn::kNull);
-  EXPECT_FALSE(c.IsNull(5));
-}
-
-TEST(EarlierRowColumnTest, AppendedValuesReadBack) {
-  EarlierRowColumn c(nullptr, "waker_id");
-  c.Append(EarlierRowColumn::kNull);
-  c.Append(0);
-  c.Append(2);  // Its own row.
-  for (int i = 3; i < 400; ++i) c.AppendNull();
-  c.Append(1);  // 399 back: wider cells.
-  EXPECT_TRUE(c.IsNull(0));
-  EXPECT_EQ(c[1], 0u);
-  EXPECT_EQ(c[2], 2u);
-  EXPECT_TRUE(c.IsNull(3));
-  EXPECT_EQ(c[400], 1u);
-}
-
 TEST(CompactInt64ColumnTest, ValuesOutsideInt32AreKeptAside) {
   CompactInt64Column c(nullptr, "dur");
   const int64_t values[] = {-1, 0, INT32_MAX, int64_t{INT32_MAX} + 1, INT32_MIN,

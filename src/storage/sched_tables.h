@@ -2,14 +2,16 @@
 // (what a thread was doing over time) and `cpu` (one row per cpu seen).
 // sched and thread_state have several rows per context switch: their small
 // numbers, durations and states are compact columns (compact_column.h,
-// sched_columns.h: ucpu costs nothing on one machine), their timestamps
-// 4-byte offsets (timestamp_column.h).
+// sched_columns.h: ucpu costs nothing on one machine), the waker columns
+// of thread_state sparse (sparse_column.h: a bit per row, bytes on
+// wakeups only), their timestamps 3- or 4-byte offsets (timestamp_column.h).
 #ifndef SRC_STORAGE_SCHED_TABLES_H_
 #define SRC_STORAGE_SCHED_TABLES_H_
 
 #include "src/storage/column.h"
 #include "src/storage/compact_column.h"
 #include "src/storage/sched_columns.h"
+#include "src/storage/sparse_column.h"
 #include "src/storage/table.h"
 #include "src/storage/timestamp_column.h"
 
@@ -83,9 +85,10 @@ class ThreadStateTable final : public StoredTable {
   DictStringColumn state{this, "state"};
   CompactUint32Column io_wait{this, "io_wait"};
   DictStringColumn blocked_function{this, "blocked_function"};
-  CompactUint32Column waker_utid{this, "waker_utid"};
+  // Set by wakeups only.
+  SparseUint32Column waker_utid{this, "waker_utid"};
   EarlierRowColumn waker_id{this, "waker_id"};
-  CompactUint32Column irq_context{this, "irq_context"};
+  SparseUint32Column irq_context{this, "irq_context"};
   UcpuColumn ucpu{this, "ucpu", &cpu};
 };
 
