@@ -61,6 +61,7 @@ void TraceStorage::PrepareForQueryDuringLoad() {
   // viewer's CPU and thread-state windows) instead of full scans.
   sched.ts.set_sorted(sched.ts.IsNonDecreasing());
   thread_state.ts.set_sorted(thread_state.ts.IsNonDecreasing());
+  cpu_profile_stack_sample.ts.set_sorted(cpu_profile_stack_sample.ts.IsNonDecreasing());
   track_views.Refresh();
   trace_bounds.Invalidate();
 }
