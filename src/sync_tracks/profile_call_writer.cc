@@ -170,17 +170,14 @@ void ProfileCallWriter::Write(const CpuProfile& profile, uint32_t utid,
   const SampleNodes sample_nodes(profile, reachable);
   // The tracker keeps samples by time; DevTools' sort is stable, so the
   // last one is the latest.
-  bool in_order = std::is_sorted(profile.samples.begin(), profile.samples.end(),
-                                 [](const CpuProfileSample& a, const CpuProfileSample& b) {
-                                   return a.ts < b.ts;
-                                 });
+  bool in_order = std::is_sorted(profile.samples.ts.begin(), profile.samples.ts.end());
   // The thread's last timestamp: of its samples or of its slices.
   int64_t thread_end = std::numeric_limits<int64_t>::min();
   if (in_order) {
     thread_end = profile.samples.back().ts + profile.head_ts_offset;
   } else {
-    for (const CpuProfileSample& s : profile.samples) {
-      thread_end = std::max(thread_end, s.ts + profile.head_ts_offset);
+    for (int64_t ts : profile.samples.ts) {
+      thread_end = std::max(thread_end, ts + profile.head_ts_offset);
     }
   }
   const SliceTable& slices = storage_->slice;
@@ -196,7 +193,9 @@ void ProfileCallWriter::Write(const CpuProfile& profile, uint32_t utid,
     }
     std::vector<CpuSample> samples;
     samples.reserve(profile.samples.size());
-    for (const CpuProfileSample& s : profile.samples) samples.push_back(sample_nodes.Sample(s));
+    for (size_t i = 0; i < profile.samples.size(); ++i) {
+      samples.push_back(sample_nodes.Sample(profile.samples[i]));
+    }
     PrepareSamples(tree, &samples);
     walk->AddSamples(samples.data(), samples.size());
   };

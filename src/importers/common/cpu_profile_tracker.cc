@@ -63,11 +63,6 @@ CpuProfile CpuProfileTracker::Build(const Key& key, std::vector<Piece>* pieces) 
   std::vector<std::pair<uint32_t, uint32_t>> children;
   bool started = false;
   int64_t now = 0;
-  size_t total = 0;
-  for (const Piece& piece : *pieces) {
-    total += std::min(piece.chunk.samples.size(), piece.chunk.time_deltas.size());
-  }
-  profile.samples.reserve(total);
   for (Piece& piece : *pieces) {
     if (piece.is_head) {
       now = piece.start_ns;
@@ -91,13 +86,8 @@ CpuProfile CpuProfileTracker::Build(const Key& key, std::vector<Piece>* pieces) 
     if (chunk.samples.size() != chunk.time_deltas.size()) {
       storage_->stats.Increment(Stat::cpu_profile_malformed);
     }
-    bool has_lines = chunk.lines.size() == chunk.samples.size();
-    for (size_t i = 0; i < n; ++i) {
-      now += chunk.time_deltas[i];
-      int32_t line = has_lines ? chunk.lines[i] : CpuProfileNode::kNoPosition;
-      // Node ids until every chunk's nodes are known: indices below.
-      profile.samples.push_back(CpuProfileSample{now, chunk.samples[i], line});
-    }
+    // Node ids until every chunk's nodes are known: indices below.
+    AppendSamples(&chunk, n, &now, &profile.samples);
     chunk = CpuProfileChunk();  // Free it now.
   }
   // "children" lists give parents to nodes that did not name theirs.
@@ -109,18 +99,57 @@ CpuProfile CpuProfileTracker::Build(const Key& key, std::vector<Piece>* pieces) 
   }
   // Samples name their node by index; those of unknown nodes are dropped.
   const NodeIndexLookup lookup(index);
+  CpuProfileSamples& samples = profile.samples;
   size_t kept = 0;
-  for (const CpuProfileSample& s : profile.samples) {
-    int32_t node = lookup.Find(s.node);
+  for (size_t i = 0; i < samples.size(); ++i) {
+    int32_t node = lookup.Find(samples.node[i]);
     if (node >= 0) {
-      profile.samples[kept++] = CpuProfileSample{s.ts, static_cast<uint32_t>(node), s.line};
+      samples.ts[kept] = samples.ts[i];
+      samples.node[kept++] = static_cast<uint32_t>(node);
     } else {
       storage_->stats.Increment(Stat::cpu_profile_unknown_node);
     }
   }
-  profile.samples.resize(kept);
-  StableSortByTs(&profile.samples);
+  samples.ts.resize(kept);
+  samples.node.resize(kept);
+  SortByTs(&samples);
   return profile;
+}
+
+void CpuProfileTracker::AppendSamples(CpuProfileChunk* chunk, size_t n, int64_t* now,
+                                      CpuProfileSamples* samples) {
+  if (samples->empty()) {
+    chunk->time_deltas.resize(n);
+    chunk->samples.resize(n);
+    samples->ts = std::move(chunk->time_deltas);
+    samples->node = std::move(chunk->samples);
+    for (int64_t& ts : samples->ts) {  // A delta, then the time.
+      *now += ts;
+      ts = *now;
+    }
+    return;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    *now += chunk->time_deltas[i];
+    samples->ts.push_back(*now);
+    samples->node.push_back(chunk->samples[i]);
+  }
+}
+
+void CpuProfileTracker::SortByTs(CpuProfileSamples* samples) {
+  const PodVector<int64_t>& ts = samples->ts;
+  if (std::is_sorted(ts.begin(), ts.end())) return;
+  std::vector<uint32_t> order(ts.size());
+  for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return ts[a] < ts[b]; });
+  CpuProfileSamples sorted;
+  sorted.ts.reserve(order.size());
+  sorted.node.reserve(order.size());
+  for (uint32_t i : order) {
+    sorted.ts.push_back(ts[i]);
+    sorted.node.push_back(samples->node[i]);
+  }
+  *samples = std::move(sorted);
 }
 
 void CpuProfileTracker::InternStacks(CpuProfile* profile, StackProfileTracker* stacks) {
@@ -141,15 +170,18 @@ void CpuProfileTracker::InternStacks(CpuProfile* profile, StackProfileTracker* s
   profile->callsites = stacks->InternCallsiteTree(parents, frames, &invalid);
   storage_->stats.Increment(Stat::cpu_profile_invalid_node, static_cast<int64_t>(invalid));
   // Samples of dropped nodes are dropped too.
+  CpuProfileSamples& samples = profile->samples;
   size_t kept = 0;
-  for (const CpuProfileSample& s : profile->samples) {
-    if (profile->callsites[s.node] != kNull) {
-      profile->samples[kept++] = s;
+  for (size_t i = 0; i < samples.size(); ++i) {
+    if (profile->callsites[samples.node[i]] != kNull) {
+      samples.ts[kept] = samples.ts[i];
+      samples.node[kept++] = samples.node[i];
     } else {
       storage_->stats.Increment(Stat::cpu_profile_unknown_node);
     }
   }
-  profile->samples.resize(kept);
+  samples.ts.resize(kept);
+  samples.node.resize(kept);
 }
 
 void CpuProfileTracker::Finish(ProcessTracker* processes, StackProfileTracker* stacks) {
@@ -168,16 +200,17 @@ void CpuProfileTracker::Finish(ProcessTracker* processes, StackProfileTracker* s
   int64_t last_ts = std::numeric_limits<int64_t>::min();
   bool in_order = extra_rows_.empty();
   for (size_t p = first; p < profiles_.size() && in_order; ++p) {
-    const PodVector<CpuProfileSample>& samples = profiles_[p].samples;
+    const CpuProfileSamples& samples = profiles_[p].samples;
     if (samples.empty()) continue;
-    in_order = samples.front().ts >= last_ts;
+    in_order = samples.ts[0] >= last_ts;
     last_ts = samples.back().ts;
   }
   if (in_order) {  // Mostly one profile: its samples as they are.
     for (size_t p = first; p < profiles_.size(); ++p) {
       const CpuProfile& profile = profiles_[p];
-      for (const CpuProfileSample& s : profile.samples) {
-        table.Insert(s.ts, profile.callsites[s.node], profile.utid, 0);
+      const CpuProfileSamples& samples = profile.samples;
+      for (size_t i = 0; i < samples.size(); ++i) {
+        table.Insert(samples.ts[i], profile.callsites[samples.node[i]], profile.utid, 0);
       }
     }
     return;
@@ -189,9 +222,10 @@ void CpuProfileTracker::Finish(ProcessTracker* processes, StackProfileTracker* s
   StableSortByTs(&rows);
   for (size_t p = first; p < profiles_.size(); ++p) {
     const CpuProfile& profile = profiles_[p];
+    const CpuProfileSamples& samples = profile.samples;
     size_t run = rows.size();
-    for (const CpuProfileSample& s : profile.samples) {
-      rows.push_back(Row{s.ts, profile.callsites[s.node], profile.utid});
+    for (size_t i = 0; i < samples.size(); ++i) {
+      rows.push_back(Row{samples.ts[i], profile.callsites[samples.node[i]], profile.utid});
     }
     if (run > 0 && run < rows.size() && rows[run].ts < rows[run - 1].ts) {
       std::inplace_merge(rows.begin(), rows.begin() + run, rows.end(), ByTs());

@@ -49,7 +49,18 @@ struct CpuProfileNode {
 struct CpuProfileSample {
   int64_t ts = 0;     // Absolute, ns.
   uint32_t node = 0;  // Index into the profile's nodes (found once, at Finish()).
-  int32_t line = CpuProfileNode::kNoPosition;  // From "lines", if given.
+};
+
+// A profile's samples as parallel arrays (a 48 MB .cpuprofile has 7M): the
+// arrays of a profile's first chunk become them, converted in place (time
+// deltas to times, node ids to indices), not copied.
+struct CpuProfileSamples {
+  PodVector<int64_t> ts;
+  PodVector<uint32_t> node;
+  size_t size() const { return ts.size(); }
+  bool empty() const { return ts.empty(); }
+  CpuProfileSample operator[](size_t i) const { return CpuProfileSample{ts[i], node[i]}; }
+  CpuProfileSample back() const { return (*this)[size() - 1]; }
 };
 
 // A finished profile, handed to later steps.
@@ -72,7 +83,7 @@ struct CpuProfile {
   // Parallel to nodes: the node's stack_profile_callsite id, or
   // Uint32Column::kNull for a dropped node (unknown parent, cycle).
   std::vector<uint32_t> callsites;
-  PodVector<CpuProfileSample> samples;  // By ts (stable).
+  CpuProfileSamples samples;  // By ts (stable).
   std::unordered_map<uint32_t, uint32_t> node_index;  // Node id -> index.
   // The chunks' "trace_ids": the node sampled for a trace event that
   // carries the trace id as args.data.sampleTraceId (a later chunk's
@@ -90,7 +101,6 @@ struct CpuProfileChunk {
   // being copied to fresh pages at each doubling.
   PodVector<uint32_t> samples;
   PodVector<int64_t> time_deltas;  // ns.
-  PodVector<int32_t> lines;
   // "trace_ids": (sample trace id, node id) pairs.
   std::vector<std::pair<uint64_t, uint32_t>> trace_ids;
 };
@@ -123,7 +133,7 @@ class CpuProfileTracker {
   void Finish(ProcessTracker* processes, StackProfileTracker* stacks);
   const std::vector<CpuProfile>& profiles() const { return profiles_; }
   // Frees the profiles once their last reader (the profile calls, at the
-  // end of the load) is done: their samples are 16 bytes each.
+  // end of the load) is done: their samples are 12 bytes each.
   void ReleaseProfiles() { std::vector<CpuProfile>().swap(profiles_); }
 
  private:
@@ -144,6 +154,12 @@ class CpuProfileTracker {
   };
 
   CpuProfile Build(const Key& key, std::vector<Piece>* pieces);
+  // Appends |chunk|'s first |n| samples to |samples|, their times counted
+  // on from |*now|; the chunk's arrays become |samples| if it is empty.
+  static void AppendSamples(CpuProfileChunk* chunk, size_t n, int64_t* now,
+                            CpuProfileSamples* samples);
+  // Orders |samples| by ts, stably.
+  static void SortByTs(CpuProfileSamples* samples);
   void AddNodes(CpuProfileChunk* chunk, CpuProfile* profile);
   void InternStacks(CpuProfile* profile, StackProfileTracker* stacks);
 

@@ -159,7 +159,7 @@ LexResult JsonCpuProfileReader::ReadMember(std::string_view key, JsonLexer* lexe
       return ReadPlainTimeDeltas(lexer, chunk) ? LexResult::kOk : ReadTimeDelta(lexer, chunk);
     });
   }
-  if (key == "lines") return ReadArray(lexer, [&] { return ReadLine(lexer, chunk); });
+  if (key == "lines") return ReadArray(lexer, [&] { return ReadLine(lexer); });
   if (key == "trace_ids" && lexer->Peek() == '{') return ReadTraceIds(lexer, chunk);
   return lexer->SkipValue();
 }
@@ -199,11 +199,9 @@ LexResult JsonCpuProfileReader::ReadTimeDelta(JsonLexer* lexer, CpuProfileChunk*
   return LexResult::kOk;
 }
 
-LexResult JsonCpuProfileReader::ReadLine(JsonLexer* lexer, CpuProfileChunk* chunk) {
-  int32_t line;
-  WEFT_LEX(ReadPosition(lexer, &line));
-  chunk->lines.push_back(line);
-  return LexResult::kOk;
+LexResult JsonCpuProfileReader::ReadLine(JsonLexer* lexer) {
+  int32_t line;  // Checked, not kept: no table has a column for it.
+  return ReadPosition(lexer, &line);
 }
 
 LexResult JsonCpuProfileReader::ReadNode(JsonLexer* lexer, CpuProfileChunk* chunk) {

@@ -38,7 +38,7 @@ class JsonCpuProfileReader {
   // One element of "samples", "timeDeltas" or "lines".
   LexResult ReadSample(JsonLexer* lexer, CpuProfileChunk* chunk);
   LexResult ReadTimeDelta(JsonLexer* lexer, CpuProfileChunk* chunk);
-  LexResult ReadLine(JsonLexer* lexer, CpuProfileChunk* chunk);
+  LexResult ReadLine(JsonLexer* lexer);
   // The run of plain elements at the lexer (digits, then a comma): most of
   // a profile's "samples" and "timeDeltas", read in a tight loop. Stops
   // before anything else (the last element, a sign, a fraction, spaces),

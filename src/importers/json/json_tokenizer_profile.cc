@@ -116,7 +116,7 @@ LexResult JsonTokenizer::ReadProfileArrayElement(JsonLexer* lexer) {
     case ProfileArray::kTimeDeltas:
       return profile_reader_.ReadTimeDelta(lexer, chunk);
     case ProfileArray::kLines:
-      return profile_reader_.ReadLine(lexer, chunk);
+      return profile_reader_.ReadLine(lexer);
     case ProfileArray::kChromeSamples:
       return stack_samples_.ReadSample(lexer);
   }
