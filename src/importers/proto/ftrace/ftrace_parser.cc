@@ -196,10 +196,12 @@ void FtraceParser::Parse(int64_t ts, protozero::data_view queued,
     if (kind == fe::kSchedProcessFree && !ctx_->config.no_ftrace_raw) {
       writer = ctx_->processes.GetOrCreateThread(tid);
     }
+    bool write_raw = kind != 0 && !ctx_->config.no_ftrace_raw;
+    if (write_raw) raw_.Prefetch(kind, body);
     // Before the data start, only the raw row (and its thread).
     if (!BeforeDataStart(ts)) ParseEvent(ts, cpu, tid, irq_context, kind, body);
     // After the parsers: the threads they make keep Perfetto's utid order.
-    if (kind != 0 && !ctx_->config.no_ftrace_raw) {
+    if (write_raw) {
       if (kind == fe::kSchedSwitch) writer = SwitchedOutThread(body);
       raw_.Write(ts, cpu, tid, writer, common_flags, kind, body,
                  generation_ ? &generation_->kernel_symbols : nullptr);

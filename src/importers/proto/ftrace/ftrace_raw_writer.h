@@ -32,6 +32,9 @@ class FtraceRawWriter {
   // none); a kernel address field they name is a string arg.
   void Write(int64_t ts, uint32_t cpu, int64_t tid, uint32_t utid, uint32_t common_flags,
              uint32_t kind, protozero::data_view body, const IidMap<StringId>* kernel_symbols);
+  // Called before the event's other parsing, for its Write() after it:
+  // starts loading what WriteArgs will look up.
+  void Prefetch(uint32_t kind, protozero::data_view body);
 
  private:
   // A decoded field: an integer, or (strings) bytes.
