@@ -63,6 +63,10 @@ CpuProfile CpuProfileTracker::Build(const Key& key, std::vector<Piece>* pieces) 
   std::vector<std::pair<uint32_t, uint32_t>> children;
   bool started = false;
   int64_t now = 0;
+  size_t total = 0;
+  for (const Piece& piece : *pieces) {
+    total += std::min(piece.chunk.samples.size(), piece.chunk.time_deltas.size());
+  }
   for (Piece& piece : *pieces) {
     if (piece.is_head) {
       now = piece.start_ns;
@@ -87,7 +91,7 @@ CpuProfile CpuProfileTracker::Build(const Key& key, std::vector<Piece>* pieces) 
       storage_->stats.Increment(Stat::cpu_profile_malformed);
     }
     // Node ids until every chunk's nodes are known: indices below.
-    AppendSamples(&chunk, n, &now, &profile.samples);
+    AppendSamples(&chunk, n, total, &now, &profile.samples);
     chunk = CpuProfileChunk();  // Free it now.
   }
   // "children" lists give parents to nodes that did not name theirs.
@@ -99,25 +103,14 @@ CpuProfile CpuProfileTracker::Build(const Key& key, std::vector<Piece>* pieces) 
   }
   // Samples name their node by index; those of unknown nodes are dropped.
   const NodeIndexLookup lookup(index);
-  CpuProfileSamples& samples = profile.samples;
-  size_t kept = 0;
-  for (size_t i = 0; i < samples.size(); ++i) {
-    int32_t node = lookup.Find(samples.node[i]);
-    if (node >= 0) {
-      samples.ts[kept] = samples.ts[i];
-      samples.node[kept++] = static_cast<uint32_t>(node);
-    } else {
-      storage_->stats.Increment(Stat::cpu_profile_unknown_node);
-    }
-  }
-  samples.ts.resize(kept);
-  samples.node.resize(kept);
-  SortByTs(&samples);
+  size_t dropped = profile.samples.KeepMapped([&](uint32_t id) { return lookup.Find(id); });
+  storage_->stats.Increment(Stat::cpu_profile_unknown_node, static_cast<int64_t>(dropped));
+  SortByTs(&profile.samples);
   return profile;
 }
 
-void CpuProfileTracker::AppendSamples(CpuProfileChunk* chunk, size_t n, int64_t* now,
-                                      CpuProfileSamples* samples) {
+void CpuProfileTracker::AppendSamples(CpuProfileChunk* chunk, size_t n, size_t total,
+                                      int64_t* now, CpuProfileSamples* samples) {
   if (samples->empty()) {
     chunk->time_deltas.resize(n);
     chunk->samples.resize(n);
@@ -127,6 +120,8 @@ void CpuProfileTracker::AppendSamples(CpuProfileChunk* chunk, size_t n, int64_t*
       *now += ts;
       ts = *now;
     }
+    samples->ts.reserve(total);
+    samples->node.reserve(total);
     return;
   }
   for (size_t i = 0; i < n; ++i) {
@@ -170,18 +165,10 @@ void CpuProfileTracker::InternStacks(CpuProfile* profile, StackProfileTracker* s
   profile->callsites = stacks->InternCallsiteTree(parents, frames, &invalid);
   storage_->stats.Increment(Stat::cpu_profile_invalid_node, static_cast<int64_t>(invalid));
   // Samples of dropped nodes are dropped too.
-  CpuProfileSamples& samples = profile->samples;
-  size_t kept = 0;
-  for (size_t i = 0; i < samples.size(); ++i) {
-    if (profile->callsites[samples.node[i]] != kNull) {
-      samples.ts[kept] = samples.ts[i];
-      samples.node[kept++] = samples.node[i];
-    } else {
-      storage_->stats.Increment(Stat::cpu_profile_unknown_node);
-    }
-  }
-  samples.ts.resize(kept);
-  samples.node.resize(kept);
+  size_t dropped = profile->samples.KeepMapped([&](uint32_t node) {
+    return profile->callsites[node] != kNull ? int64_t{node} : -1;
+  });
+  storage_->stats.Increment(Stat::cpu_profile_unknown_node, static_cast<int64_t>(dropped));
 }
 
 void CpuProfileTracker::Finish(ProcessTracker* processes, StackProfileTracker* stacks) {

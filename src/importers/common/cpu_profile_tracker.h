@@ -61,6 +61,22 @@ struct CpuProfileSamples {
   bool empty() const { return ts.empty(); }
   CpuProfileSample operator[](size_t i) const { return CpuProfileSample{ts[i], node[i]}; }
   CpuProfileSample back() const { return (*this)[size() - 1]; }
+  // Keeps the samples for which |new_node|(node) is >= 0, with that as
+  // their node, in order; returns how many were dropped.
+  template <typename NewNode>
+  size_t KeepMapped(NewNode new_node) {
+    size_t kept = 0;
+    for (size_t i = 0; i < size(); ++i) {
+      int64_t mapped = new_node(node[i]);
+      if (mapped < 0) continue;
+      ts[kept] = ts[i];
+      node[kept++] = static_cast<uint32_t>(mapped);
+    }
+    size_t dropped = size() - kept;
+    ts.resize(kept);
+    node.resize(kept);
+    return dropped;
+  }
 };
 
 // A finished profile, handed to later steps.
@@ -155,8 +171,10 @@ class CpuProfileTracker {
 
   CpuProfile Build(const Key& key, std::vector<Piece>* pieces);
   // Appends |chunk|'s first |n| samples to |samples|, their times counted
-  // on from |*now|; the chunk's arrays become |samples| if it is empty.
-  static void AppendSamples(CpuProfileChunk* chunk, size_t n, int64_t* now,
+  // on from |*now|; the chunk's arrays become |samples| if it is empty,
+  // with room for |total| samples (the profile's, so later chunks append
+  // without growing them).
+  static void AppendSamples(CpuProfileChunk* chunk, size_t n, size_t total, int64_t* now,
                             CpuProfileSamples* samples);
   // Orders |samples| by ts, stably.
   static void SortByTs(CpuProfileSamples* samples);
