@@ -270,10 +270,6 @@ void FtraceRawWriter::CompleteFields(uint32_t kind) {
   fields_.swap(ordered_);
 }
 
-void FtraceRawWriter::Prefetch(uint32_t kind, protozero::data_view body) {
-  if (!HasSymbolField(kind)) memo_.Prefetch(kind, body);
-}
-
 uint32_t FtraceRawWriter::WriteArgs(uint32_t kind, protozero::data_view body,
                                     const IidMap<StringId>* kernel_symbols) {
   if (HasSymbolField(kind)) return AddArgs(kind, body, kernel_symbols);

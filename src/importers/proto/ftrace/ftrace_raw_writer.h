@@ -33,8 +33,10 @@ class FtraceRawWriter {
   void Write(int64_t ts, uint32_t cpu, int64_t tid, uint32_t utid, uint32_t common_flags,
              uint32_t kind, protozero::data_view body, const IidMap<StringId>* kernel_symbols);
   // Called before the event's other parsing, for its Write() after it:
-  // starts loading what WriteArgs will look up.
-  void Prefetch(uint32_t kind, protozero::data_view body);
+  // starts loading what WriteArgs will look up. Not limited to the events
+  // whose args use the memo (no kernel symbol fields): for the few others
+  // it is wasted, not wrong, and WriteArgs' test is not repeated per event.
+  void Prefetch(uint32_t kind, protozero::data_view body) { memo_.Prefetch(kind, body); }
 
  private:
   // A decoded field: an integer, or (strings) bytes.
