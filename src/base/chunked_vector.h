@@ -14,6 +14,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "src/base/chunk_prefaulter.h"
 #include "src/base/huge_page_map.h"
 
 #ifdef WEFT_HUGE_PAGE_MAP
@@ -28,6 +29,7 @@ class ChunkedVector {
 
  public:
   static constexpr size_t kChunkSize = size_t{1} << kChunkBits;
+  static constexpr size_t kChunkBytes = kChunkSize * sizeof(T);
 
   ChunkedVector() = default;
   ChunkedVector(const ChunkedVector&) = delete;
@@ -38,7 +40,7 @@ class ChunkedVector {
   // Grows by one value left uninitialized, for the caller to fill in place.
   T* append_uninitialized() {
     size_t offset = size_ & (kChunkSize - 1);
-    if (offset == 0) chunks_.push_back(NewChunk());
+    if (offset == 0) chunks_.push_back(NextChunk());
     ++size_;
     return &chunks_.back()[offset];
   }
@@ -48,6 +50,14 @@ class ChunkedVector {
       FreeChunk(chunks_.back());
       chunks_.pop_back();
     }
+  }
+
+  // New chunks come from |prefaulter| when it has one ready (its chunks
+  // must be this vector's size); it must outlive the growing, not the
+  // vector.
+  void set_prefaulter(ChunkPrefaulter* prefaulter) {
+    if (prefaulter && prefaulter->chunk_bytes() != kChunkBytes) abort();
+    prefaulter_ = prefaulter;
   }
 
   size_t size() const { return size_; }
@@ -103,7 +113,6 @@ class ChunkedVector {
   }
 
  private:
-  static constexpr size_t kChunkBytes = kChunkSize * sizeof(T);
 #ifdef WEFT_CHUNKED_VECTOR_MMAP
   // A chunk of whole 2 MiB pages is mapped on that alignment and asked for
   // transparent huge pages (src/base/huge_page_map.h).
@@ -124,6 +133,12 @@ class ChunkedVector {
 #endif
     return static_cast<T*>(p);
   }
+  T* NextChunk() {
+    if (prefaulter_) {
+      if (void* p = prefaulter_->Take()) return static_cast<T*>(p);
+    }
+    return NewChunk();
+  }
   static void FreeChunk(T* chunk) {
 #ifdef WEFT_CHUNKED_VECTOR_MMAP
     if (chunk) munmap(chunk, kChunkBytes);
@@ -132,6 +147,7 @@ class ChunkedVector {
 #endif
   }
 
+  ChunkPrefaulter* prefaulter_ = nullptr;
   std::vector<T*> chunks_;  // Released ones are null.
   size_t size_ = 0;
   size_t released_ = 0;     // Chunks before this one are freed.

@@ -15,8 +15,9 @@ struct TraceConfig {
   // Sort the whole trace before parsing it, ignoring the tracing service's
   // flush markers (Perfetto's --full-sort).
   bool full_sort = false;
-  // Parse protobuf packets on the thread that reads them (native builds
-  // otherwise parse on a second thread; wasm always on one).
+  // Use only the thread that reads the trace (native builds otherwise parse
+  // protobuf packets on a second thread and map a Fuchsia trace's queue
+  // ahead on one; wasm always uses one).
   bool single_thread = false;
   // Perfetto's --analyze-trace-proto-content: weft records its TrackEvent
   // annotations as args (see ProtoContentAnnotations).

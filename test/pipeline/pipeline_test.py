@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
-"""The protobuf parse pipeline: two threads give the rows one thread gives.
+"""weft's second threads give the rows one thread gives.
 
 Writes a synthetic TrackEvent trace with many small sorting windows (the
 tracing service's flush markers every 64 KiB, so the parser thread works
 on window N while the next is tokenized; interned data is re-sent and
 descriptors come mid-trace), then dumps every table the proto importer
 writes with `weft` (parser thread) and `weft --single-thread`, and fails
-on any difference. With --tsan-weft it also loads the trace with a
-ThreadSanitizer build, and runs the pipeline's unit tests (and queries
-during a load) under it, and fails on any report.
+on any difference. The same for a 20 MB Fuchsia trace (tools/gen_fxt_trace.py:
+its queue takes several chunks, mapped ahead by the chunk prefaulter's
+thread unless --single-thread). With --tsan-weft it also loads both traces
+with a ThreadSanitizer build, and runs the threads' unit tests (the
+pipeline's, the prefaulter's, queries during a load) under it, and fails on
+any report.
 
   test/pipeline/pipeline_test.py --weft out/host/weft [--tsan-weft out/host_tsan/weft]
 """
@@ -22,6 +25,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GEN = os.path.join(ROOT, 'tools', 'gen_proto_trace.py')
+GEN_FXT = os.path.join(ROOT, 'tools', 'gen_fxt_trace.py')
 
 DUMP = """
 select * from slice order by id;
@@ -35,11 +39,59 @@ select * from metadata order by id;
 select name, idx, severity, source, value from stats order by name, idx;
 """
 
+# What a Fuchsia trace with scheduling records writes (FXT_DUMP).
+FXT_DUMP = DUMP + """
+select * from sched order by id;
+select * from thread_state order by id;
+select * from android_logs order by id;
+"""
 
-def run(weft, flags, trace, env=None):
-  p = subprocess.run([weft] + flags + ['-Q', DUMP, trace], capture_output=True, env=env,
+
+TSAN_ENV = dict(os.environ, TSAN_OPTIONS='halt_on_error=1 exitcode=66')
+
+
+def run(weft, flags, trace, env=None, dump=DUMP):
+  p = subprocess.run([weft] + flags + ['-Q', dump, trace], capture_output=True, env=env,
                      timeout=600)
   return p.returncode, p.stdout, p.stderr.decode(errors='replace')
+
+
+def first_difference(a, b):
+  a, b = a.splitlines(), b.splitlines()
+  first = next((i for i in range(min(len(a), len(b))) if a[i] != b[i]), min(len(a), len(b)))
+  line = lambda rows: rows[first][:200] if first < len(rows) else b'<end>'
+  return first + 1, line(a), line(b)
+
+
+def check_trace(args, label, trace, dump):
+  """Threaded against --single-thread (and the TSAN build): failures."""
+  rc1, threaded, err1 = run(args.weft, [], trace, dump=dump)
+  rc2, single, err2 = run(args.weft, ['--single-thread'], trace, dump=dump)
+  if rc1 or rc2:
+    print(f'FAIL: {label}: weft exited {rc1} / {rc2}: {err1[-300:]} {err2[-300:]}')
+    return 1
+  failures = 0
+  if threaded != single:
+    line, a, b = first_difference(threaded, single)
+    print(f'FAIL: {label}: threaded and --single-thread differ at output line {line}:')
+    print('  threaded:', a)
+    print('  single:  ', b)
+    failures += 1
+  else:
+    lines = threaded.count(b'\n')
+    print(f'ok: {label}: threaded == single-thread ({lines} lines, '
+          f'sha1 {hashlib.sha1(threaded).hexdigest()[:12]})')
+  if args.tsan_weft:
+    rc, out, err = run(args.tsan_weft, [], trace, TSAN_ENV, dump=dump)
+    if rc or 'ThreadSanitizer' in err:
+      print(f'FAIL: {label}: ThreadSanitizer build exited {rc}:\n{err[-3000:]}')
+      failures += 1
+    elif out != single:
+      print(f'FAIL: {label}: ThreadSanitizer build gives other rows')
+      failures += 1
+    else:
+      print(f'ok: {label}: ThreadSanitizer build: no reports, same rows')
+  return failures
 
 
 def main():
@@ -52,44 +104,23 @@ def main():
     trace = os.path.join(tmp, 'windows.pb')
     subprocess.run([sys.executable, GEN, trace, '3', '65536'], check=True,
                    stderr=subprocess.DEVNULL)
-    rc1, threaded, err1 = run(args.weft, [], trace)
-    rc2, single, err2 = run(args.weft, ['--single-thread'], trace)
-    if rc1 or rc2:
-      print(f'FAIL: weft exited {rc1} / {rc2}: {err1[-300:]} {err2[-300:]}')
-      return 1
-    rows = threaded.count(b'\n')
-    if threaded != single:
-      a, b = threaded.splitlines(), single.splitlines()
-      first = next((i for i in range(min(len(a), len(b))) if a[i] != b[i]), min(len(a), len(b)))
-      print(f'FAIL: parser thread and --single-thread differ at output line {first + 1}:')
-      print('  threaded:', a[first][:200] if first < len(a) else b'<end>')
-      print('  single:  ', b[first][:200] if first < len(b) else b'<end>')
-      failures += 1
-    else:
-      print(f'ok: threaded == single-thread ({rows} lines, '
-            f'sha1 {hashlib.sha1(threaded).hexdigest()[:12]})')
+    failures += check_trace(args, 'protobuf parser thread', trace, DUMP)
+    fxt = os.path.join(tmp, 'sched.fxt')
+    subprocess.run([sys.executable, GEN_FXT, fxt, '20'], check=True, stderr=subprocess.DEVNULL)
+    failures += check_trace(args, 'FXT chunk prefaulter', fxt, FXT_DUMP)
     if args.tsan_weft:
-      env = dict(os.environ, TSAN_OPTIONS='halt_on_error=1 exitcode=66')
-      rc, out, err = run(args.tsan_weft, [], trace, env)
-      if rc or 'ThreadSanitizer' in err:
-        print(f'FAIL: ThreadSanitizer build exited {rc}:\n{err[-3000:]}')
-        failures += 1
-      elif out != single:
-        print('FAIL: ThreadSanitizer build gives other rows')
-        failures += 1
-      else:
-        print('ok: ThreadSanitizer build: no reports, same rows')
-      # The pipeline's unit tests and queries during a load, under TSAN.
+      # The threads' unit tests and queries during a load, under TSAN.
       unittests = os.path.join(os.path.dirname(args.tsan_weft), 'weft_pipeline_unittests')
       p = subprocess.run([unittests, '--gtest_brief=1',
-                          '--gtest_filter=*Pipeline*:*QueriesDuringAProtobufLoad*'],
-                         capture_output=True, env=env, timeout=600)
+                          '--gtest_filter=*Pipeline*:*QueriesDuringAProtobufLoad*:'
+                          '*ChunkPrefaulter*'],
+                         capture_output=True, env=TSAN_ENV, timeout=600)
       err = p.stderr.decode(errors='replace') + p.stdout.decode(errors='replace')
       if p.returncode or 'ThreadSanitizer' in err:
         print(f'FAIL: unit tests under ThreadSanitizer exited {p.returncode}:\n{err[-3000:]}')
         failures += 1
       else:
-        print('ok: pipeline unit tests under ThreadSanitizer')
+        print('ok: threads\' unit tests under ThreadSanitizer')
   print('pipeline tests:', 'FAILED' if failures else 'passed')
   return 1 if failures else 0
 

@@ -16,7 +16,9 @@ namespace weft {
 class FxtImporter final : public TraceImporter {
  public:
   explicit FxtImporter(TraceContext* context)
-      : context_(context), tokenizer_(context->storage, &queue_), parser_(context, &queue_) {}
+      : context_(context), tokenizer_(context->storage, &queue_), parser_(context, &queue_) {
+    queue_.StartPrefaulting(context->config.single_thread);
+  }
 
   Status Parse(const char* data, size_t size) override {
     return tokenizer_.Parse(reinterpret_cast<const uint8_t*>(data), size);

@@ -45,6 +45,17 @@ void FxtEventQueue::ReleaseArgUser(const FxtEvent& e) {
   if (span.last != span.first && --arg_chunk_users[span.last] == 0) args.ReleaseChunk(span.last);
 }
 
+void FxtEventQueue::StartPrefaulting(bool single_thread) {
+  if (single_thread) return;
+  events.set_prefaulter(&event_prefaulter);
+  args.set_prefaulter(&arg_prefaulter);
+}
+
+void FxtEventQueue::StopPrefaulting() {
+  event_prefaulter.Stop();
+  arg_prefaulter.Stop();
+}
+
 FxtTokenizer::FxtTokenizer(TraceStorage* storage, FxtEventQueue* queue)
     : storage_(storage), queue_(queue) {
   sched_names_ = {storage->Intern("weight"), storage->Intern("incoming_weight"),
@@ -128,6 +139,7 @@ Status FxtTokenizer::Parse(const uint8_t* data, size_t size) {
 }
 
 Status FxtTokenizer::NotifyEndOfFile() {
+  queue_->StopPrefaulting();
   queue_->order.Finish(&queue_->events);
   WriteCategories();
   if (!error_.ok()) return error_;

@@ -95,11 +95,24 @@ constexpr size_t kMaxSortMovesPerItem = 1024;
 
 // Decoded records waiting to be parsed in timestamp order.
 struct FxtEventQueue {
+  // Chunks mapped ahead of the tokenizer per vector: the memory a load
+  // holds beyond its queue while reading.
+  static constexpr size_t kChunksAhead = 2;
+
   // An event queued with args is a user of the args chunks they are in;
   // once parsed (ReleaseArgUser), a chunk without users is freed.
   void AddArgUser(const FxtEvent& e);
   void ReleaseArgUser(const FxtEvent& e);
 
+  // The queue's next chunks mapped and faulted in on a second thread while
+  // the file is read (ChunkPrefaulter), unless |single_thread|.
+  void StartPrefaulting(bool single_thread);
+  // Once the file is read: the queue is full, no chunk is needed ahead.
+  void StopPrefaulting();
+
+  // Before the chunks: they outlive the vectors' growing.
+  ChunkPrefaulter event_prefaulter{FxtEventChunks::kChunkBytes, kChunksAhead};
+  ChunkPrefaulter arg_prefaulter{FxtArgChunks::kChunkBytes, kChunksAhead};
   FxtEventChunks events;  // Chunks are freed once parsed.
   // Sorts events as they are queued (else the parser sorts them).
   ArrivalOrder<FxtEventChunks> order{kMaxSortMovesPerEvent, kMaxSortMovesPerItem};
