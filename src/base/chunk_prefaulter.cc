@@ -35,17 +35,15 @@ void ChunkPrefaulter::Run() {
   for (;;) {
     {
       std::unique_lock<std::mutex> lock(mu_);
-      wake_.wait(lock, [this] { return stop_.load(std::memory_order_relaxed) || ready_.size() < ahead_; });
+      wake_.wait(lock, [this] {
+        return stop_.load(std::memory_order_relaxed) || ready_.size() < ahead_;
+      });
       if (stop_.load(std::memory_order_relaxed)) return;
     }
     void* chunk = MapHugePages(bytes_);
     if (chunk == MAP_FAILED) return;  // The taker maps its own (and reports the failure).
-    // One write a 4 KiB page (a huge page faults in whole on its first);
-    // the taker never waits for this, Stop() does: it checks between pages.
-    volatile char* bytes = static_cast<char*>(chunk);
-    for (size_t i = 0; i < bytes_ && !stop_.load(std::memory_order_relaxed); i += 4096) {
-      bytes[i] = 0;
-    }
+    // The taker never waits for this, Stop() does: it stops early.
+    FaultPagesIn(chunk, bytes_, &stop_);
     std::lock_guard<std::mutex> lock(mu_);
     ready_.push_back(chunk);  // Unmapped by Stop() if it was stopping.
   }

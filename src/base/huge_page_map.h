@@ -9,6 +9,7 @@
 #if defined(__linux__) && !defined(__EMSCRIPTEN__) && !defined(__SANITIZE_ADDRESS__)
 #include <sys/mman.h>
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 
@@ -37,6 +38,18 @@ inline void* MapHugePages(size_t bytes, size_t huge_from = 0) {
   munmap(p + head + bytes, kHugePageBytes - head);
   if (huge_from < bytes) madvise(p + head + huge_from, bytes - huge_from, MADV_HUGEPAGE);
   return p + head;
+}
+
+// Faults the pages of a private anonymous mapping in, for a thread that
+// prepares memory another will write (src/base/*_prefaulter.h): a zero
+// byte written to each 4 KiB page (a huge page comes in whole on its
+// first), |bytes| from |p| or until |*stop| is set.
+inline void FaultPagesIn(void* p, size_t bytes, const std::atomic<bool>* stop = nullptr) {
+  volatile char* page = static_cast<char*>(p);
+  for (size_t at = 0; at < bytes; at += 4096) {
+    if (stop && stop->load(std::memory_order_relaxed)) return;
+    page[at] = 0;
+  }
 }
 
 }  // namespace weft

@@ -10,6 +10,11 @@
 // partly used huge page per array (fxt200s.fxt: +38 MiB peak RSS). An
 // array reserved at an exact size under 2 MiB (queue blocks) keeps 4 KiB
 // pages: rounding it up would double it.
+//
+// A vector on huge pages has the next one faulted in ahead on another
+// thread (src/base/page_prefaulter.h): capacity_ is then a window, 15/16
+// into the current page or its end, and passing it (the slow path, twice
+// per 2 MiB) asks for the next page or settles that request.
 #ifndef SRC_BASE_POD_VECTOR_H_
 #define SRC_BASE_POD_VECTOR_H_
 
@@ -21,6 +26,7 @@
 #include <type_traits>
 
 #include "src/base/huge_page_map.h"
+#include "src/base/page_prefaulter.h"
 
 #ifdef WEFT_HUGE_PAGE_MAP
 #define WEFT_POD_VECTOR_MREMAP 1
@@ -64,6 +70,10 @@ class PodVector {
     std::swap(size_, o.size_);
     std::swap(capacity_, o.capacity_);
     std::swap(mapped_bytes_, o.mapped_bytes_);
+#ifdef WEFT_PAGE_PREFAULTER
+    std::swap(prefault_, o.prefault_);
+    std::swap(reserved_, o.reserved_);
+#endif
   }
 
   void push_back(const T& v) {
@@ -94,15 +104,20 @@ class PodVector {
     resize(n, v);
   }
   void reserve(size_t n) {
-    if (n > capacity_) Reallocate(n, /*exact=*/true);
+    if (n <= capacity()) return;
+    Reallocate(n, /*exact=*/true);
+#ifdef WEFT_PAGE_PREFAULTER
+    reserved_ = true;
+    OpenWindow(size_ + 1);
+#endif
   }
   void clear() { size_ = 0; }
   void shrink_to_fit() {
-    if (capacity_ > size_) Reallocate(size_);
+    if (capacity() > size_) Reallocate(size_);
   }
 
   size_t size() const { return size_; }
-  size_t capacity() const { return capacity_; }
+  size_t capacity() const { return mapped_bytes_ ? mapped_bytes_ / sizeof(T) : capacity_; }
   bool empty() const { return size_ == 0; }
   T* data() { return data_; }
   const T* data() const { return data_; }
@@ -123,13 +138,65 @@ class PodVector {
   }
 
  private:
+  // Makes room for |min| elements: a bigger allocation, or (a vector on
+  // huge pages) the next window.
   void Grow(size_t min) {
-    size_t cap = capacity_ < 16 ? 16 : capacity_ + capacity_ / 2;
-    Reallocate(cap < min ? min : cap);
+    size_t full = capacity();
+    if (min > full || NearMappingEnd(min)) {
+      size_t cap = full < 16 ? 16 : full + full / 2;
+      Reallocate(cap < min ? min : cap);
+#ifdef WEFT_PAGE_PREFAULTER
+      reserved_ = false;
+#endif
+    }
+#ifdef WEFT_PAGE_PREFAULTER
+    OpenWindow(min);
+#endif
+  }
+  // Past 15/16 of the last huge page of its mapping: a vector prefaulting
+  // its pages grows now, so that its next page is faulted in ahead like the
+  // others. Not a vector sized by reserve(): it stays where it is until
+  // full, as its owner may count on (queue blocks read by another thread).
+  bool NearMappingEnd([[maybe_unused]] size_t min) const {
+#ifdef WEFT_PAGE_PREFAULTER
+    return !reserved_ && mapped_bytes_ >= kHugePageBytes &&
+           min * sizeof(T) > mapped_bytes_ - kHugePageBytes / 16;
+#else
+    return false;
+#endif
   }
   static constexpr size_t kMapThreshold = size_t{1} << 20;
 
+#ifdef WEFT_PAGE_PREFAULTER
+  // Sets capacity_ (the window) to cover |min| elements: up to 15/16 into
+  // the huge page holding the last of them, past that to the page's end,
+  // and then asks for the next page. A vector not on huge pages gets its
+  // whole capacity.
+  void OpenWindow(size_t min) {
+    if (mapped_bytes_ < kHugePageBytes) {
+      if (mapped_bytes_) capacity_ = mapped_bytes_ / sizeof(T);
+      return;
+    }
+    PagePrefaulter::Settle(prefault_);  // The page asked for is reached (or never will be).
+    prefault_ = PagePrefaulter::kNoTicket;
+    size_t need = (min ? min : 1) * sizeof(T);  // Bytes in use once |min| are.
+    size_t page = (need - 1) & ~(kHugePageBytes - 1);
+    size_t end = page + kHugePageBytes / 16 * 15;
+    if (need > end) {
+      end = page + kHugePageBytes;
+      if (end < mapped_bytes_) {
+        prefault_ = PagePrefaulter::Ask(reinterpret_cast<char*>(data_) + end);
+      }
+    }
+    capacity_ = (end < mapped_bytes_ ? end : mapped_bytes_) / sizeof(T);
+  }
+#endif
+
   void Release() {
+#ifdef WEFT_PAGE_PREFAULTER
+    PagePrefaulter::Settle(prefault_);
+    prefault_ = PagePrefaulter::kNoTicket;
+#endif
 #ifdef WEFT_POD_VECTOR_MREMAP
     if (mapped_bytes_) {
       munmap(data_, mapped_bytes_);
@@ -159,10 +226,24 @@ class PodVector {
     return huge ? MapHugePages(bytes)
                 : mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   }
+  // A vector's first mapping: one huge page comes faulted in when the
+  // prefaulter has one spare.
+  static void* MapFresh(size_t bytes, bool huge) {
+#ifdef WEFT_PAGE_PREFAULTER
+    if (huge && bytes == kHugePageBytes) {
+      if (void* p = PagePrefaulter::TakePage()) return p;
+    }
+#endif
+    return Map(bytes, huge);
+  }
 #endif
 
   // |exact|: reserved at this size, not grown to it.
   void Reallocate(size_t cap, [[maybe_unused]] bool exact = false) {
+#ifdef WEFT_PAGE_PREFAULTER
+    PagePrefaulter::Settle(prefault_);  // Before its pages move or go.
+    prefault_ = PagePrefaulter::kNoTicket;
+#endif
     size_t bytes = cap * sizeof(T);
 #ifdef WEFT_POD_VECTOR_MREMAP
     if (bytes >= kMapThreshold) {
@@ -172,7 +253,7 @@ class PodVector {
       if (mapped_bytes_) {
         p = Remap(data_, mapped_bytes_, bytes, size_ * sizeof(T), huge);
       } else {
-        p = Map(bytes, huge);
+        p = MapFresh(bytes, huge);
         if (p != MAP_FAILED && size_) memcpy(p, static_cast<void*>(data_), size_ * sizeof(T));
         if (p != MAP_FAILED) free(data_);
       }
@@ -209,6 +290,10 @@ class PodVector {
   size_t size_ = 0;
   size_t capacity_ = 0;
   size_t mapped_bytes_ = 0;  // Non-zero when data_ is its own mapping.
+#ifdef WEFT_PAGE_PREFAULTER
+  int32_t prefault_ = PagePrefaulter::kNoTicket;  // Its next page, asked for.
+  bool reserved_ = false;  // Its memory was sized by reserve(), not grown.
+#endif
 };
 
 }  // namespace weft

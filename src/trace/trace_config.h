@@ -16,8 +16,8 @@ struct TraceConfig {
   // flush markers (Perfetto's --full-sort).
   bool full_sort = false;
   // Use only the thread that reads the trace (native builds otherwise parse
-  // protobuf packets on a second thread and map a Fuchsia trace's queue
-  // ahead on one; wasm always uses one).
+  // protobuf packets on a second thread, and fault in a Fuchsia trace's
+  // queue and the columns' next pages ahead on others; wasm always uses one).
   bool single_thread = false;
   // Perfetto's --analyze-trace-proto-content: weft records its TrackEvent
   // annotations as args (see ProtoContentAnnotations).
