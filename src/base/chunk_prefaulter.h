@@ -43,8 +43,7 @@ class ChunkPrefaulter {
 
   // A chunk of chunk_bytes() with its pages in, freed by its taker with
   // munmap; nullptr when none is ready. The first call starts the thread
-  // (so a trace whose queue fits one chunk never starts it) and returns
-  // nullptr.
+  // and returns nullptr (ChunkedVector calls it from its second chunk on).
   void* Take();
 
   // Joins the thread and unmaps the chunks not taken (the vector is full:

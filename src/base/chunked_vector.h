@@ -133,8 +133,10 @@ class ChunkedVector {
 #endif
     return static_cast<T*>(p);
   }
+  // The first chunk is always its own: the prefaulter's thread starts with
+  // the second (a vector that fits one chunk never starts it).
   T* NextChunk() {
-    if (prefaulter_) {
+    if (prefaulter_ && !chunks_.empty()) {
       if (void* p = prefaulter_->Take()) return static_cast<T*>(p);
     }
     return NewChunk();
