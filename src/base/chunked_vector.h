@@ -14,7 +14,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "src/base/chunk_prefaulter.h"
+#include "src/base/prefaulter.h"
 #include "src/base/huge_page_map.h"
 
 #ifdef WEFT_HUGE_PAGE_MAP

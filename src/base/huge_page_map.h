@@ -41,7 +41,7 @@ inline void* MapHugePages(size_t bytes, size_t huge_from = 0) {
 }
 
 // Faults the pages of a private anonymous mapping in, for a thread that
-// prepares memory another will write (src/base/*_prefaulter.h): a zero
+// prepares memory another will write (src/base/prefaulter.h): a zero
 // byte written to each 4 KiB page (a huge page comes in whole on its
 // first), |bytes| from |p| or until |*stop| is set.
 inline void FaultPagesIn(void* p, size_t bytes, const std::atomic<bool>* stop = nullptr) {

@@ -12,8 +12,8 @@
 // pages: rounding it up would double it.
 //
 // A vector on huge pages has the next one faulted in ahead on another
-// thread (src/base/page_prefaulter.h): capacity_ is then a window, 15/16
-// into the current page or its end, and passing it (the slow path, twice
+// thread (src/base/prefaulter.h): capacity_ is then a window, up to
+// kAskForNextPageAt (15/16) into the current page or its end, and passing it (the slow path, twice
 // per 2 MiB) asks for the next page or settles that request.
 #ifndef SRC_BASE_POD_VECTOR_H_
 #define SRC_BASE_POD_VECTOR_H_
@@ -26,7 +26,7 @@
 #include <type_traits>
 
 #include "src/base/huge_page_map.h"
-#include "src/base/page_prefaulter.h"
+#include "src/base/prefaulter.h"
 
 #ifdef WEFT_HUGE_PAGE_MAP
 #define WEFT_POD_VECTOR_MREMAP 1
@@ -70,7 +70,7 @@ class PodVector {
     std::swap(size_, o.size_);
     std::swap(capacity_, o.capacity_);
     std::swap(mapped_bytes_, o.mapped_bytes_);
-#ifdef WEFT_PAGE_PREFAULTER
+#ifdef WEFT_PREFAULTER
     std::swap(prefault_, o.prefault_);
     std::swap(reserved_, o.reserved_);
 #endif
@@ -106,7 +106,7 @@ class PodVector {
   void reserve(size_t n) {
     if (n <= capacity()) return;
     Reallocate(n, /*exact=*/true);
-#ifdef WEFT_PAGE_PREFAULTER
+#ifdef WEFT_PREFAULTER
     reserved_ = true;
     OpenWindow(size_ + 1);
 #endif
@@ -145,32 +145,39 @@ class PodVector {
     if (min > full || NearMappingEnd(min)) {
       size_t cap = full < 16 ? 16 : full + full / 2;
       Reallocate(cap < min ? min : cap);
-#ifdef WEFT_PAGE_PREFAULTER
+#ifdef WEFT_PREFAULTER
       reserved_ = false;
 #endif
     }
-#ifdef WEFT_PAGE_PREFAULTER
+#ifdef WEFT_PREFAULTER
     OpenWindow(min);
 #endif
   }
-  // Past 15/16 of the last huge page of its mapping: a vector prefaulting
-  // its pages grows now, so that its next page is faulted in ahead like the
-  // others. Not a vector sized by reserve(): it stays where it is until
-  // full, as its owner may count on (queue blocks read by another thread).
+  // Past the asking mark of the last huge page of its mapping: a vector
+  // prefaulting its pages grows now, so that its next page is faulted in
+  // ahead like the others. Not a vector sized by reserve(): it stays where
+  // it is until full, as its owner may count on (queue blocks read by
+  // another thread).
   bool NearMappingEnd([[maybe_unused]] size_t min) const {
-#ifdef WEFT_PAGE_PREFAULTER
+#ifdef WEFT_PREFAULTER
     return !reserved_ && mapped_bytes_ >= kHugePageBytes &&
-           min * sizeof(T) > mapped_bytes_ - kHugePageBytes / 16;
+           min * sizeof(T) > mapped_bytes_ - kHugePageBytes + kAskForNextPageAt;
 #else
     return false;
 #endif
   }
   static constexpr size_t kMapThreshold = size_t{1} << 20;
 
-#ifdef WEFT_PAGE_PREFAULTER
-  // Sets capacity_ (the window) to cover |min| elements: up to 15/16 into
-  // the huge page holding the last of them, past that to the page's end,
-  // and then asks for the next page. A vector not on huge pages gets its
+#ifdef WEFT_PREFAULTER
+  // How far into a huge page a vector asks for the next one: late, so few
+  // requests are open at once (a vector that stops growing holds its slot
+  // and its page), early enough for the thread to fault it in while the
+  // vector fills the last 128 KiB (docs/formats/protobuf.md).
+  static constexpr size_t kAskForNextPageAt = kHugePageBytes / 16 * 15;
+
+  // Sets capacity_ (the window) to cover |min| elements: up to the asking
+  // mark of the huge page holding the last of them, past it to the page's
+  // end, and then asks for the next page. A vector not on huge pages gets its
   // whole capacity.
   void OpenWindow(size_t min) {
     if (mapped_bytes_ < kHugePageBytes) {
@@ -181,7 +188,7 @@ class PodVector {
     prefault_ = PagePrefaulter::kNoTicket;
     size_t need = (min ? min : 1) * sizeof(T);  // Bytes in use once |min| are.
     size_t page = (need - 1) & ~(kHugePageBytes - 1);
-    size_t end = page + kHugePageBytes / 16 * 15;
+    size_t end = page + kAskForNextPageAt;
     if (need > end) {
       end = page + kHugePageBytes;
       if (end < mapped_bytes_) {
@@ -193,7 +200,7 @@ class PodVector {
 #endif
 
   void Release() {
-#ifdef WEFT_PAGE_PREFAULTER
+#ifdef WEFT_PREFAULTER
     PagePrefaulter::Settle(prefault_);
     prefault_ = PagePrefaulter::kNoTicket;
 #endif
@@ -229,7 +236,7 @@ class PodVector {
   // A vector's first mapping: one huge page comes faulted in when the
   // prefaulter has one spare.
   static void* MapFresh(size_t bytes, bool huge) {
-#ifdef WEFT_PAGE_PREFAULTER
+#ifdef WEFT_PREFAULTER
     if (huge && bytes == kHugePageBytes) {
       if (void* p = PagePrefaulter::TakePage()) return p;
     }
@@ -240,7 +247,7 @@ class PodVector {
 
   // |exact|: reserved at this size, not grown to it.
   void Reallocate(size_t cap, [[maybe_unused]] bool exact = false) {
-#ifdef WEFT_PAGE_PREFAULTER
+#ifdef WEFT_PREFAULTER
     PagePrefaulter::Settle(prefault_);  // Before its pages move or go.
     prefault_ = PagePrefaulter::kNoTicket;
 #endif
@@ -290,7 +297,7 @@ class PodVector {
   size_t size_ = 0;
   size_t capacity_ = 0;
   size_t mapped_bytes_ = 0;  // Non-zero when data_ is its own mapping.
-#ifdef WEFT_PAGE_PREFAULTER
+#ifdef WEFT_PREFAULTER
   int32_t prefault_ = PagePrefaulter::kNoTicket;  // Its next page, asked for.
   bool reserved_ = false;  // Its memory was sized by reserve(), not grown.
 #endif

@@ -9,7 +9,7 @@
 #include "src/analysis/analysis_runner.h"
 #include "src/analysis/analysis_views.h"
 #include "src/analysis/builtin_analyses.h"
-#include "src/base/page_prefaulter.h"
+#include "src/base/prefaulter.h"
 #include "src/base/string_view_util.h"
 #include "src/importers/common/trace_context.h"
 #include "src/importers/common/trace_importer.h"
@@ -27,10 +27,10 @@
 namespace weft {
 
 TraceProcessor::TraceProcessor(const TraceConfig& config)
-    : storage_(new TraceStorage()), context_(new TraceContext(storage_.get())) {
+    : prefaulting_off_(config.single_thread ? new PrefaultingOff() : nullptr),
+      storage_(new TraceStorage()),
+      context_(new TraceContext(storage_.get())) {
   context_->config = config;
-  // One thread means no page prefaulter either (process-wide).
-  SetPagePrefaulting(!config.single_thread);
 }
 
 TraceProcessor::~TraceProcessor() = default;

@@ -25,6 +25,7 @@
 
 namespace weft {
 
+class PrefaultingOff;
 class TraceImporter;
 struct TraceContext;
 class GzipStream;
@@ -104,6 +105,9 @@ class TraceProcessor {
   // read); any other status is returned as is.
   Status NoteDamage(const Status& status);
 
+  // Held with config.single_thread: nothing is faulted in ahead on
+  // another thread (process-wide, while this processor lives).
+  std::unique_ptr<PrefaultingOff> prefaulting_off_;
   std::unique_ptr<TraceStorage> storage_;
   std::unique_ptr<TraceContext> context_;
   std::unique_ptr<TraceImporter> importer_;

@@ -107,13 +107,13 @@ def main():
     failures += check_trace(args, 'protobuf parser thread', trace, DUMP)
     fxt = os.path.join(tmp, 'sched.fxt')
     subprocess.run([sys.executable, GEN_FXT, fxt, '20'], check=True, stderr=subprocess.DEVNULL)
-    failures += check_trace(args, 'FXT chunk prefaulter', fxt, FXT_DUMP)
+    failures += check_trace(args, 'FXT with the prefaulter', fxt, FXT_DUMP)
     if args.tsan_weft:
       # The threads' unit tests and queries during a load, under TSAN.
       unittests = os.path.join(os.path.dirname(args.tsan_weft), 'weft_pipeline_unittests')
       p = subprocess.run([unittests, '--gtest_brief=1',
                           '--gtest_filter=*Pipeline*:*QueriesDuringAProtobufLoad*:'
-                          '*ChunkPrefaulter*:*PagePrefaulter*'],
+                          '*Prefaulter*'],
                          capture_output=True, env=TSAN_ENV, timeout=600)
       err = p.stderr.decode(errors='replace') + p.stdout.decode(errors='replace')
       if p.returncode or 'ThreadSanitizer' in err:

@@ -17,7 +17,7 @@ class FxtImporter final : public TraceImporter {
  public:
   explicit FxtImporter(TraceContext* context)
       : context_(context), tokenizer_(context->storage, &queue_), parser_(context, &queue_) {
-    queue_.StartPrefaulting(context->config.single_thread);
+    queue_.StartPrefaulting();
   }
 
   Status Parse(const char* data, size_t size) override {

@@ -45,8 +45,7 @@ void FxtEventQueue::ReleaseArgUser(const FxtEvent& e) {
   if (span.last != span.first && --arg_chunk_users[span.last] == 0) args.ReleaseChunk(span.last);
 }
 
-void FxtEventQueue::StartPrefaulting(bool single_thread) {
-  if (single_thread) return;
+void FxtEventQueue::StartPrefaulting() {
   events.set_prefaulter(&event_prefaulter);
   args.set_prefaulter(&arg_prefaulter);
 }

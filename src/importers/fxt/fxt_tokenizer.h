@@ -104,9 +104,10 @@ struct FxtEventQueue {
   void AddArgUser(const FxtEvent& e);
   void ReleaseArgUser(const FxtEvent& e);
 
-  // The queue's next chunks mapped and faulted in on a second thread while
-  // the file is read (ChunkPrefaulter), unless |single_thread|.
-  void StartPrefaulting(bool single_thread);
+  // The queue's next chunks mapped and faulted in on the prefaulter's
+  // thread while the file is read (ChunkPrefaulter; not with
+  // --single-thread: src/base/prefaulter.h).
+  void StartPrefaulting();
   // Once the file is read: the queue is full, no chunk is needed ahead.
   void StopPrefaulting();
 
