@@ -18,6 +18,8 @@ using HugeChunks = ChunkedVector<uint64_t, 18>;
 
 constexpr size_t kMiB = size_t{1} << 20;
 
+void PauseForTheThread() { std::this_thread::sleep_for(std::chrono::microseconds(300)); }
+
 // Sizes that do not divide a 2 MiB page: elements straddle page ends.
 struct Twelve {
   uint32_t a, b, c;
@@ -45,15 +47,16 @@ bool operator==(const TwentyFour& x, const TwentyFour& y) {
   return x.a == y.a && x.b == y.b && x.c == y.c;
 }
 
-// Fills |v| to |bytes| with push_back, pausing now and then so the thread
-// gets to the pages asked for (a parser would not wait; here it makes the
-// prefaulted path certain, not timing-dependent).
+// Fills |v| to |bytes| with push_back, pausing at every 128 KiB mark (so
+// also right after each ask, at 15/16 of a page) for the thread to take
+// the page asked for: a parser would not wait; here it makes the
+// prefaulted path certain, not up to how fast the thread wakes.
 template <typename T>
 void Fill(PodVector<T>* v, size_t bytes) {
   size_t n = bytes / sizeof(T);
   for (uint64_t i = v->size(); i < n; ++i) {
     v->push_back(Value<T>(i));
-    if (i % (64 * 1024) == 0) std::this_thread::sleep_for(std::chrono::microseconds(300));
+    if ((i * sizeof(T)) % (128 * 1024) < sizeof(T)) PauseForTheThread();
   }
 }
 
@@ -207,7 +210,7 @@ TEST(PrefaulterTest, ChunksAndPagesTogetherKeepValues) {
     chunked.push_back(i * 5);
     a.push_back(Value<uint64_t>(i));
     b.push_back(Value<uint64_t>(i));
-    if (i % (64 * 1024) == 0) std::this_thread::sleep_for(std::chrono::microseconds(300));
+    if ((i * 8) % (128 * 1024) < 8) PauseForTheThread();
   }
   p.Stop();
   for (uint64_t i = 0; i < n; ++i) ASSERT_EQ(chunked[i], i * 5) << i;

@@ -267,6 +267,22 @@ long PeakRssKb() {
   return kb;
 }
 
+// The store's memory and its largest parts, for --stats: what a peak RSS
+// is made of.
+void PrintStoreMemory(const TraceStorage& storage) {
+  constexpr size_t kPartsShown = 8;
+  constexpr double kMiB = 1024.0 * 1024.0;
+  std::vector<TraceStorage::MemoryPart> parts = storage.MemoryByPart();
+  size_t total = 0;
+  for (const TraceStorage::MemoryPart& part : parts) total += part.bytes;
+  fprintf(stderr, "weft: store %.1f MiB:", static_cast<double>(total) / kMiB);
+  for (size_t i = 0; i < parts.size() && i < kPartsShown; ++i) {
+    fprintf(stderr, "%s %s %.1f", i ? "," : "", parts[i].name.c_str(),
+            static_cast<double>(parts[i].bytes) / kMiB);
+  }
+  fprintf(stderr, "\n");
+}
+
 Status LoadTrace(TraceProcessor* tp, const std::string& path, size_t read_size) {
   FILE* f = fopen(path.c_str(), "rb");
   if (!f) return ErrStatus("cannot open %s: %s", path.c_str(), strerror(errno));
@@ -377,6 +393,7 @@ int Main(int argc, char** argv) {
             mb, secs, secs > 0 ? mb / secs : 0.0, tp->storage()->slice.row_count(),
             PeakRssKb(), tp->layout_seconds(), tp->storage()->track_group.row_count(),
             tp->profile_calls_seconds(), tp->analysis_seconds());
+    PrintStoreMemory(*tp->storage());
   }
 
   for (const std::string& path : opts.analysis_files) {

@@ -77,6 +77,9 @@ class Column {
   // the storage (growth copies it where mremap is missing, as in wasm).
   // Columns that store nothing per row, or mostly NULL, ignore it.
   virtual void ReserveRows(size_t /*rows*/) {}
+  // Bytes allocated for the cells (and an index, once built); 0 for a
+  // column that stores none of its own (ids, views, aliases).
+  virtual size_t MemoryUsage() const { return 0; }
 
  private:
   std::string name_;
@@ -149,7 +152,7 @@ class NullableColumn : public Column {
     return has_nulls_ && nulls_.IsNull(row);
   }
   void ReserveRows(size_t rows) override { data_.reserve(rows); }
-  size_t MemoryUsage() const {
+  size_t MemoryUsage() const override {
     return data_.capacity() * sizeof(T) + nulls_.MemoryUsage();
   }
 
@@ -264,7 +267,7 @@ class Uint32Column final : public Column {
     index_.Lookup(data_.size(), [this](uint32_t r) { return data_[r]; }, value, rows, count);
     return true;
   }
-  size_t MemoryUsage() const { return data_.capacity() * 4 + index_.MemoryUsage(); }
+  size_t MemoryUsage() const override { return data_.capacity() * 4 + index_.MemoryUsage(); }
 
  private:
   PodVector<uint32_t> data_;
@@ -294,7 +297,7 @@ class StringColumn final : public Column {
   StringId GetString(uint32_t row) const override { return data_[row]; }
   const StringId* StringIdCells() const override { return data_.data(); }
   void ReserveRows(size_t rows) override { data_.reserve(rows); }
-  size_t MemoryUsage() const { return data_.capacity() * 4; }
+  size_t MemoryUsage() const override { return data_.capacity() * 4; }
 
  private:
   PodVector<StringId> data_;

@@ -117,7 +117,7 @@ class CompactUint32Column final : public Column {
     index_.Lookup(data_.size(), [this](uint32_t r) { return data_[r]; }, value, rows, count);
     return true;
   }
-  size_t MemoryUsage() const { return data_.MemoryUsage() + index_.MemoryUsage(); }
+  size_t MemoryUsage() const override { return data_.MemoryUsage() + index_.MemoryUsage(); }
 
  private:
   NarrowUintVector data_;
@@ -143,7 +143,7 @@ class DictStringColumn final : public Column {
   }
   StringId GetString(uint32_t row) const override { return (*this)[row]; }
   void ReserveRows(size_t rows) override { codes_.reserve(rows); }
-  size_t MemoryUsage() const { return codes_.MemoryUsage() + dict_.capacity() * 4; }
+  size_t MemoryUsage() const override { return codes_.MemoryUsage() + dict_.capacity() * 4; }
 
  private:
   // The code of |v| (NarrowUintVector::kNull for NULL), added if new.
@@ -193,7 +193,7 @@ class CompactInt64Column final : public Column {
   size_t size() const { return cells_.size(); }
   bool IsNull(uint32_t) const override { return false; }
   int64_t GetInt(uint32_t row) const override { return (*this)[row]; }
-  size_t MemoryUsage() const { return cells_.capacity() * 4 + wide_.size() * 32; }
+  size_t MemoryUsage() const override { return cells_.capacity() * 4 + wide_.size() * 32; }
 
  private:
   static constexpr int32_t kAside = INT32_MIN;  // The value is in wide_.

@@ -38,7 +38,7 @@ class UcpuColumn final : public Column {
   bool IsNull(uint32_t row) const override { return (*this)[row] == kNull; }
   int64_t GetInt(uint32_t row) const override { return (*this)[row]; }
   void ReserveRows(size_t rows) override { diff_.reserve(rows); }
-  size_t MemoryUsage() const { return diff_.MemoryUsage(); }
+  size_t MemoryUsage() const override { return diff_.MemoryUsage(); }
 
  private:
   uint32_t Diff(uint32_t v, uint32_t row) const { return v ^ (*same_as_)[row] ^ kNull; }
@@ -79,7 +79,7 @@ class SmallInt64Column final : public Column {
   bool IsNull(uint32_t) const override { return false; }
   int64_t GetInt(uint32_t row) const override { return (*this)[row]; }
   void ReserveRows(size_t rows) override { cells_.reserve(rows); }
-  size_t MemoryUsage() const { return cells_.MemoryUsage() + wide_.size() * 32; }
+  size_t MemoryUsage() const override { return cells_.MemoryUsage() + wide_.size() * 32; }
 
  private:
   static constexpr uint32_t kAside = 0;
@@ -131,7 +131,7 @@ class RecentIdColumn final : public Column {
   bool IsNull(uint32_t row) const override { return (*this)[row] == kNull; }
   int64_t GetInt(uint32_t row) const override { return (*this)[row]; }
   void ReserveRows(size_t rows) override { narrow_.reserve(rows); }
-  size_t MemoryUsage() const {
+  size_t MemoryUsage() const override {
     return narrow_.capacity() * 2 + wide_.capacity() * 4 + blocks_.capacity() * sizeof(Block);
   }
 

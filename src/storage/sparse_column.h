@@ -109,7 +109,7 @@ class SparseInt64Column final : public Column {
     return !IsPresent(row) || Get(row) == kNullValue;
   }
   int64_t GetInt(uint32_t row) const override { return Get(row); }
-  size_t MemoryUsage() const { return present_.MemoryUsage() + values_.capacity() * 8; }
+  size_t MemoryUsage() const override { return present_.MemoryUsage() + values_.capacity() * 8; }
 
  private:
   PresenceBits present_;
@@ -149,7 +149,7 @@ class SparseUint32Column final : public Column {
 
   bool IsNull(uint32_t row) const override { return data_[row] == kNull; }
   int64_t GetInt(uint32_t row) const override { return data_[row]; }
-  size_t MemoryUsage() const { return data_.MemoryUsage(); }
+  size_t MemoryUsage() const override { return data_.MemoryUsage(); }
 
  private:
   SparseNarrowUints data_;
@@ -176,7 +176,7 @@ class EarlierRowColumn final : public Column {
   size_t size() const { return back_.size(); }
   bool IsNull(uint32_t row) const override { return back_[row] == kNull; }
   int64_t GetInt(uint32_t row) const override { return (*this)[row]; }
-  size_t MemoryUsage() const { return back_.MemoryUsage(); }
+  size_t MemoryUsage() const override { return back_.MemoryUsage(); }
 
  private:
   SparseNarrowUints back_;

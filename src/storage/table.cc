@@ -12,6 +12,12 @@ const Column* Table::FindColumn(std::string_view name) const {
   return nullptr;
 }
 
+size_t Table::MemoryUsage() const {
+  size_t bytes = 0;
+  for (const Column* c : columns_) bytes += c->MemoryUsage();
+  return bytes;
+}
+
 void Table::ReserveRows(size_t rows) {
   // The columns are this table's own members (they register themselves),
   // held const only for the readers of columns().

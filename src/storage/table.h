@@ -28,6 +28,8 @@ class Table {
   virtual uint32_t row_count() const = 0;
   const std::vector<const Column*>& columns() const { return columns_; }
   const Column* FindColumn(std::string_view name) const;
+  // Bytes its columns hold (Column::MemoryUsage), and a view its row list.
+  virtual size_t MemoryUsage() const;
   // Column::ReserveRows(rows) of every column: for an importer that knows
   // how many rows are coming.
   void ReserveRows(size_t rows);
@@ -58,6 +60,7 @@ class TableView final : public Table {
     return static_cast<uint32_t>(rows_.size());
   }
   std::vector<uint32_t>& mutable_rows() { return rows_; }
+  size_t MemoryUsage() const override { return rows_.capacity() * sizeof(uint32_t); }
 
  private:
   std::vector<uint32_t> rows_;

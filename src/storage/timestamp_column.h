@@ -73,7 +73,7 @@ class TimestampColumn final : public Column {
   bool IsNull(uint32_t) const override { return false; }
   int64_t GetInt(uint32_t row) const override { return (*this)[row]; }
   void ReserveRows(size_t rows) override { narrow_.reserve(rows); }
-  size_t MemoryUsage() const {
+  size_t MemoryUsage() const override {
     return packed_.capacity() + narrow_.capacity() * 4 + wide_.capacity() * 8 +
            blocks_.capacity() * sizeof(Block);
   }

@@ -84,8 +84,25 @@ std::vector<const Table*> TraceStorage::AllTables() const {
   return tables;
 }
 
+std::vector<TraceStorage::MemoryPart> TraceStorage::MemoryByPart() const {
+  std::vector<MemoryPart> parts;
+  auto add = [&parts](std::string name, size_t bytes) {
+    if (bytes) parts.push_back({std::move(name), bytes});
+  };
+  add("strings", pool_.MemoryUsage());
+  add("args", args.MemoryUsage());  // With its values, which are no column.
+  for (const Table* table : AllTables()) {
+    if (table != &args) add(table->name(), table->MemoryUsage());
+  }
+  std::stable_sort(parts.begin(), parts.end(),
+                   [](const MemoryPart& a, const MemoryPart& b) { return a.bytes > b.bytes; });
+  return parts;
+}
+
 size_t TraceStorage::MemoryUsage() const {
-  return pool_.MemoryUsage() + args.MemoryUsage();
+  size_t bytes = 0;
+  for (const MemoryPart& part : MemoryByPart()) bytes += part.bytes;
+  return bytes;
 }
 
 }  // namespace weft

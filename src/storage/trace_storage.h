@@ -61,6 +61,15 @@ class TraceStorage {
 
   // Every table, root and child, for SQL registration.
   std::vector<const Table*> AllTables() const;
+
+  // Bytes held for one part of the store: a table's cells, the string
+  // pool or the args.
+  struct MemoryPart {
+    std::string name;
+    size_t bytes;
+  };
+  // The parts that hold any memory, largest first (`weft --stats`).
+  std::vector<MemoryPart> MemoryByPart() const;
   size_t MemoryUsage() const;
 
   // The pool comes first: tables intern names at construction.

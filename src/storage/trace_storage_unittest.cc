@@ -51,6 +51,23 @@ TEST(TraceStorageTest, EmptyStorageFinalizes) {
   EXPECT_GT(storage.MemoryUsage(), 0u);
 }
 
+TEST(TraceStorageTest, MemoryByPartNamesTablesLargestFirst) {
+  TraceStorage storage;
+  for (int i = 0; i < 300000; ++i) storage.sched.Insert(i * 10, 5, i % 4, i % 7, i % 4);
+  for (int i = 0; i < 1000; ++i) storage.thread_state.Insert(i, 1, 0, kNullStringId);
+  std::vector<TraceStorage::MemoryPart> parts = storage.MemoryByPart();
+  ASSERT_GE(parts.size(), 3u);
+  EXPECT_EQ(parts[0].name, "sched");
+  EXPECT_GE(parts[0].bytes, 300000u * 4);  // At least its 4-byte durations.
+  size_t total = 0;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    EXPECT_GT(parts[i].bytes, 0u) << parts[i].name;
+    if (i) EXPECT_LE(parts[i].bytes, parts[i - 1].bytes);
+    total += parts[i].bytes;
+  }
+  EXPECT_EQ(storage.MemoryUsage(), total);
+}
+
 TEST(TraceStorageTest, FinalizeRefreshesTrackViews) {
   TraceStorage storage;
   TrackTable::Row row;
