@@ -14,8 +14,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "src/base/prefaulter.h"
 #include "src/base/huge_page_map.h"
+#include "src/base/prefaulter.h"
 
 #ifdef WEFT_HUGE_PAGE_MAP
 #define WEFT_CHUNKED_VECTOR_MMAP 1

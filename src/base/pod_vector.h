@@ -13,8 +13,9 @@
 //
 // A vector on huge pages has the next one faulted in ahead on another
 // thread (src/base/prefaulter.h): capacity_ is then a window, up to
-// kAskForNextPageAt (15/16) into the current page or its end, and passing it (the slow path, twice
-// per 2 MiB) asks for the next page or settles that request.
+// kAskForNextPageAt (15/16) into the current page or its end, and passing
+// it (the slow path, twice per 2 MiB) asks for the next page or settles
+// that request.
 #ifndef SRC_BASE_POD_VECTOR_H_
 #define SRC_BASE_POD_VECTOR_H_
 
@@ -170,9 +171,10 @@ class PodVector {
 
 #ifdef WEFT_PREFAULTER
   // How far into a huge page a vector asks for the next one: late, so few
-  // requests are open at once (a vector that stops growing holds its slot
-  // and its page), early enough for the thread to fault it in while the
-  // vector fills the last 128 KiB (docs/formats/protobuf.md).
+  // requests are in flight at once and a vector that stops growing seldom
+  // has a page faulted in for nothing, early enough for the thread to fault
+  // it in while the vector fills the last 128 KiB
+  // (docs/formats/protobuf.md).
   static constexpr size_t kAskForNextPageAt = kHugePageBytes / 16 * 15;
 
   // Sets capacity_ (the window) to cover |min| elements: up to the asking
