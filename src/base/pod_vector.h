@@ -186,8 +186,7 @@ class PodVector {
       if (mapped_bytes_) capacity_ = mapped_bytes_ / sizeof(T);
       return;
     }
-    PagePrefaulter::Settle(prefault_);  // The page asked for is reached (or never will be).
-    prefault_ = PagePrefaulter::kNoTicket;
+    SettleNextPage();  // The page asked for is reached (or never will be).
     size_t need = (min ? min : 1) * sizeof(T);  // Bytes in use once |min| are.
     size_t page = (need - 1) & ~(kHugePageBytes - 1);
     size_t end = page + kAskForNextPageAt;
@@ -201,11 +200,17 @@ class PodVector {
   }
 #endif
 
-  void Release() {
+  // Settles the request for the next page, if one is open: before the
+  // vector writes that page, or moves or frees its memory.
+  void SettleNextPage() {
 #ifdef WEFT_PREFAULTER
     PagePrefaulter::Settle(prefault_);
     prefault_ = PagePrefaulter::kNoTicket;
 #endif
+  }
+
+  void Release() {
+    SettleNextPage();
 #ifdef WEFT_POD_VECTOR_MREMAP
     if (mapped_bytes_) {
       munmap(data_, mapped_bytes_);
@@ -249,10 +254,7 @@ class PodVector {
 
   // |exact|: reserved at this size, not grown to it.
   void Reallocate(size_t cap, [[maybe_unused]] bool exact = false) {
-#ifdef WEFT_PREFAULTER
-    PagePrefaulter::Settle(prefault_);  // Before its pages move or go.
-    prefault_ = PagePrefaulter::kNoTicket;
-#endif
+    SettleNextPage();  // Before its pages move or go.
     size_t bytes = cap * sizeof(T);
 #ifdef WEFT_POD_VECTOR_MREMAP
     if (bytes >= kMapThreshold) {

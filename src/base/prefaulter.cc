@@ -128,11 +128,12 @@ struct Prefaulter {
   }
 
   void FaultAsked(int i) {
-    // Queued slots are kPending or kWithdrawn: only this thread moves them on.
+    // A queued slot is kPending, or kWithdrawn by its vector's Settle (which
+    // may happen between the load and the exchange).
     uint32_t word = slot[i].load(std::memory_order_acquire);
     uint32_t ask = word >> kStateBits;
-    if (!slot[i].compare_exchange_strong(word, Word(ask, kFaulting), std::memory_order_acq_rel) ||
-        StateOf(word) != kPending) {
+    if (StateOf(word) != kPending ||
+        !slot[i].compare_exchange_strong(word, Word(ask, kFaulting), std::memory_order_acq_rel)) {
       slot[i].store(Word(ask, kFree), std::memory_order_release);  // Withdrawn.
       return;
     }

@@ -273,9 +273,7 @@ void PrintStoreMemory(const TraceStorage& storage) {
   constexpr size_t kPartsShown = 8;
   constexpr double kMiB = 1024.0 * 1024.0;
   std::vector<TraceStorage::MemoryPart> parts = storage.MemoryByPart();
-  size_t total = 0;
-  for (const TraceStorage::MemoryPart& part : parts) total += part.bytes;
-  fprintf(stderr, "weft: store %.1f MiB:", static_cast<double>(total) / kMiB);
+  fprintf(stderr, "weft: store %.1f MiB:", static_cast<double>(storage.MemoryUsage()) / kMiB);
   for (size_t i = 0; i < parts.size() && i < kPartsShown; ++i) {
     fprintf(stderr, "%s %s %.1f", i ? "," : "", parts[i].name.c_str(),
             static_cast<double>(parts[i].bytes) / kMiB);

@@ -62,7 +62,9 @@ TEST(TraceStorageTest, MemoryByPartNamesTablesLargestFirst) {
   size_t total = 0;
   for (size_t i = 0; i < parts.size(); ++i) {
     EXPECT_GT(parts[i].bytes, 0u) << parts[i].name;
-    if (i) EXPECT_LE(parts[i].bytes, parts[i - 1].bytes);
+    if (i) {
+      EXPECT_LE(parts[i].bytes, parts[i - 1].bytes);
+    }
     total += parts[i].bytes;
   }
   EXPECT_EQ(storage.MemoryUsage(), total);
