@@ -9,11 +9,11 @@
 //
 // - PagePrefaulter: the next huge page of a growing PodVector. A vector
 //   on huge pages asks for it once it has filled most of the current one
-//   (kAskForNextPageAt in src/base/pod_vector.h), and settles the request when it gets to the
-//   page or before moving or freeing its memory: a request not started is
-//   withdrawn (the vector faults the page itself), one being faulted in is
-//   waited for. A vector's first huge-page mapping comes faulted in from
-//   kSpares pages kept ready (TakePage()).
+//   (kAskForNextPageAt in src/base/pod_vector.h), and settles the request
+//   when it gets to the page or before moving or freeing its memory: a
+//   request not started is withdrawn (the vector faults the page itself),
+//   one being faulted in is waited for. A vector's first huge-page mapping
+//   comes faulted in from kSpares pages kept ready (TakePage()).
 // - ChunkPrefaulter: whole mappings of one size kept ready, a few ahead,
 //   for a ChunkedVector's next chunks (a Fuchsia trace's queue). Take()
 //   never waits: with none ready the vector maps its own.
@@ -72,8 +72,8 @@ class PagePrefaulter {
 
   // A mapping of one huge page (the size most vectors first map, at 1 MiB:
   // src/base/pod_vector.h), already faulted in, freed with munmap; nullptr
-  // when none is spare or prefaulting is off. The first call starts the
-  // spares.
+  // when none is spare (none is made while prefaulting is off). The first
+  // call starts the spares.
   static void* TakePage();
 
   // Pages asked for that the thread faulted in so far (for tests).
@@ -109,7 +109,7 @@ class ChunkPrefaulter {
 
   const size_t bytes_;
   const size_t ahead_;
-  size_t taken_ = 0;  // Written by the taker only.
+  size_t taken_ = 0;  // Written under the prefaulter's lock (Take()).
 #ifdef WEFT_PREFAULTER
   // Guarded by the prefaulter's lock, except stop_, also read without it
   // between pages.

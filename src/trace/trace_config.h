@@ -17,7 +17,8 @@ struct TraceConfig {
   bool full_sort = false;
   // Use only the thread that reads the trace (native builds otherwise parse
   // protobuf packets on a second thread, and fault in a Fuchsia trace's
-  // queue and the columns' next pages ahead on others; wasm always uses one).
+  // queue and the columns' next pages ahead on the prefaulter's thread;
+  // wasm always uses one).
   bool single_thread = false;
   // Perfetto's --analyze-trace-proto-content: weft records its TrackEvent
   // annotations as args (see ProtoContentAnnotations).

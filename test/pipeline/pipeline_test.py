@@ -10,8 +10,8 @@ on any difference. The same for a 20 MB Fuchsia trace (tools/gen_fxt_trace.py:
 its queue takes several chunks, mapped ahead by the chunk prefaulter's
 thread unless --single-thread). With --tsan-weft it also loads both traces
 with a ThreadSanitizer build, and runs the threads' unit tests (the
-pipeline's, the chunk and page prefaulters', queries during a load) under
-it, and fails on any report.
+pipeline's, the prefaulter's, queries during a load) under it, and fails
+on any report.
 
   test/pipeline/pipeline_test.py --weft out/host/weft [--tsan-weft out/host_tsan/weft]
 """
