@@ -9,6 +9,7 @@
 #include "src/base/loop_blocks.h"
 #include "src/layout/lane_assigner.h"
 #include "src/layout/track_tree.h"
+#include "src/storage/piece_reader.h"
 
 namespace weft {
 namespace {
@@ -43,23 +44,30 @@ void ComputeTrackLayout(TraceStorage* s) {
   for (uint32_t g = 0; g < groups.size(); ++g) {
     single_source[g] = groups[g].tracks.size() == 1;
   }
+  // Compact columns, read a piece at a time (ts and dur only for groups
+  // with several source tracks).
+  PieceReader<uint32_t, CompactUint32Column> track_of(slice.track_id, slices);
+  PieceReader<uint32_t, CompactUint32Column> depth_of(slice.depth, slices);
+  PieceReader<int64_t, TimestampColumn> ts_of(slice.ts, slices);
+  PieceReader<int64_t, CompactInt64Column> dur_of(slice.dur, slices);
   // In blocks: one pass over every slice (src/base/loop_blocks.h).
   ForEachInBlocks(0, slices, [&](size_t row) {
     uint32_t r = static_cast<uint32_t>(row);
-    uint32_t t = slice.track_id[r];
+    uint32_t t = track_of[r];
     uint32_t g = t < group_of_track.size() ? group_of_track[t] : kNull;
     if (g == kNull) {
       layout.group_id.AppendNull();
       layout.lane.AppendNull();
       return;
     }
-    max_depth[g] = std::max<int64_t>(max_depth[g], slice.depth[r]);
+    max_depth[g] = std::max<int64_t>(max_depth[g], depth_of[r]);
     layout.group_id.Append(g);
     if (single_source[g]) {
       layout.lane.Append(0);
       return;
     }
-    int64_t end = ActiveEnd(slice.ts[r], slice.dur[r]);
+    int64_t ts = ts_of[r];
+    int64_t end = ActiveEnd(ts, dur_of[r]);
     uint32_t parent = slice.parent_id[r];
     uint32_t lane;
     if (parent != kNull && parent < r && layout.group_id[parent] == g &&
@@ -67,7 +75,7 @@ void ComputeTrackLayout(TraceStorage* s) {
       lane = layout.lane[parent];
       lanes[g].Extend(t, lane, end);
     } else {
-      lane = lanes[g].StartUnit(t, slice.ts[r], end, &last_lane[t]);
+      lane = lanes[g].StartUnit(t, ts, end, &last_lane[t]);
     }
     layout.lane.Append(lane);
   });

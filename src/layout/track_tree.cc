@@ -10,6 +10,8 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "src/storage/piece_reader.h"
+
 namespace weft {
 namespace {
 
@@ -419,7 +421,9 @@ class TreeBuilder {
       if (t < first_ts_.size() && ts < first_ts_[t]) first_ts_[t] = ts;
     };
     const SliceTable& slice = s_->slice;
-    for (uint32_t r = 0; r < slice.row_count(); ++r) note(slice.track_id[r], slice.ts[r]);
+    PieceReader<uint32_t, CompactUint32Column> track_of(slice.track_id, slice.row_count());
+    PieceReader<int64_t, TimestampColumn> ts_of(slice.ts, slice.row_count());
+    for (uint32_t r = 0; r < slice.row_count(); ++r) note(track_of[r], ts_of[r]);
     const CounterTable& counter = s_->counter;
     for (uint32_t r = 0; r < counter.row_count(); ++r) {
       note(counter.track_id[r], counter.ts[r]);

@@ -269,16 +269,23 @@ long PeakRssKb() {
 
 // The store's memory and its largest parts, for --stats: what a peak RSS
 // is made of.
-void PrintStoreMemory(const TraceStorage& storage) {
+void PrintMemoryParts(const char* title, const std::vector<TraceStorage::MemoryPart>& parts) {
   constexpr size_t kPartsShown = 8;
   constexpr double kMiB = 1024.0 * 1024.0;
-  std::vector<TraceStorage::MemoryPart> parts = storage.MemoryByPart();
-  fprintf(stderr, "weft: store %.1f MiB:", static_cast<double>(storage.MemoryUsage()) / kMiB);
+  fprintf(stderr, "weft: %s", title);
   for (size_t i = 0; i < parts.size() && i < kPartsShown; ++i) {
     fprintf(stderr, "%s %s %.1f", i ? "," : "", parts[i].name.c_str(),
             static_cast<double>(parts[i].bytes) / kMiB);
   }
   fprintf(stderr, "\n");
+}
+
+void PrintStoreMemory(const TraceStorage& storage) {
+  char title[64];
+  snprintf(title, sizeof(title), "store %.1f MiB:",
+           static_cast<double>(storage.MemoryUsage()) / (1024.0 * 1024.0));
+  PrintMemoryParts(title, storage.MemoryByPart());
+  PrintMemoryParts("largest columns, MiB:", storage.MemoryByColumn());
 }
 
 Status LoadTrace(TraceProcessor* tp, const std::string& path, size_t read_size) {

@@ -150,6 +150,44 @@ bool ScanInt64Cells(const int64_t* cells, FilterOp op, int64_t v, RowSet* rows) 
   }
 }
 
+// The same over a column read in pieces (Column::ReadInt64s: compact
+// columns, which keep no cell array), for a range of rows. False for
+// operators it does not serve, a row list or a column that does not read
+// this way.
+bool ScanInt64Pieces(const Column* col, FilterOp op, int64_t v, RowSet* rows) {
+  constexpr uint32_t kPiece = 1024;
+  int64_t piece[kPiece];
+  if (!rows->is_range() || rows->size() == 0 || !col->ReadInt64s(rows->range_begin(), 1, piece)) {
+    return false;
+  }
+  auto scan = [&](auto matches) {
+    std::vector<uint32_t> out;
+    uint32_t begin = rows->range_begin(), end = rows->range_end();
+    size_t pieces = (size_t{end} - begin + kPiece - 1) / kPiece;
+    ForEachInBlocks(0, pieces, [&](size_t p) {
+      uint32_t first = begin + static_cast<uint32_t>(p) * kPiece;
+      uint32_t n = std::min(kPiece, end - first);
+      col->ReadInt64s(first, n, piece);
+      for (uint32_t i = 0; i < n; ++i) {
+        if (matches(piece[i])) out.push_back(first + i);
+      }
+    });
+    rows->SetOwned(std::move(out));
+    return true;
+  };
+  switch (op) {
+    case FilterOp::kEq:
+    case FilterOp::kIs: return scan([v](int64_t c) { return c == v; });
+    case FilterOp::kNe:
+    case FilterOp::kIsNot: return scan([v](int64_t c) { return c != v; });
+    case FilterOp::kLt: return scan([v](int64_t c) { return c < v; });
+    case FilterOp::kLe: return scan([v](int64_t c) { return c <= v; });
+    case FilterOp::kGt: return scan([v](int64_t c) { return c > v; });
+    case FilterOp::kGe: return scan([v](int64_t c) { return c >= v; });
+    default: return false;
+  }
+}
+
 }  // namespace
 
 void RowFilter::Apply(uint32_t col_index, FilterOp op, sqlite3_value* value,
@@ -270,6 +308,7 @@ void RowFilter::Apply(uint32_t col_index, FilterOp op, sqlite3_value* value,
   if (o.kind == Operand::kInt && col->type() == ColumnType::kInt64) {
     const int64_t* cells = col->Int64Cells();
     if (cells && ScanInt64Cells(cells, op, o.i, rows)) return;
+    if (!cells && ScanInt64Pieces(col, op, o.i, rows)) return;
   }
 
   if (col->type() == ColumnType::kString && col->text_is_pooled() &&

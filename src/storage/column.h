@@ -73,6 +73,13 @@ class Column {
   // NULL), its text the pool's.
   virtual const int64_t* Int64Cells() const { return nullptr; }
   virtual const StringId* StringIdCells() const { return nullptr; }
+  // For a kInt64 column without NULLs that keeps no cell array (compact
+  // columns): the cells of rows [first, first + count) into |out|, a piece
+  // at a time, for scans without a virtual call per row. False when the
+  // column does not read this way.
+  virtual bool ReadInt64s(uint32_t /*first*/, uint32_t /*count*/, int64_t* /*out*/) const {
+    return false;
+  }
   // Makes room for |rows| rows in all, so appends up to there do not grow
   // the storage (growth copies it where mremap is missing, as in wasm).
   // Columns that store nothing per row, or mostly NULL, ignore it.

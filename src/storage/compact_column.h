@@ -8,6 +8,7 @@
 #ifndef SRC_STORAGE_COMPACT_COLUMN_H_
 #define SRC_STORAGE_COMPACT_COLUMN_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -39,12 +40,47 @@ class NarrowUintVector {
     }
     ++size_;
   }
-  void Set(uint32_t row, uint32_t v) {
-    if (!Fits(v, width_)) Widen(v);
-    if (width_ != 0) Store(&bytes_[static_cast<size_t>(row) * width_], v);
+  // Appends |n| times |v|.
+  void AppendFill(uint32_t v, size_t n) {
+    if (v >= limit_ && v != kNull) Widen(v);
+    if (width_ == 1) {
+      memset(bytes_.append_uninitialized(n), static_cast<uint8_t>(v), n);
+    } else if (width_ != 0) {
+      uint8_t* out = bytes_.append_uninitialized(n * width_);
+      for (size_t i = 0; i < n; ++i, out += width_) Store(out, v);
+    }
+    size_ += n;
+  }
+  // Inlined with a 1-byte path, like push_back (the re-nesting of profile
+  // calls sets a depth per call).
+  WEFT_ALWAYS_INLINE void Set(uint32_t row, uint32_t v) {
+    if (v >= limit_ && v != kNull) Widen(v);
+    if (width_ == 1) {
+      bytes_[row] = static_cast<uint8_t>(v);
+    } else if (width_ != 0) {
+      Store(&bytes_[static_cast<size_t>(row) * width_], v);
+    }
   }
   uint32_t operator[](uint32_t row) const {
     return Load(bytes_.data() + static_cast<size_t>(row) * width_, width_);
+  }
+  // Cells [first, first + count) into |out|: the width tested once.
+  void Read(uint32_t first, uint32_t count, uint32_t* out) const {
+    const uint8_t* p = bytes_.data() + static_cast<size_t>(first) * width_;
+    switch (width_) {
+      case 1:
+        for (uint32_t i = 0; i < count; ++i) out[i] = p[i] == 0xff ? kNull : p[i];
+        break;
+      case 2:
+        for (uint32_t i = 0; i < count; ++i) out[i] = Load(p + 2 * i, 2);
+        break;
+      case 4:
+        memcpy(out, p, size_t{count} * 4);
+        break;
+      default:
+        std::fill_n(out, count, kNull);
+        break;
+    }
   }
   size_t size() const { return size_; }
   uint8_t width() const { return width_; }
@@ -113,8 +149,12 @@ class CompactUint32Column final : public Column {
       : Column(table, std::move(name), ColumnType::kInt64, flags) {}
   WEFT_ALWAYS_INLINE void Append(uint32_t v) { data_.push_back(v); }
   WEFT_ALWAYS_INLINE void AppendNull() { data_.push_back(kNull); }
+  // Appends |n| times |v|.
+  void AppendFill(uint32_t v, size_t n) { data_.AppendFill(v, n); }
   void Set(uint32_t row, uint32_t v) { data_.Set(row, v); }
   uint32_t operator[](uint32_t row) const { return data_[row]; }
+  // Cells [first, first + count) into |out| (kNull for NULL).
+  void Read(uint32_t first, uint32_t count, uint32_t* out) const { data_.Read(first, count, out); }
   size_t size() const { return data_.size(); }
 
   bool IsNull(uint32_t row) const override { return data_[row] == kNull; }
@@ -139,6 +179,8 @@ class DictStringColumn final : public Column {
   DictStringColumn(Table* table, std::string name, uint32_t flags = kNoFlags)
       : Column(table, std::move(name), ColumnType::kString, flags) {}
   void Append(StringId v) { codes_.push_back(CodeOf(v)); }
+  // Appends |n| times |v|.
+  void AppendFill(StringId v, size_t n) { codes_.AppendFill(CodeOf(v), n); }
   void Set(uint32_t row, StringId v) { codes_.Set(row, CodeOf(v)); }
   StringId operator[](uint32_t row) const {
     uint32_t code = codes_[row];
@@ -157,12 +199,17 @@ class DictStringColumn final : public Column {
   // The code of |v| (NarrowUintVector::kNull for NULL), added if new.
   uint32_t CodeOf(StringId v) {
     if (v == kNullStringId) return NarrowUintVector::kNull;
+    // A slice's category is one of a few dozen: most values are found in
+    // a small cache by their low bits, with no scan or hash.
+    Recent& recent = recent_[v % kRecent];
+    if (recent.value == v) return recent.code;
+    recent.value = v;
     // Columns of this kind hold a handful of strings: a scan beats a hash.
     size_t scan = dict_.size() < kScanLimit ? dict_.size() : kScanLimit;
     for (size_t i = 0; i < scan; ++i) {
-      if (dict_[i] == v) return static_cast<uint32_t>(i);
+      if (dict_[i] == v) return recent.code = static_cast<uint32_t>(i);
     }
-    return dict_.size() < kScanLimit ? Add(v) : LookUp(v);
+    return recent.code = dict_.size() < kScanLimit ? Add(v) : LookUp(v);
   }
   uint32_t Add(StringId v);
   uint32_t LookUp(StringId v);
@@ -171,6 +218,13 @@ class DictStringColumn final : public Column {
   NarrowUintVector codes_;
   std::vector<StringId> dict_;
   std::unordered_map<StringId, uint32_t> code_of_;  // Of dict_[kScanLimit..].
+  // Values coded lately and their codes, by value % kRecent.
+  struct Recent {
+    StringId value = kNullStringId;
+    uint32_t code = 0;
+  };
+  static constexpr uint32_t kRecent = 64;
+  Recent recent_[kRecent];
 };
 
 // An Int64Column without NULLs (sched and thread_state durations,
@@ -184,6 +238,19 @@ class CompactInt64Column final : public Column {
   void Append(int64_t v) {
     cells_.push_back(0);
     Set(static_cast<uint32_t>(cells_.size() - 1), v);
+  }
+  // Appends |n| values.
+  void AppendBlock(const int64_t* values, size_t n) {
+    uint32_t first = static_cast<uint32_t>(cells_.size());
+    int32_t* out = cells_.append_uninitialized(n);
+    for (size_t i = 0; i < n; ++i) {
+      if (values[i] > kAside && values[i] <= INT32_MAX) {
+        out[i] = static_cast<int32_t>(values[i]);
+      } else {
+        out[i] = kAside;
+        wide_[first + static_cast<uint32_t>(i)] = values[i];
+      }
+    }
   }
   void Set(uint32_t row, int64_t v) {
     if (v > kAside && v <= INT32_MAX) {
@@ -201,6 +268,17 @@ class CompactInt64Column final : public Column {
   size_t size() const { return cells_.size(); }
   bool IsNull(uint32_t) const override { return false; }
   int64_t GetInt(uint32_t row) const override { return (*this)[row]; }
+  bool ReadInt64s(uint32_t first, uint32_t count, int64_t* out) const override {
+    Read(first, count, out);
+    return true;
+  }
+  // Rows [first, first + count) into |out|.
+  void Read(uint32_t first, uint32_t count, int64_t* out) const {
+    const int32_t* cells = &cells_[first];
+    for (uint32_t i = 0; i < count; ++i) {
+      out[i] = cells[i] != kAside ? cells[i] : wide_.at(first + i);
+    }
+  }
   size_t MemoryUsage() const override { return cells_.capacity() * 4 + wide_.size() * 32; }
 
  private:

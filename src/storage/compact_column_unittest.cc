@@ -2,7 +2,11 @@
 // across every widening, NULLs kept, dictionary codes past the scanned few.
 #include "src/storage/compact_column.h"
 
+#include <vector>
+
 #include <gtest/gtest.h>
+
+#include "src/storage/piece_reader.h"
 
 namespace weft {
 namespace {
@@ -90,6 +94,45 @@ TEST(NarrowUintVectorTest, SetWidensAndClears) {
   EXPECT_EQ(v[2], NarrowUintVector::kNull);
 }
 
+// AppendFill and Read agree with push_back and operator[] at every width,
+// NULLs included, and Set's inlined path widens like push_back.
+TEST(NarrowUintVectorTest, FillAndReadAtEveryWidth) {
+  NarrowUintVector v;
+  std::vector<uint32_t> expected;
+  auto fill = [&](uint32_t value, size_t n) {
+    v.AppendFill(value, n);
+    expected.insert(expected.end(), n, value);
+  };
+  auto expect_reads = [&] {
+    ASSERT_EQ(v.size(), expected.size());
+    std::vector<uint32_t> out(expected.size());
+    v.Read(0, static_cast<uint32_t>(out.size()), out.data());
+    EXPECT_EQ(out, expected);
+    for (uint32_t r = 0; r < expected.size(); ++r) ASSERT_EQ(v[r], expected[r]) << r;
+  };
+  fill(NarrowUintVector::kNull, 3);
+  expect_reads();
+  EXPECT_EQ(v.width(), 0u);
+  fill(7, 5);
+  expect_reads();
+  EXPECT_EQ(v.width(), 1u);
+  fill(NarrowUintVector::kNull, 2);
+  fill(300, 4);
+  expect_reads();
+  EXPECT_EQ(v.width(), 2u);
+  fill(70000, 1);
+  expect_reads();
+  EXPECT_EQ(v.width(), 4u);
+  v.Set(0, 9);
+  expected[0] = 9;
+  expect_reads();
+  NarrowUintVector narrow;
+  narrow.push_back(1);
+  narrow.Set(0, 255);  // 0xff is the 1-byte NULL: 255 needs 2 bytes.
+  EXPECT_EQ(narrow.width(), 2u);
+  EXPECT_EQ(narrow[0], 255u);
+}
+
 TEST(CompactUint32ColumnTest, ReadsLikeUint32Column) {
   CompactUint32Column c(nullptr, "cpu");
   c.Append(3);
@@ -153,6 +196,53 @@ TEST(CompactInt64ColumnTest, ValuesOutsideInt32AreKeptAside) {
   EXPECT_EQ(c[3], 5);
   EXPECT_EQ(c[0], -5000000000);
   EXPECT_EQ(c[1], 0);
+}
+
+TEST(CompactInt64ColumnTest, AppendBlockAndReadLikeRows) {
+  CompactInt64Column c(nullptr, "dur");
+  const int64_t values[] = {-1, 0, INT32_MAX, int64_t{INT32_MAX} + 1, INT32_MIN,
+                            int64_t{INT32_MIN} + 1, INT64_MAX, 3000000000, 12};
+  c.Append(4);
+  c.AppendBlock(values, 9);
+  int64_t out[10];
+  ASSERT_TRUE(c.ReadInt64s(0, 10, out));
+  EXPECT_EQ(out[0], 4);
+  for (uint32_t r = 0; r < 9; ++r) {
+    EXPECT_EQ(out[r + 1], values[r]) << r;
+    EXPECT_EQ(c[r + 1], values[r]) << r;
+  }
+}
+
+// A slice column's string cells repeat in runs: the cached last code must
+// not outlive a change of value.
+TEST(DictStringColumnTest, RunsAndFills) {
+  DictStringColumn c(nullptr, "category");
+  const StringId ids[] = {5, 5, 9, 5, kNullStringId, 9, 11, 11, 5};
+  for (StringId id : ids) c.Append(id);
+  c.AppendFill(9, 3);
+  c.AppendFill(kNullStringId, 2);
+  for (uint32_t r = 0; r < 9; ++r) EXPECT_EQ(c[r], ids[r]) << r;
+  for (uint32_t r = 9; r < 12; ++r) EXPECT_EQ(c[r], 9u) << r;
+  EXPECT_TRUE(c.IsNull(12));
+  EXPECT_TRUE(c.IsNull(13));
+}
+
+// Rows read through a PieceReader in any order (forward, back, across
+// pieces, the last short piece) equal the column's.
+TEST(PieceReaderTest, ReadsAnyRowLikeTheColumn) {
+  CompactUint32Column c(nullptr, "track_id");
+  for (uint32_t r = 0; r < 1000; ++r) {
+    if (r % 97 == 0) {
+      c.AppendNull();
+    } else {
+      c.Append(r % 300);
+    }
+  }
+  PieceReader<uint32_t, CompactUint32Column> reader(c, 1000);
+  for (uint32_t r : {0u, 1u, 255u, 256u, 999u, 3u, 511u, 998u, 0u, 700u, 699u}) {
+    EXPECT_EQ(reader[r], c[r]) << r;
+  }
+  for (uint32_t r = 0; r < 1000; ++r) ASSERT_EQ(reader[r], c[r]) << r;
 }
 
 }  // namespace

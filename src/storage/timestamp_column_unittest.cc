@@ -3,6 +3,7 @@
 // cells.
 #include "src/storage/timestamp_column.h"
 
+#include <algorithm>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -83,6 +84,33 @@ TEST(TimestampColumnTest, IsNonDecreasingMatchesRowByRow) {
     }
   }
   EXPECT_TRUE(TimestampColumn(nullptr, "ts").IsNonDecreasing());
+}
+
+// AppendBlock and Read give what Append and operator[] do, for pieces that
+// start and end anywhere in a block, with blocks of every kind (a value
+// out of a block's reach in the middle of a piece widens that block).
+TEST(TimestampColumnTest, BlocksAppendAndReadLikeRows) {
+  std::vector<int64_t> values;
+  for (int64_t i = 0; i < 5000; ++i) {
+    int64_t v = 1000000 + i * 10;                  // Blocks of 3-byte cells...
+    if (i >= 2048) v += i * 100000;                // ...4-byte ones...
+    if (i == 3500) v += int64_t{1} << 40;          // ...one out of reach...
+    if (i == 4200) v -= 5000;                      // ...and one a little back.
+    values.push_back(v);
+  }
+  for (size_t piece : {size_t{1}, size_t{7}, size_t{1000}, size_t{1500}}) {
+    TimestampColumn by_block(nullptr, "ts");
+    for (size_t i = 0; i < values.size(); i += piece) {
+      by_block.AppendBlock(&values[i], std::min(piece, values.size() - i));
+    }
+    ExpectReads(by_block, values);
+    for (uint32_t first : {0u, 1u, 1023u, 2000u, 3499u, 4990u}) {
+      std::vector<int64_t> out(values.size() - first);
+      by_block.Read(first, static_cast<uint32_t>(out.size()), out.data());
+      ASSERT_EQ(out, std::vector<int64_t>(values.begin() + first, values.end()))
+          << piece << " " << first;
+    }
+  }
 }
 
 }  // namespace

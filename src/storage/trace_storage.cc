@@ -55,7 +55,7 @@ void TraceStorage::Finalize() {
 }
 
 void TraceStorage::PrepareForQueryDuringLoad() {
-  slice.ts.set_sorted(IsNonDecreasing(slice.ts.data()));
+  slice.ts.set_sorted(slice.ts.IsNonDecreasing());
   counter.ts.set_sorted(IsNonDecreasing(counter.ts.data()));
   // Sorted, ts ranges on sched / thread_state are binary searches (the
   // viewer's CPU and thread-state windows) instead of full scans.
@@ -93,6 +93,19 @@ std::vector<TraceStorage::MemoryPart> TraceStorage::MemoryByPart() const {
   add("args", args.MemoryUsage());  // With its values, which are no column.
   for (const Table* table : AllTables()) {
     if (table != &args) add(table->name(), table->MemoryUsage());
+  }
+  std::stable_sort(parts.begin(), parts.end(),
+                   [](const MemoryPart& a, const MemoryPart& b) { return a.bytes > b.bytes; });
+  return parts;
+}
+
+std::vector<TraceStorage::MemoryPart> TraceStorage::MemoryByColumn() const {
+  std::vector<MemoryPart> parts;
+  for (const Table* table : AllTables()) {
+    for (const Column* column : table->columns()) {
+      size_t bytes = column->MemoryUsage();
+      if (bytes) parts.push_back({table->name() + "." + column->name(), bytes});
+    }
   }
   std::stable_sort(parts.begin(), parts.end(),
                    [](const MemoryPart& a, const MemoryPart& b) { return a.bytes > b.bytes; });

@@ -70,6 +70,8 @@ class TraceStorage {
   };
   // The parts that hold any memory, largest first (`weft --stats`).
   std::vector<MemoryPart> MemoryByPart() const;
+  // The columns that hold any memory, as "table.column", largest first.
+  std::vector<MemoryPart> MemoryByColumn() const;
   size_t MemoryUsage() const;
 
   // The pool comes first: tables intern names at construction.

@@ -114,8 +114,8 @@ TEST(TraceStorageTest, SliceInsertBlockMatchesInsert) {
   slice.InsertWithThreadTime(1, 1, 0, cat, names[0], 0, Uint32Column::kNull, Uint32Column::kNull,
                              9, 9);
   const int64_t ts[] = {5, 6}, dur[] = {3, 2};
-  const uint32_t depth[] = {0, 1}, args[] = {7, 8};
-  EXPECT_EQ(slice.InsertBlock(SliceTable::RowBlock{4, cat, ts, dur, names, depth, args}, 2), 1u);
+  const uint32_t parents[] = {0, Uint32Column::kNull}, args[] = {7, 8};
+  EXPECT_EQ(slice.InsertBlock(SliceTable::RowBlock{4, cat, ts, dur, names, parents, args}, 2), 1u);
   uint32_t after = slice.Insert(8, 1, 4, cat, names[0], 0, 1, Uint32Column::kNull);
   EXPECT_EQ(after, 3u);
   EXPECT_EQ(slice.row_count(), 4u);
@@ -125,8 +125,8 @@ TEST(TraceStorageTest, SliceInsertBlockMatchesInsert) {
     EXPECT_EQ(slice.track_id[r], 4u);
     EXPECT_EQ(slice.category[r], cat);
     EXPECT_EQ(slice.name[r], names[r - 1]);
-    EXPECT_EQ(slice.depth[r], depth[r - 1]);
-    EXPECT_TRUE(slice.parent_id.IsNull(r));
+    EXPECT_EQ(slice.depth[r], 0u);
+    EXPECT_EQ(slice.parent_id[r], parents[r - 1]);
     EXPECT_EQ(slice.arg_set_id[r], args[r - 1]);
     EXPECT_TRUE(slice.thread_ts.IsNull(r));
     EXPECT_TRUE(slice.thread_dur.IsNull(r));

@@ -53,7 +53,7 @@ void ProfileCallRows::EndCall(uint32_t call, int64_t dur, uint32_t sample_count)
     return;
   }
   storage_->slice.dur.Set(first_row_ + call, dur);
-  storage_->slice.depth.Set(first_row_ + call, sample_count);  // Until its arg set is made.
+  storage_->slice.parent_id.Set(first_row_ + call, sample_count);  // Until its arg set is made.
   // Calls end innermost first: mostly the last one.
   for (size_t i = open_written_.size(); i-- > 0;) {
     if (open_written_[i] == call) {
@@ -66,12 +66,12 @@ void ProfileCallRows::EndCall(uint32_t call, int64_t dur, uint32_t sample_count)
 void ProfileCallRows::MakeArgs() {
   PendingRows& p = *pending_;
   Uint32Column& arg_set_id = storage_->slice.arg_set_id;
-  const Uint32Column& depth = storage_->slice.depth;
+  const Uint32Column& sample_count = storage_->slice.parent_id;  // Until re-nesting.
   uint32_t end = open_written_.empty() ? count_ : open_written_.front();
   uint32_t call = args_made_;
   for (; call < end && call < written_; ++call) {
     uint32_t row = first_row_ + call;
-    arg_set_id.Set(row, ArgsFor(arg_set_id[row], depth[row]));
+    arg_set_id.Set(row, ArgsFor(arg_set_id[row], sample_count[row]));
   }
   for (; call < end && p.ended[call - written_]; ++call) {
     uint32_t i = call - written_;
@@ -83,6 +83,7 @@ void ProfileCallRows::MakeArgs() {
 void ProfileCallRows::WritePending() {
   MakeArgs();
   const PendingRows& p = *pending_;
+  // The parent cells hold the sample counts until re-nesting.
   SliceTable::RowBlock block{track_, strings_.category, p.ts, p.dur, p.name, p.sample_count,
                              p.node};
   // No other slice is written during the walk: the calls' rows follow on.

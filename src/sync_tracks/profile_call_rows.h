@@ -6,7 +6,8 @@
 // follow first use, as when each row was written whole) as far as the
 // calls have ended when a block is written: most calls get theirs before
 // their row is written. Until then a call's arg set cell holds its node
-// and its depth cell its sample count (the re-nesting sets the depth).
+// and its parent cell its sample count (the re-nesting sets the parent;
+// the depth cells are compact, 1 byte while depths are small).
 // Reference: docs/sync_tracks.md ("In the tables").
 #ifndef SRC_SYNC_TRACKS_PROFILE_CALL_ROWS_H_
 #define SRC_SYNC_TRACKS_PROFILE_CALL_ROWS_H_

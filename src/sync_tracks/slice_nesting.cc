@@ -7,6 +7,8 @@
 #include <numeric>
 #include <utility>
 
+#include "src/storage/piece_reader.h"
+
 namespace weft {
 namespace {
 
@@ -19,14 +21,14 @@ bool NestBefore(const NestItem& a, const NestItem& b) {
 
 // The calls as nest items: in opening order, which is nesting order (a
 // parent opens before its children at the same time) unless a damaged
-// input broke it; then sorted. Cells are read through plain pointers: the
-// build has no strict aliasing, so through the columns every store to a
-// cell would make the next read reload the column's array.
+// input broke it; then sorted. Cells are read a piece at a time
+// (PieceReader); a call is read before the merge cuts it, and cuts are
+// undone before the calls are read again.
 class CallItems {
  public:
   CallItems(const SliceTable& slices, uint32_t first_row, uint32_t count)
-      : ts_(slices.ts.data().data()), dur_(slices.dur.data().data()), first_row_(first_row),
-        count_(count) {}
+      : ts_(slices.ts, slices.row_count()), dur_(slices.dur, slices.row_count()),
+        first_row_(first_row), count_(count) {}
   uint32_t size() const { return count_; }
   bool sorted() const { return !order_.empty(); }
   NestItem operator[](uint32_t i) const { return Item(order_.empty() ? i : order_[i]); }
@@ -40,11 +42,12 @@ class CallItems {
  private:
   NestItem Item(uint32_t call) const {
     uint32_t row = first_row_ + call;
-    return NestItem{ts_[row], ts_[row] + dur_[row], true, call, row};
+    int64_t ts = ts_[row];
+    return NestItem{ts, ts + dur_[row], true, call, row};
   }
 
-  const int64_t* ts_;
-  const int64_t* dur_;
+  mutable PieceReader<int64_t, TimestampColumn> ts_;
+  mutable PieceReader<int64_t, CompactInt64Column> dur_;
   uint32_t first_row_;
   uint32_t count_;
   std::vector<uint32_t> order_;  // Empty: opening order.
@@ -66,9 +69,8 @@ struct Open {
 bool NestItems(const std::vector<NestItem>& slice_items, const CallItems& calls,
                SliceTable* slices) {
   const bool check_calls = !calls.sorted();
-  // Call rows were written without NULLs: their dur cells are plain.
-  int64_t* dur = slices->dur.mutable_data().data();
-  uint32_t* depth = slices->depth.mutable_data().data();
+  CompactInt64Column& dur = slices->dur;
+  CompactUint32Column& depth = slices->depth;
   uint32_t* parent = slices->parent_id.mutable_data().data();
   std::vector<Open> stack;
   stack.reserve(64);
@@ -90,7 +92,7 @@ bool NestItems(const std::vector<NestItem>& slice_items, const CallItems& calls,
       item = next_call;
       if (check_calls) {
         if (c > 0 && (item.ts < last_ts || (item.ts == last_ts && item.end > last_end))) {
-          for (const auto& [row, before] : cuts) dur[row] = before;
+          for (const auto& [row, before] : cuts) dur.Set(row, before);
           return false;
         }
         last_ts = item.ts;
@@ -107,9 +109,9 @@ bool NestItems(const std::vector<NestItem>& slice_items, const CallItems& calls,
     if (!stack.empty() && item.is_call && item.end > stack.back().end) {
       if (check_calls) cuts.emplace_back(item.row, item.end - item.ts);
       item.end = stack.back().end;
-      dur[item.row] = item.end - item.ts;
+      dur.Set(item.row, item.end - item.ts);
     }
-    depth[item.row] = static_cast<uint32_t>(stack.size());
+    depth.Set(item.row, static_cast<uint32_t>(stack.size()));
     parent[item.row] = stack.empty() ? Uint32Column::kNull : stack.back().row;
     stack.push_back(Open{item.end, item.row});
   }

@@ -86,7 +86,7 @@ void FlowTracker::EndV1AtNextSlice(uint64_t key, uint32_t track) {
 }
 
 void FlowTracker::Link(const Source& from, uint32_t slice) {
-  const Int64Column& ts = storage_->slice.ts;
+  const TimestampColumn& ts = storage_->slice.ts;
   if (ts[from.slice] > ts[slice]) {
     storage_->flow.Insert(slice, from.slice, from.trace_id);
   } else {
