@@ -34,8 +34,8 @@ void ComputeTrackLayout(TraceStorage* s) {
   const SliceTable& slice = s->slice;
   SliceLayoutTable& layout = s->slice_layout;
   uint32_t slices = slice.row_count();
-  layout.group_id.Reserve(slices);
-  layout.lane.Reserve(slices);
+  layout.group_id.ReserveRows(slices);
+  layout.lane.ReserveRows(slices);
   std::vector<LaneAssigner> lanes(groups.size());
   std::vector<uint32_t> last_lane(group_of_track.size(), LaneAssigner::kNoLane);
   std::vector<int64_t> max_depth(groups.size(), -1);

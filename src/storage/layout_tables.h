@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "src/storage/column.h"
+#include "src/storage/compact_column.h"
 #include "src/storage/slice_tables.h"
 #include "src/storage/table.h"
 
@@ -143,8 +144,10 @@ class SliceLayoutTable final : public Table {
   }
 
   IdColumn slice_id{this, "slice_id"};
-  Uint32Column group_id{this, "group_id", kIndexed};
-  Uint32Column lane{this, "lane"};
+  // A row per slice: narrow ids (groups and lanes are few; 1 byte each
+  // while under 255).
+  CompactUint32Column group_id{this, "group_id", kIndexed};
+  CompactUint32Column lane{this, "lane"};
   AliasColumn depth{this, "depth", &slice_->depth, kNoFlags};
   AliasColumn ts{this, "ts", &slice_->ts, kNoFlags};
   AliasColumn dur{this, "dur", &slice_->dur, kNoFlags};
