@@ -452,6 +452,7 @@ class CompactTable final : public StoredTable {
   IdColumn id{this, "id"};
   TimestampColumn ts{this, "ts"};
   CompactInt64Column dur{this, "dur"};
+  AliasColumn alias_ts{this, "alias_ts", &ts, kNoFlags};
 };
 
 TEST(RowFilterScanTest, CompactColumnPiecesMatchPlainComparisons) {
@@ -463,6 +464,8 @@ TEST(RowFilterScanTest, CompactColumnPiecesMatchPlainComparisons) {
     t.Add(1000000 + r * 10 - wobble, r == 77 ? (int64_t{1} << 40) : wobble - 500);
   }
   ASSERT_EQ(t.ts.Int64Cells(), nullptr);
+  int64_t probe;
+  ASSERT_TRUE(t.alias_ts.ReadInt64s(0, 1, &probe));
   Values values;
   RowFilter f(&t, &pool);
   const FilterOp ops[] = {FilterOp::kEq, FilterOp::kNe, FilterOp::kLt, FilterOp::kLe,
@@ -478,9 +481,9 @@ TEST(RowFilterScanTest, CompactColumnPiecesMatchPlainComparisons) {
     }
   };
   for (FilterOp op : ops) {
-    for (uint32_t col : {1u, 2u}) {
+    for (uint32_t col : {1u, 2u, 3u}) {  // ts, dur, alias_ts
       const Column* c = t.columns()[col];
-      int64_t operand = col == 1 ? c->GetInt(2500) : 17;
+      int64_t operand = col != 2 ? c->GetInt(2500) : 17;
       for (uint32_t from : {0u, 1300u}) {
         RowSet rs(kRows);
         if (from) f.Apply(0, FilterOp::kGe, values.Make(std::to_string(from)), &rs);

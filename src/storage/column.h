@@ -361,6 +361,9 @@ class AliasColumn final : public Column {
   bool text_is_pooled() const override { return of_->text_is_pooled(); }
   const int64_t* Int64Cells() const override { return of_->Int64Cells(); }
   const StringId* StringIdCells() const override { return of_->StringIdCells(); }
+  bool ReadInt64s(uint32_t first, uint32_t count, int64_t* out) const override {
+    return of_->ReadInt64s(first, count, out);
+  }
   bool EqualRows(int64_t value, const uint32_t** rows,
                  size_t* count) const override {
     return of_->EqualRows(value, rows, count);
