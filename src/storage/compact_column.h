@@ -32,7 +32,7 @@ class NarrowUintVector {
   // cpus, utids of small traces): sched and thread_state make ~5 cells per
   // kernel event, and a call with a width switch each was ~37 instructions.
   WEFT_ALWAYS_INLINE void push_back(uint32_t v) {
-    if (v >= limit_ && v != kNull) Widen(v);
+    WidenFor(v);
     if (width_ == 1) {
       bytes_.push_back(static_cast<uint8_t>(v));  // Truncating kNull gives 0xff.
     } else if (width_ != 0) {
@@ -42,7 +42,7 @@ class NarrowUintVector {
   }
   // Appends |n| times |v|.
   void AppendFill(uint32_t v, size_t n) {
-    if (v >= limit_ && v != kNull) Widen(v);
+    WidenFor(v);
     if (width_ == 1) {
       memset(bytes_.append_uninitialized(n), static_cast<uint8_t>(v), n);
     } else if (width_ != 0) {
@@ -54,7 +54,7 @@ class NarrowUintVector {
   // Inlined with a 1-byte path, like push_back (the re-nesting of profile
   // calls sets a depth per call).
   WEFT_ALWAYS_INLINE void Set(uint32_t row, uint32_t v) {
-    if (v >= limit_ && v != kNull) Widen(v);
+    WidenFor(v);
     if (width_ == 1) {
       bytes_[row] = static_cast<uint8_t>(v);
     } else if (width_ != 0) {
@@ -133,6 +133,11 @@ class NarrowUintVector {
   // Rewrites the cells, in place, at the narrowest width that also holds
   // |v|.
   WEFT_NOINLINE void Widen(uint32_t v);
+  // Widens unless the current width stores |v| (NULL always fits): the
+  // one test of limit_ on the append and set paths.
+  WEFT_ALWAYS_INLINE void WidenFor(uint32_t v) {
+    if (v >= limit_ && v != kNull) Widen(v);
+  }
 
   PodVector<uint8_t> bytes_;
   size_t size_ = 0;
@@ -244,7 +249,7 @@ class CompactInt64Column final : public Column {
     uint32_t first = static_cast<uint32_t>(cells_.size());
     int32_t* out = cells_.append_uninitialized(n);
     for (size_t i = 0; i < n; ++i) {
-      if (values[i] > kAside && values[i] <= INT32_MAX) {
+      if (FitsCell(values[i])) {
         out[i] = static_cast<int32_t>(values[i]);
       } else {
         out[i] = kAside;
@@ -253,7 +258,7 @@ class CompactInt64Column final : public Column {
     }
   }
   void Set(uint32_t row, int64_t v) {
-    if (v > kAside && v <= INT32_MAX) {
+    if (FitsCell(v)) {
       if (cells_[row] == kAside) wide_.erase(row);
       cells_[row] = static_cast<int32_t>(v);
     } else {
@@ -283,6 +288,8 @@ class CompactInt64Column final : public Column {
 
  private:
   static constexpr int32_t kAside = INT32_MIN;  // The value is in wide_.
+  // Whether |v| is stored in its cell (not aside).
+  static bool FitsCell(int64_t v) { return v > kAside && v <= INT32_MAX; }
   PodVector<int32_t> cells_;
   std::unordered_map<uint32_t, int64_t> wide_;
 };

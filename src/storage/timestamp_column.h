@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <string>
 
+#include "src/base/compiler.h"
 #include "src/base/loop_blocks.h"
 #include "src/base/pod_vector.h"
 #include "src/storage/column.h"
@@ -24,7 +25,9 @@ class TimestampColumn final : public Column {
   TimestampColumn(Table* table, std::string name, uint32_t flags = kNoFlags)
       : Column(table, std::move(name), ColumnType::kInt64, flags) {}
 
-  void Append(int64_t v) {
+  // Inlined: the tables with the most rows append a timestamp per row; a
+  // new block's packing and a widening are out of line.
+  WEFT_ALWAYS_INLINE void Append(int64_t v) {
     if ((size_ & kBlockMask) == 0) {
       if (size_ != 0) Pack(&blocks_.back());
       blocks_.push_back({v, static_cast<uint32_t>(narrow_.size()), kFour});
@@ -32,10 +35,9 @@ class TimestampColumn final : public Column {
     Block& block = blocks_.back();
     ++size_;
     if (block.cells == kFour) {
-      int64_t offset;
-      if (!__builtin_sub_overflow(v, block.base, &offset) && offset >= INT32_MIN &&
-          offset <= INT32_MAX) {
-        narrow_.push_back(static_cast<int32_t>(offset));
+      int32_t offset;
+      if (OffsetFrom(block.base, v, &offset)) {
+        narrow_.push_back(offset);
         return;
       }
       Widen(&block);
@@ -55,14 +57,7 @@ class TimestampColumn final : public Column {
       size_t room = std::min<size_t>(n, kBlockMask + 1 - (size_ & kBlockMask));
       int32_t* out = narrow_.append_uninitialized(room);
       size_t i = 0;
-      for (; i < room; ++i) {
-        int64_t offset;
-        if (__builtin_sub_overflow(values[i], block.base, &offset) || offset < INT32_MIN ||
-            offset > INT32_MAX) {
-          break;
-        }
-        out[i] = static_cast<int32_t>(offset);
-      }
+      while (i < room && OffsetFrom(block.base, values[i], &out[i])) ++i;
       narrow_.resize(narrow_.size() - (room - i));
       size_ += static_cast<uint32_t>(i);
       values += i;
@@ -146,6 +141,15 @@ class TimestampColumn final : public Column {
   static constexpr uint32_t kBlockBits = 10;
   static constexpr uint32_t kBlockMask = (1u << kBlockBits) - 1;
   enum Cells : uint8_t { kThree, kFour, kEight };
+  // Whether |v| is within a 4-byte offset of |base|; if so, the offset.
+  WEFT_ALWAYS_INLINE static bool OffsetFrom(int64_t base, int64_t v, int32_t* offset) {
+    int64_t wide;
+    if (__builtin_sub_overflow(v, base, &wide) || wide < INT32_MIN || wide > INT32_MAX) {
+      return false;
+    }
+    *offset = static_cast<int32_t>(wide);
+    return true;
+  }
   struct Block {
     int64_t base;    // The block's first value (kThree: its smallest).
     uint32_t first;  // Its first cell in packed_, narrow_ or wide_.
@@ -180,7 +184,7 @@ class TimestampColumn final : public Column {
   }
   // A full block, the last: when in 4-byte offsets that span less than
   // 2^24, its cells (the end of narrow_) move to packed_, 3 bytes each.
-  void Pack(Block* block) {
+  WEFT_NOINLINE void Pack(Block* block) {
     if (block->cells != kFour) return;
     const int32_t* cells = &narrow_[block->first];
     int32_t lo = cells[0], hi = cells[0];
@@ -204,7 +208,7 @@ class TimestampColumn final : public Column {
   }
   // The last block, which holds a value its offsets cannot reach: its
   // cells so far (the end of narrow_) move to wide_.
-  void Widen(Block* block) {
+  WEFT_NOINLINE void Widen(Block* block) {
     uint32_t first = static_cast<uint32_t>(wide_.size());
     for (size_t c = block->first; c < narrow_.size(); ++c) wide_.push_back(block->base + narrow_[c]);
     narrow_.resize(block->first);
