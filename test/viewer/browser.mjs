@@ -65,6 +65,13 @@ export async function waitForLoad(page, timeout = 120000) {
   return page.evaluate(() => document.body.dataset.state);
 }
 
+// Waits until two animation frames have passed: a change of the view (a
+// scroll, a zoom) has been drawn, so the canvas' data-complete mark is about
+// the new view, not the one before it.
+export async function waitForRedraw(page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
 // Waits for a frame drawn with the data of every row in view.
 export async function waitForCompleteFrame(page, timeout = 120000) {
   await page.waitForSelector('#timeline-canvas[data-complete="true"]', {timeout});

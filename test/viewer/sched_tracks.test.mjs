@@ -16,7 +16,7 @@ import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 
 import {ROOT, launchBrowser, openTraceFile, pageQuery,
-  startServer, waitForCompleteFrame} from './browser.mjs';
+  startServer, waitForCompleteFrame, waitForRedraw} from './browser.mjs';
 
 const TRACE = path.join(ROOT, 'test/data/sched_example.systrace');
 const ARTIFACTS = path.join(ROOT, 'out/viewer_artifacts');
@@ -44,7 +44,10 @@ async function pointIn(g, ts) {
   }, {g, ts});
 }
 
+// The scroll pointIn made is drawn first: until then the canvas still shows,
+// and marks complete, the view before it.
 async function pixelAt(x, y) {
+  await waitForRedraw(page);
   await waitForCompleteFrame(page);
   return page.evaluate(({x, y}) => {
     const c = document.getElementById('timeline-canvas');
@@ -145,9 +148,9 @@ describe('Fuchsia scheduling records', () => {
           where s.cpu = 0 and t.tid != 0 order by s.dur desc limit 1`);
       const cpu0 = rows.find((r) => r.kind === 'cpu' && r.name === 'CPU 0');
       await page.evaluate(({ts, dur}) => window.weftViewer.timeline.zoomTo(ts - dur, ts + 2 * dur), s);
-      // Two frames: the zoomed view is drawn (and asks for its data) before
-      // pixelAt waits for a complete frame.
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      // The zoomed view is drawn (and asks for its data) before pixelAt
+      // waits for a complete frame.
+      await waitForRedraw(page);
       const p = await pointIn(cpu0.id, s.ts + s.dur / 2);
       const [r, g, b, a] = await pixelAt(p.x, p.y);
       assert.equal(a, 255);
