@@ -293,8 +293,7 @@ TEST(Uint32ColumnTest, AppendBlockAndFill) {
 
 TEST(SparseUint32ColumnTest, AllNullStoresNothing) {
   SparseUint32Column c(nullptr, "irq_context");
-  for (int i = 0; i < 100000; ++i) c.AppendNull();
-  EXPECT_EQ(c.size(), 100000u);
+  for (uint32_t r = 0; r < 100000; ++r) c.Put(r, SparseUint32Column::kNull);
   EXPECT_EQ(c.MemoryUsage(), 0u);
   EXPECT_TRUE(c.IsNull(99999));
   EXPECT_EQ(c[0], SparseUint32Column::kNull);
@@ -302,31 +301,30 @@ TEST(SparseUint32ColumnTest, AllNullStoresNothing) {
 
 TEST(SparseUint32ColumnTest, FirstValueAfterAbsentRowsInAndAcrossWords) {
   // The first present row lands inside a word, after whole words, and the
-  // cells widen from 1 to 2 to 4 bytes.
+  // cells widen from 1 to 2 to 4 bytes; rows never put (between the present
+  // ones, and after the last) read as NULL.
   for (uint32_t first : {0u, 5u, 64u, 130u}) {
     SparseUint32Column c(nullptr, "waker_utid");
-    for (uint32_t r = 0; r < first; ++r) c.AppendNull();
-    c.Append(7);
-    c.AppendNull();
-    c.Append(300);
-    for (int i = 0; i < 70; ++i) c.AppendNull();
-    c.Append(70000);
-    ASSERT_EQ(c.size(), first + 74u);
+    c.Put(first, 7);
+    c.Put(first + 2, 300);
+    c.Put(first + 73, 70000);
     for (uint32_t r = 0; r < first; ++r) ASSERT_TRUE(c.IsNull(r)) << first << " " << r;
     EXPECT_EQ(c[first], 7u);
     EXPECT_TRUE(c.IsNull(first + 1));
     EXPECT_EQ(c.GetInt(first + 2), 300);
     EXPECT_TRUE(c.IsNull(first + 3));
     EXPECT_EQ(c[first + 73], 70000u);
+    for (uint32_t r = first + 74; r < first + 300; ++r) ASSERT_TRUE(c.IsNull(r)) << r;
   }
 }
 
-TEST(SparseUint32ColumnTest, MostlyNullIsSmallerThanACompactColumn) {
+TEST(SparseUint32ColumnTest, PutsOfNullAndValuesMatchACompactColumn) {
   SparseUint32Column sparse(nullptr, "s");
   CompactUint32Column compact(nullptr, "c");
   for (uint32_t r = 0; r < 64000; ++r) {
-    uint32_t v = r % 4 == 0 ? r % 200 : SparseUint32Column::kNull;
-    sparse.Append(v);
+    // Runs of NULLs of every length, across and within words.
+    uint32_t v = (r * 7919) % 13 == 0 ? r % 200 : SparseUint32Column::kNull;
+    sparse.Put(r, v);
     compact.Append(v);
   }
   for (uint32_t r = 0; r < 64000; ++r) ASSERT_EQ(sparse[r], compact[r]) << r;
@@ -350,15 +348,34 @@ TEST(PresenceBitsTest, AbsentRunsBeforeAndAfterTheFirstPresentRow) {
   EXPECT_EQ(bits.Rank(301), 1u);
 }
 
+TEST(PresenceBitsTest, PresentAtMatchesOneRowAtATime) {
+  // Gaps of 0 to 200 rows before each present row: inside a word, to its
+  // last bit, across one and several words.
+  PresenceBits by_row, one_at_a_time;
+  uint32_t row = 0;
+  for (uint32_t gap : {0u, 0u, 3u, 60u, 0u, 64u, 127u, 1u, 200u, 62u, 0u}) {
+    row += gap;
+    by_row.AppendPresentAt(row);
+    one_at_a_time.AppendAbsent(gap);
+    one_at_a_time.Append(true);
+    ++row;
+  }
+  ASSERT_EQ(by_row.size(), one_at_a_time.size());
+  for (uint32_t r = 0; r < row + 100; ++r) {
+    ASSERT_EQ(by_row.IsPresent(r), one_at_a_time.IsPresent(r)) << r;
+    if (by_row.IsPresent(r)) ASSERT_EQ(by_row.Rank(r), one_at_a_time.Rank(r)) << r;
+  }
+  EXPECT_FALSE(by_row.IsPresent(row + 64));  // Past the last row: absent.
+}
+
 TEST(EarlierRowColumnTest, ReadsBackEarlierRowsAndNulls) {
   EarlierRowColumn c(nullptr, "waker_id");
-  c.AppendNull();
-  c.Append(0);
-  c.Append(2);  // Its own row.
-  for (int i = 3; i < 400; ++i) c.AppendNull();
-  c.Append(1);  // 399 back: wider cells.
-  for (int i = 401; i < 70000; ++i) c.AppendNull();
-  c.Append(0);  // 70000 back: wider still.
+  c.Put(0, EarlierRowColumn::kNull);
+  c.Put(1, 0);
+  c.Put(2, 2);  // Its own row.
+  c.Put(3, EarlierRowColumn::kNull);
+  c.Put(400, 1);  // 399 back: wider cells.
+  c.Put(70000, 0);  // 70000 back: wider still.
   EXPECT_TRUE(c.IsNull(0));
   EXPECT_EQ(c[0], EarlierRowColumn::kNull);
   EXPECT_EQ(c[1], 0u);
@@ -368,6 +385,7 @@ TEST(EarlierRowColumnTest, ReadsBackEarlierRowsAndNulls) {
   EXPECT_TRUE(c.IsNull(69999));
   EXPECT_EQ(c[70000], 0u);
   EXPECT_FALSE(c.IsNull(70000));
+  EXPECT_TRUE(c.IsNull(70001));  // Not put yet.
 }
 
 }  // namespace

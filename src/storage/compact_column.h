@@ -241,8 +241,12 @@ class CompactInt64Column final : public Column {
   CompactInt64Column(Table* table, std::string name, uint32_t flags = kNoFlags)
       : Column(table, std::move(name), ColumnType::kInt64, flags) {}
   void Append(int64_t v) {
-    cells_.push_back(0);
-    Set(static_cast<uint32_t>(cells_.size() - 1), v);
+    if (FitsCell(v)) {
+      cells_.push_back(static_cast<int32_t>(v));
+    } else {
+      wide_[static_cast<uint32_t>(cells_.size())] = v;
+      cells_.push_back(kAside);
+    }
   }
   // Appends |n| values.
   void AppendBlock(const int64_t* values, size_t n) {

@@ -30,6 +30,9 @@ class UcpuColumn final : public Column {
   UcpuColumn(Table* table, std::string name, const CompactUint32Column* same_as)
       : Column(table, std::move(name), ColumnType::kInt64, kNoFlags), same_as_(same_as) {}
   void Append(uint32_t v) { diff_.push_back(Diff(v, static_cast<uint32_t>(diff_.size()))); }
+  // The same, given the value the row's |same_as| cell got (not read back
+  // from its compact cells).
+  void Append(uint32_t v, uint32_t same) { diff_.push_back(v ^ same ^ kNull); }
   void AppendNull() { Append(kNull); }
   void Set(uint32_t row, uint32_t v) { diff_.Set(row, Diff(v, row)); }
   uint32_t operator[](uint32_t row) const { return diff_[row] ^ kNull ^ (*same_as_)[row]; }

@@ -28,7 +28,7 @@ class SchedTable final : public StoredTable {
     utid.Append(thread);
     end_state.Append(kNullStringId);
     priority.Append(priority_value);
-    ucpu.Append(ucpu_value);
+    ucpu.Append(ucpu_value, cpu_value);
     return NextRow();
   }
 
@@ -59,6 +59,7 @@ class ThreadStateTable final : public StoredTable {
     uint32_t waker_utid = kNull, waker_id = kNull, irq_context = kNull;
   };
   uint32_t Insert(const Row& r) {
+    uint32_t row = row_count();
     ts.Append(r.ts);
     dur.Append(r.dur);
     cpu.Append(r.cpu);
@@ -66,10 +67,10 @@ class ThreadStateTable final : public StoredTable {
     state.Append(r.state);
     io_wait.AppendNull();
     blocked_function.Append(kNullStringId);
-    waker_utid.Append(r.waker_utid);
-    waker_id.Append(r.waker_id);
-    irq_context.Append(r.irq_context);
-    ucpu.Append(r.ucpu);
+    waker_utid.Put(row, r.waker_utid);
+    waker_id.Put(row, r.waker_id);
+    irq_context.Put(row, r.irq_context);
+    ucpu.Append(r.ucpu, r.cpu);
     return NextRow();
   }
   // A row whose optional cells are all NULL.

@@ -7,6 +7,10 @@
 //   bytes wide (SparseNarrowUints);
 // - EarlierRowColumn: ids of earlier rows (thread_state.waker_id) as the
 //   distance back.
+// The uint32 ones are written by row (Put): a NULL cell costs nothing when
+// its row is inserted, the rows up to the next present one are marked
+// absent a word at a time (thread_state inserts a row or two per kernel
+// event, and three per-row appends of NULL were a third of its insert).
 #ifndef SRC_STORAGE_SPARSE_COLUMN_H_
 #define SRC_STORAGE_SPARSE_COLUMN_H_
 
@@ -40,21 +44,33 @@ class PresenceBits {
     present_ += present;
     ++rows_;
   }
-  // Appends |n| absent rows: whole words at once.
+  // Appends |n| absent rows: the current word's zero bits, then whole
+  // words at once.
   void AppendAbsent(size_t n) {
     if (!tracking_) {
       rows_ += static_cast<uint32_t>(n);
       return;
     }
-    for (; n > 0 && (rows_ & 63) != 0; --n) Append(false);
-    size_t words = n / 64;
+    size_t room = (64 - (rows_ & 63)) & 63;  // Rows left in the last word.
+    if (n <= room) {
+      rows_ += static_cast<uint32_t>(n);
+      return;
+    }
+    n -= room;
+    size_t words = (n + 63) / 64;
     std::fill_n(prefix_.append_uninitialized(words), words, present_);
     std::fill_n(bits_.append_uninitialized(words), words, uint64_t{0});
-    rows_ += static_cast<uint32_t>(words * 64);
-    for (n -= words * 64; n > 0; --n) Append(false);
+    rows_ += static_cast<uint32_t>(room + n);
   }
+  // Row |row| present, the rows between the last one and it absent.
+  // Requires row >= size().
+  void AppendPresentAt(uint32_t row) {
+    if (row > rows_) AppendAbsent(row - rows_);
+    Append(true);
+  }
+  // Rows from size() on (not appended yet) are absent.
   bool IsPresent(uint32_t row) const {
-    return tracking_ && (bits_[row >> 6] >> (row & 63) & 1);
+    return tracking_ && row < rows_ && (bits_[row >> 6] >> (row & 63) & 1);
   }
   // The number of present rows before |row|.
   uint32_t Rank(uint32_t row) const {
@@ -117,18 +133,21 @@ class SparseInt64Column final : public Column {
 };
 
 // uint32 values, NarrowUintVector::kNull (absent) in most rows: a presence
-// bit per row, the others 1, 2 or 4 bytes each. Append-only.
+// bit per row, the others 1, 2 or 4 bytes each. Written in row order; a
+// row never Put with a value reads as kNull.
 class SparseNarrowUints {
  public:
   static constexpr uint32_t kNull = NarrowUintVector::kNull;
-  WEFT_ALWAYS_INLINE void push_back(uint32_t v) {
-    present_.Append(v != kNull);
-    if (v != kNull) values_.push_back(v);
+  // Row |row|'s value; requires |row| above every row put before with a
+  // value.
+  WEFT_ALWAYS_INLINE void Put(uint32_t row, uint32_t v) {
+    if (v == kNull) return;
+    present_.AppendPresentAt(row);
+    values_.push_back(v);
   }
   uint32_t operator[](uint32_t row) const {
     return present_.IsPresent(row) ? values_[present_.Rank(row)] : kNull;
   }
-  size_t size() const { return present_.size(); }
   size_t MemoryUsage() const { return present_.MemoryUsage() + values_.MemoryUsage(); }
 
  private:
@@ -136,16 +155,15 @@ class SparseNarrowUints {
   NarrowUintVector values_;
 };
 
-// A Uint32Column (kNull is NULL) whose cells are mostly NULL.
+// A Uint32Column (kNull is NULL) whose cells are mostly NULL, written by
+// row in row order (Put: SparseNarrowUints).
 class SparseUint32Column final : public Column {
  public:
   static constexpr uint32_t kNull = SparseNarrowUints::kNull;
   SparseUint32Column(Table* table, std::string name, uint32_t flags = kNoFlags)
       : Column(table, std::move(name), ColumnType::kInt64, flags) {}
-  void Append(uint32_t v) { data_.push_back(v); }
-  void AppendNull() { data_.push_back(kNull); }
+  WEFT_ALWAYS_INLINE void Put(uint32_t row, uint32_t v) { data_.Put(row, v); }
   uint32_t operator[](uint32_t row) const { return data_[row]; }
-  size_t size() const { return data_.size(); }
 
   bool IsNull(uint32_t row) const override { return data_[row] == kNull; }
   int64_t GetInt(uint32_t row) const override { return data_[row]; }
@@ -159,21 +177,19 @@ class SparseUint32Column final : public Column {
 // (thread_state's waker_id: the waker's running state, a few rows back,
 // on wakeups only), stored as the distance back from the row, so a present
 // cell takes a byte or two, not four. Values must not be above their row.
+// Written by row in row order (Put: SparseNarrowUints).
 class EarlierRowColumn final : public Column {
  public:
   static constexpr uint32_t kNull = SparseNarrowUints::kNull;
   EarlierRowColumn(Table* table, std::string name)
       : Column(table, std::move(name), ColumnType::kInt64, kNoFlags) {}
-  void AppendNull() { back_.push_back(kNull); }
-  void Append(uint32_t v) {
-    uint32_t row = static_cast<uint32_t>(back_.size());
-    back_.push_back(v == kNull ? kNull : row - v);
+  WEFT_ALWAYS_INLINE void Put(uint32_t row, uint32_t v) {
+    if (v != kNull) back_.Put(row, row - v);
   }
   uint32_t operator[](uint32_t row) const {
     uint32_t back = back_[row];
     return back == kNull ? kNull : row - back;
   }
-  size_t size() const { return back_.size(); }
   bool IsNull(uint32_t row) const override { return back_[row] == kNull; }
   int64_t GetInt(uint32_t row) const override { return (*this)[row]; }
   size_t MemoryUsage() const override { return back_.MemoryUsage(); }
