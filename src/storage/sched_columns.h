@@ -32,7 +32,7 @@ class UcpuColumn final : public Column {
   void Append(uint32_t v) { diff_.push_back(Diff(v, static_cast<uint32_t>(diff_.size()))); }
   // The same, given the value the row's |same_as| cell got (not read back
   // from its compact cells).
-  void Append(uint32_t v, uint32_t same) { diff_.push_back(v ^ same ^ kNull); }
+  void Append(uint32_t v, uint32_t same) { diff_.push_back(DiffOf(v, same)); }
   void AppendNull() { Append(kNull); }
   void Set(uint32_t row, uint32_t v) { diff_.Set(row, Diff(v, row)); }
   uint32_t operator[](uint32_t row) const { return diff_[row] ^ kNull ^ (*same_as_)[row]; }
@@ -44,7 +44,9 @@ class UcpuColumn final : public Column {
   size_t MemoryUsage() const override { return diff_.MemoryUsage(); }
 
  private:
-  uint32_t Diff(uint32_t v, uint32_t row) const { return v ^ (*same_as_)[row] ^ kNull; }
+  // The cell of |v| in a row whose |same_as| value is |same|.
+  static uint32_t DiffOf(uint32_t v, uint32_t same) { return v ^ same ^ kNull; }
+  uint32_t Diff(uint32_t v, uint32_t row) const { return DiffOf(v, (*same_as_)[row]); }
 
   const CompactUint32Column* same_as_;
   NarrowUintVector diff_;

@@ -57,6 +57,23 @@ TEST(UcpuColumnTest, DifferentValuesAndSetsReadBack) {
   EXPECT_TRUE(t.ucpu.IsNull(3));
 }
 
+TEST(UcpuColumnTest, AppendGivenTheCpuMatchesAppendReadingItBack) {
+  CpuPairTable read_back, given;
+  const uint32_t kNull = UcpuColumn::kNull;
+  // Equal, different (another machine's cpu), and NULL on either side.
+  const uint32_t cases[][2] = {{kNull, kNull}, {3, 3}, {2, 4096 + 2}, {5, kNull}, {kNull, 7}};
+  for (const auto& c : cases) {
+    read_back.cpu.Append(c[0]);
+    read_back.ucpu.Append(c[1]);
+    given.cpu.Append(c[0]);
+    given.ucpu.Append(c[1], c[0]);
+  }
+  for (uint32_t r = 0; r < 5; ++r) {
+    EXPECT_EQ(given.ucpu[r], cases[r][1]) << r;
+    EXPECT_EQ(given.ucpu[r], read_back.ucpu[r]) << r;
+  }
+}
+
 TEST(SmallInt64ColumnTest, SmallValuesTakeAByteOthersAside) {
   CpuPairTable t;
   for (int64_t p : {120, 0, 139, 100}) t.priority.Append(p);
