@@ -134,58 +134,103 @@ void KeepIf(RowSet* rows, Pred pred) {
   rows->SetOwned(std::move(out));
 }
 
-// Integer comparison over a cell array (Column::Int64Cells: no NULLs), no
-// virtual call per row. False for operators it does not serve.
-bool ScanInt64Cells(const int64_t* cells, FilterOp op, int64_t v, RowSet* rows) {
-  switch (op) {
-    case FilterOp::kEq:
-    case FilterOp::kIs: KeepIf(rows, [&](uint32_t r) { return cells[r] == v; }); return true;
-    case FilterOp::kNe:
-    case FilterOp::kIsNot: KeepIf(rows, [&](uint32_t r) { return cells[r] != v; }); return true;
-    case FilterOp::kLt: KeepIf(rows, [&](uint32_t r) { return cells[r] < v; }); return true;
-    case FilterOp::kLe: KeepIf(rows, [&](uint32_t r) { return cells[r] <= v; }); return true;
-    case FilterOp::kGt: KeepIf(rows, [&](uint32_t r) { return cells[r] > v; }); return true;
-    case FilterOp::kGe: KeepIf(rows, [&](uint32_t r) { return cells[r] >= v; }); return true;
-    default: return false;
+// Keeps the rows whose integer cell |matches|, with no virtual call per
+// row: over the cell array (Column::Int64Cells: a kInt64 column without
+// NULLs), or, for a range of rows, over pieces of the column
+// (Column::ReadInt64s: compact columns, which keep no cell array). False
+// when the column reads neither way for these rows.
+template <typename Match>
+bool ScanInt64s(const Column* col, RowSet* rows, Match matches) {
+  if (const int64_t* cells = col->Int64Cells()) {
+    KeepIf(rows, [&](uint32_t r) { return matches(cells[r]); });
+    return true;
   }
-}
-
-// The same over a column read in pieces (Column::ReadInt64s: compact
-// columns, which keep no cell array), for a range of rows. False for
-// operators it does not serve, a row list or a column that does not read
-// this way.
-bool ScanInt64Pieces(const Column* col, FilterOp op, int64_t v, RowSet* rows) {
   constexpr uint32_t kPiece = 1024;
   int64_t piece[kPiece];
   if (!rows->is_range() || rows->size() == 0 || !col->ReadInt64s(rows->range_begin(), 1, piece)) {
     return false;
   }
-  auto scan = [&](auto matches) {
-    std::vector<uint32_t> out;
-    uint32_t begin = rows->range_begin(), end = rows->range_end();
-    size_t pieces = (size_t{end} - begin + kPiece - 1) / kPiece;
-    ForEachInBlocks(0, pieces, [&](size_t p) {
-      uint32_t first = begin + static_cast<uint32_t>(p) * kPiece;
-      uint32_t n = std::min(kPiece, end - first);
-      col->ReadInt64s(first, n, piece);
-      for (uint32_t i = 0; i < n; ++i) {
-        if (matches(piece[i])) out.push_back(first + i);
-      }
-    });
-    rows->SetOwned(std::move(out));
-    return true;
-  };
+  std::vector<uint32_t> out;
+  uint32_t begin = rows->range_begin(), end = rows->range_end();
+  size_t pieces = (size_t{end} - begin + kPiece - 1) / kPiece;
+  ForEachInBlocks(0, pieces, [&](size_t p) {
+    uint32_t first = begin + static_cast<uint32_t>(p) * kPiece;
+    uint32_t n = std::min(kPiece, end - first);
+    col->ReadInt64s(first, n, piece);
+    for (uint32_t i = 0; i < n; ++i) {
+      if (matches(piece[i])) out.push_back(first + i);
+    }
+  });
+  rows->SetOwned(std::move(out));
+  return true;
+}
+
+// An integer comparison by ScanInt64s. False for operators it does not
+// serve, or a column it cannot scan.
+bool ScanInt64Comparison(const Column* col, FilterOp op, int64_t v, RowSet* rows) {
   switch (op) {
     case FilterOp::kEq:
-    case FilterOp::kIs: return scan([v](int64_t c) { return c == v; });
+    case FilterOp::kIs: return ScanInt64s(col, rows, [v](int64_t c) { return c == v; });
     case FilterOp::kNe:
-    case FilterOp::kIsNot: return scan([v](int64_t c) { return c != v; });
-    case FilterOp::kLt: return scan([v](int64_t c) { return c < v; });
-    case FilterOp::kLe: return scan([v](int64_t c) { return c <= v; });
-    case FilterOp::kGt: return scan([v](int64_t c) { return c > v; });
-    case FilterOp::kGe: return scan([v](int64_t c) { return c >= v; });
+    case FilterOp::kIsNot: return ScanInt64s(col, rows, [v](int64_t c) { return c != v; });
+    case FilterOp::kLt: return ScanInt64s(col, rows, [v](int64_t c) { return c < v; });
+    case FilterOp::kLe: return ScanInt64s(col, rows, [v](int64_t c) { return c <= v; });
+    case FilterOp::kGt: return ScanInt64s(col, rows, [v](int64_t c) { return c > v; });
+    case FilterOp::kGe: return ScanInt64s(col, rows, [v](int64_t c) { return c >= v; });
     default: return false;
   }
+}
+
+// The values of an IN list, for a membership test per row: a linear
+// search over a few, a binary search over many.
+template <typename T>
+class ValueSet {
+ public:
+  explicit ValueSet(std::vector<T> values) : values_(std::move(values)) {
+    std::sort(values_.begin(), values_.end());
+    values_.erase(std::unique(values_.begin(), values_.end()), values_.end());
+  }
+  bool empty() const { return values_.empty(); }
+  bool Has(T v) const {
+    if (values_.size() <= 8) return std::find(values_.begin(), values_.end(), v) != values_.end();
+    return std::binary_search(values_.begin(), values_.end(), v);
+  }
+
+ private:
+  std::vector<T> values_;
+};
+
+// IN over a pooled string column.
+void InPooledText(const Column* col, const std::vector<Operand>& ops, const StringPool* pool,
+                  RowSet* rows) {
+  // Ids, not bytes: a string the pool does not hold is in no row, and a
+  // blob equals no text.
+  std::vector<StringId> ids;
+  for (const Operand& o : ops) {
+    if (o.kind != Operand::kText) continue;
+    StringId id = pool->Find(o.text);
+    if (id != kNullStringId) ids.push_back(id);
+  }
+  ValueSet<StringId> wanted(std::move(ids));
+  if (wanted.empty()) {
+    rows->Clear();
+  } else if (const StringId* cells = col->StringIdCells()) {
+    KeepIf(rows, [&](uint32_t r) { return wanted.Has(cells[r]); });
+  } else {
+    KeepIf(rows, [&](uint32_t r) { return wanted.Has(col->GetString(r)); });
+  }
+}
+
+// IN over an integer column, by ScanInt64s; false when it does not serve
+// (a double among the values, or a column it cannot scan).
+bool InInt64Scan(const Column* col, const std::vector<Operand>& ops, RowSet* rows) {
+  std::vector<int64_t> values;
+  for (const Operand& o : ops) {
+    if (o.kind == Operand::kDouble) return false;  // Compared as SQLite does, below.
+    if (o.kind == Operand::kInt) values.push_back(o.i);  // Text or a blob equals no number.
+  }
+  ValueSet<int64_t> wanted(std::move(values));
+  return ScanInt64s(col, rows, [&](int64_t c) { return wanted.Has(c); });
 }
 
 }  // namespace
@@ -305,10 +350,9 @@ void RowFilter::Apply(uint32_t col_index, FilterOp op, sqlite3_value* value,
     return;
   }
 
-  if (o.kind == Operand::kInt && col->type() == ColumnType::kInt64) {
-    const int64_t* cells = col->Int64Cells();
-    if (cells && ScanInt64Cells(cells, op, o.i, rows)) return;
-    if (!cells && ScanInt64Pieces(col, op, o.i, rows)) return;
+  if (o.kind == Operand::kInt && col->type() == ColumnType::kInt64 &&
+      ScanInt64Comparison(col, op, o.i, rows)) {
+    return;
   }
 
   if (col->type() == ColumnType::kString && col->text_is_pooled() &&
@@ -417,6 +461,11 @@ void RowFilter::ApplyIn(uint32_t col_index,
     Operand o = MakeOperand(col, v);
     if (o.kind != Operand::kNull) ops.push_back(o);
   }
+  if (col->type() == ColumnType::kString && col->text_is_pooled()) {
+    InPooledText(col, ops, pool_, rows);
+    return;
+  }
+  if (col->type() == ColumnType::kInt64 && InInt64Scan(col, ops, rows)) return;
   std::string scratch;
   KeepIf(rows, [&](uint32_t r) {
     if (col->IsNull(r)) return false;

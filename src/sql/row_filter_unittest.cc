@@ -447,12 +447,16 @@ class CompactTable final : public StoredTable {
   void Add(int64_t t, int64_t d) {
     ts.Append(t);
     dur.Append(d);
+    depth.Append(static_cast<uint32_t>(t % 7));
+    t % 5 == 0 ? parent.AppendNull() : parent.Append(static_cast<uint32_t>(t % 300));
     NextRow();
   }
   IdColumn id{this, "id"};
   TimestampColumn ts{this, "ts"};
   CompactInt64Column dur{this, "dur"};
   AliasColumn alias_ts{this, "alias_ts", &ts, kNoFlags};
+  CompactUint32Column depth{this, "depth"};    // No NULLs: read in pieces.
+  CompactUint32Column parent{this, "parent"};  // NULLs: read row by row.
 };
 
 TEST(RowFilterScanTest, CompactColumnPiecesMatchPlainComparisons) {
@@ -481,9 +485,9 @@ TEST(RowFilterScanTest, CompactColumnPiecesMatchPlainComparisons) {
     }
   };
   for (FilterOp op : ops) {
-    for (uint32_t col : {1u, 2u, 3u}) {  // ts, dur, alias_ts
+    for (uint32_t col : {1u, 2u, 3u, 4u, 5u}) {  // ts, dur, alias_ts, depth, parent
       const Column* c = t.columns()[col];
-      int64_t operand = col != 2 ? c->GetInt(2500) : 17;
+      int64_t operand = col == 2 ? 17 : col >= 4 ? 3 : c->GetInt(2500);
       for (uint32_t from : {0u, 1300u}) {
         RowSet rs(kRows);
         if (from) f.Apply(0, FilterOp::kGe, values.Make(std::to_string(from)), &rs);
@@ -491,12 +495,89 @@ TEST(RowFilterScanTest, CompactColumnPiecesMatchPlainComparisons) {
         std::vector<uint32_t> got, want;
         for (uint32_t k = 0; k < rs.size(); ++k) got.push_back(rs.at(k));
         for (uint32_t r = from; r < kRows; ++r) {
-          if (matches(c->GetInt(r), operand, op)) want.push_back(r);
+          bool null = c->IsNull(r);
+          if (null ? op == FilterOp::kIsNot : matches(c->GetInt(r), operand, op)) {
+            want.push_back(r);
+          }
         }
         EXPECT_EQ(got, want) << "col " << col << " op " << static_cast<int>(op) << " from " << from;
       }
     }
   }
+}
+
+// IN lists over the scanned columns (cell arrays, pieces, pooled strings
+// by id) give the rows a comparison with each value gives: few values and
+// many, duplicates, NULL, text on an integer column, a string the pool
+// does not hold, a double (compared as SQLite does).
+TEST(RowFilterScanTest, InListsMatchPlainComparisons) {
+  StringPool pool;
+  const char* names[] = {"Layout", "UpdateLayoutTree", "RunTask", "a", "zzz"};
+  DenseTable dense;
+  CompactTable compact;
+  constexpr uint32_t kRows = 5000;
+  for (uint32_t r = 0; r < kRows; ++r) {
+    dense.Add(static_cast<int64_t>((r * 7919u) % 40) - 20,
+              r % 11 == 0 ? kNullStringId : pool.Intern(names[(r * 31u) % 5]));
+    compact.Add(1000000 + r * 10, static_cast<int64_t>((r * 7919u) % 40));
+  }
+  std::vector<std::string> int_lists[] = {
+      {"3"}, {"3", "-7", "3", "NULL"}, {"'abc'", "5"}, {"2.0", "4"}, {"2.5"}, {}, {"NULL"},
+      {"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "-1", "-2", "-3"}};
+  std::vector<std::string> text_lists[] = {
+      {"'Layout'", "'UpdateLayoutTree'"}, {"'a'", "'nope'", "'a'"}, {"'nope'"}, {"NULL", "'zzz'"},
+      {"x'00'", "'RunTask'"}, {"'Layout'", "'UpdateLayoutTree'", "'RunTask'", "'a'", "'zzz'",
+                               "'b'", "'c'", "'d'", "'e'", "'f'"}};
+  Values values;
+  auto in_rows = [&](const StoredTable& t, uint32_t col, const std::vector<std::string>& list,
+                     bool from_list) {
+    RowFilter f(&t, &pool);
+    std::vector<sqlite3_value*> in;
+    for (const std::string& v : list) in.push_back(values.Make(v));
+    RowSet rs(kRows);
+    if (from_list) f.Apply(0, FilterOp::kNe, values.Make("5"), &rs);
+    f.ApplyIn(col, in, &rs);
+    std::vector<uint32_t> got;
+    for (uint32_t k = 0; k < rs.size(); ++k) got.push_back(rs.at(k));
+    return got;
+  };
+  // The rows `col = v` keeps for some v of the list: Apply's answer.
+  auto eq_rows = [&](const StoredTable& t, uint32_t col, const std::vector<std::string>& list,
+                     bool from_list) {
+    RowFilter f(&t, &pool);
+    std::vector<bool> keep(kRows, false);
+    for (const std::string& v : list) {
+      RowSet rs(kRows);
+      f.Apply(col, FilterOp::kEq, values.Make(v), &rs);
+      for (uint32_t k = 0; k < rs.size(); ++k) keep[rs.at(k)] = true;
+    }
+    std::vector<uint32_t> want;
+    for (uint32_t r = 0; r < kRows; ++r) {
+      if (keep[r] && (!from_list || r != 5)) want.push_back(r);
+    }
+    return want;
+  };
+  for (bool from_list : {false, true}) {
+    for (const auto& list : int_lists) {
+      for (uint32_t col : {1u, 3u}) {  // dense v, alias_v (cells)
+        EXPECT_EQ(in_rows(dense, col, list, from_list), eq_rows(dense, col, list, from_list))
+            << "dense col " << col << " list of " << list.size() << " from_list " << from_list;
+      }
+      for (uint32_t col : {2u, 4u, 5u}) {  // compact dur, depth, parent
+        EXPECT_EQ(in_rows(compact, col, list, from_list), eq_rows(compact, col, list, from_list))
+            << "compact col " << col << " list of " << list.size() << " from_list " << from_list;
+      }
+    }
+    for (const auto& list : text_lists) {
+      for (uint32_t col : {2u, 4u}) {  // s, alias_s
+        EXPECT_EQ(in_rows(dense, col, list, from_list), eq_rows(dense, col, list, from_list))
+            << "string col " << col << " list of " << list.size() << " from_list " << from_list;
+      }
+    }
+  }
+  // The lists do match rows (the comparisons above are not of empty sets).
+  EXPECT_FALSE(in_rows(dense, 2, {"'Layout'", "'RunTask'"}, false).empty());
+  EXPECT_FALSE(in_rows(compact, 4, {"3", "5"}, false).empty());
 }
 
 }  // namespace

@@ -64,8 +64,10 @@ class NarrowUintVector {
   uint32_t operator[](uint32_t row) const {
     return Load(bytes_.data() + static_cast<size_t>(row) * width_, width_);
   }
-  // Cells [first, first + count) into |out|: the width tested once.
-  void Read(uint32_t first, uint32_t count, uint32_t* out) const {
+  // Cells [first, first + count) into |out| (uint32_t, or int64_t where
+  // NULLs read as kNull): the width tested once.
+  template <typename T>
+  void Read(uint32_t first, uint32_t count, T* out) const {
     const uint8_t* p = bytes_.data() + static_cast<size_t>(first) * width_;
     switch (width_) {
       case 1:
@@ -75,7 +77,11 @@ class NarrowUintVector {
         for (uint32_t i = 0; i < count; ++i) out[i] = Load(p + 2 * i, 2);
         break;
       case 4:
-        memcpy(out, p, size_t{count} * 4);
+        if constexpr (sizeof(T) == 4) {
+          memcpy(out, p, size_t{count} * 4);
+        } else {
+          for (uint32_t i = 0; i < count; ++i) out[i] = Load(p + 4 * i, 4);
+        }
         break;
       default:
         std::fill_n(out, count, kNull);
@@ -84,6 +90,9 @@ class NarrowUintVector {
   }
   size_t size() const { return size_; }
   uint8_t width() const { return width_; }
+  // False when no NULL was ever stored (a NULL since overwritten still
+  // counts).
+  bool may_hold_null() const { return may_hold_null_; }
   // Room for |rows| cells at the current width and at any later one.
   void reserve(size_t rows) {
     if (rows > reserved_rows_) reserved_rows_ = rows;
@@ -135,8 +144,16 @@ class NarrowUintVector {
   WEFT_NOINLINE void Widen(uint32_t v);
   // Widens unless the current width stores |v| (NULL always fits): the
   // one test of limit_ on the append and set paths.
+  // NULL passes that test too (it is the largest value), so noting it
+  // there costs the other values nothing.
   WEFT_ALWAYS_INLINE void WidenFor(uint32_t v) {
-    if (v >= limit_ && v != kNull) Widen(v);
+    if (v >= limit_) {
+      if (v != kNull) {
+        Widen(v);
+      } else {
+        may_hold_null_ = true;
+      }
+    }
   }
 
   PodVector<uint8_t> bytes_;
@@ -144,6 +161,7 @@ class NarrowUintVector {
   size_t reserved_rows_ = 0;  // Of reserve(): kept through widening.
   uint32_t limit_ = 0;  // LimitOf(width_): push_back's one test.
   uint8_t width_ = 0;
+  bool may_hold_null_ = false;
 };
 
 // A Uint32Column (UINT32_MAX is NULL) in a NarrowUintVector.
@@ -164,6 +182,13 @@ class CompactUint32Column final : public Column {
 
   bool IsNull(uint32_t row) const override { return data_[row] == kNull; }
   int64_t GetInt(uint32_t row) const override { return data_[row]; }
+  // Only while no NULL was stored (slice.depth, for one): scans of a
+  // column with NULLs go row by row.
+  bool ReadInt64s(uint32_t first, uint32_t count, int64_t* out) const override {
+    if (data_.may_hold_null()) return false;
+    data_.Read(first, count, out);
+    return true;
+  }
   void ReserveRows(size_t rows) override { data_.reserve(rows); }
   bool EqualRows(int64_t value, const uint32_t** rows, size_t* count) const override {
     if (!(flags() & kIndexed)) return false;

@@ -41,11 +41,17 @@ void ProfileFrames::CloseTop(int64_t ts, uint64_t end_sample) {
 void ProfileFrames::AddSamples(const CpuSample* samples, size_t count) {
   if (count == 0) return;
   if (samples_ == 0) first_ts_ = samples[0].ts;
+  // The count and the last node in locals: most samples repeat the last
+  // one's node (nothing opens or ends), and their loop then only compares.
+  const uint64_t before = samples_;
+  int32_t previous = previous_;
   for (size_t i = 0; i < count; ++i) {
-    ++samples_;
-    // Most samples repeat the last one's node: nothing opens or ends.
-    if (samples[i].node != previous_) AddSample(samples[i]);
+    if (samples[i].node == previous) continue;
+    samples_ = before + i + 1;  // AddSample's sample is the last one seen.
+    AddSample(samples[i]);
+    previous = previous_;
   }
+  samples_ = before + count;
   last_ts_ = samples[count - 1].ts;
 }
 

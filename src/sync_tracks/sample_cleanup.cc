@@ -10,8 +10,9 @@ namespace weft {
 using Kind = CallTreeNode::Kind;
 
 SampleCleanup::SampleCleanup(const std::vector<CallTreeNode>& tree) : tree_(tree) {
-  has_program_ = std::any_of(tree.begin(), tree.end(),
-                             [](const CallTreeNode& n) { return n.kind == Kind::kProgram; });
+  is_program_.reserve(tree.size());
+  for (const CallTreeNode& n : tree) is_program_.push_back(n.kind == Kind::kProgram);
+  has_program_ = std::find(is_program_.begin(), is_program_.end(), 1) != is_program_.end();
 }
 
 bool SampleCleanup::IsSystem(int32_t node) const {
@@ -31,13 +32,14 @@ bool SampleCleanup::FillsProgramGap(int32_t previous, int32_t next) const {
 }
 
 size_t SampleCleanup::PushBlock(const CpuSample* samples, size_t count, CpuSample* out) {
-  // The window in locals for the loop: |out| may alias any memory as far
+  // The window in locals for the loops: |out| may alias any memory as far
   // as the compiler knows (no strict aliasing), which would make every
   // store reload the members.
   const CallTreeNode* tree = tree_.data();
+  const uint8_t* is_program = is_program_.data();
   const size_t tree_size = tree_.size();
   auto known = [tree_size](int32_t node) {
-    return node >= 0 && static_cast<size_t>(node) < tree_size;
+    return static_cast<uint32_t>(node) < tree_size;  // -1 wraps to too large.
   };
   const bool has_program = has_program_;
   // The held-back sample as two scalars: as a struct, the compiler kept it
@@ -47,30 +49,60 @@ size_t SampleCleanup::PushBlock(const CpuSample* samples, size_t count, CpuSampl
   int32_t previous = previous_, current = current_;
   size_t seen = count_;
   size_t written = 0;
-  for (size_t i = 0; i < count; ++i) {
-    const int64_t ts = samples[i].ts;
+  auto emit_pending = [&](const CpuSample& s) {
+    out[written].ts = pending_ts;
+    out[written].node = pending_node;
+    ++written;
+    pending_ts = s.ts;
+    pending_node = s.node;
+  };
+
+  // DevTools' loop, sample by sample, until the window settles: the first
+  // two samples fill it, and while its current node is unknown it may
+  // still take an unknown previous node.
+  size_t i = 0;
+  for (; i < count; ++i) {
+    if (seen >= 2 && (!has_program || !known(previous) || known(current))) break;
     const int32_t next = samples[i].node;
     if (++seen == 1) {
       previous = next;
-    } else {
-      if (seen == 2) {
-        current = next;
-      } else if (has_program && known(previous) && known(next)) {
+      pending_ts = samples[i].ts;
+      pending_node = next;
+      continue;
+    }
+    if (seen == 2) {
+      current = next;
+    } else if (known(previous) && known(next)) {
+      if (known(current) && tree[current].kind == Kind::kProgram &&
+          FillsProgramGap(previous, next)) {
+        pending_node = previous;
+      }
+      previous = current;
+      current = next;
+    }
+    emit_pending(samples[i]);
+  }
+  seen += count - i;
+
+  if (!has_program || !known(previous)) {
+    // Nothing is ever filled: no (program) node, or DevTools' window stuck
+    // on an unknown previous node for good. Each sample comes out as it
+    // went in.
+    for (; i < count; ++i) emit_pending(samples[i]);
+  } else {
+    // The settled window (both nodes known, as they stay): a sample of an
+    // unknown node leaves it in place.
+    for (; i < count; ++i) {
+      const int32_t next = samples[i].node;
+      if (known(next)) {
         // The pending sample is the one between the window's previous one
         // and |next|; DevTools compares with the original previous sample.
-        if (known(current) && tree[current].kind == Kind::kProgram &&
-            FillsProgramGap(previous, next)) {
-          pending_node = previous;
-        }
+        if (is_program[current] && FillsProgramGap(previous, next)) pending_node = previous;
         previous = current;
         current = next;
       }
-      out[written].ts = pending_ts;
-      out[written].node = pending_node;
-      ++written;
+      emit_pending(samples[i]);
     }
-    pending_ts = ts;
-    pending_node = next;
   }
   pending_ = CpuSample{pending_ts, pending_node};
   count_ = seen;

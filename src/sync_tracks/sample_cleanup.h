@@ -35,6 +35,7 @@ class SampleCleanup {
   // |next|: it takes |previous|'s stack. Out of PushBlock's loop (rare).
   bool FillsProgramGap(int32_t previous, int32_t next) const;
   const std::vector<CallTreeNode>& tree_;
+  std::vector<uint8_t> is_program_;  // By node: a (program) node (1) or not (0).
   bool has_program_ = false;
   size_t count_ = 0;
   CpuSample pending_;  // The sample held back until the next one.

@@ -2,6 +2,8 @@
 
 #include "src/sync_tracks/sample_cleanup.h"
 
+#include <iterator>
+#include <random>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -192,6 +194,77 @@ TEST(SamplesIntegratorTest, CleanupStreamsOneSampleBehind) {
   EXPECT_EQ(out.ts, 20);
   EXPECT_EQ(out.node, kC);
   EXPECT_FALSE(cleanup.Flush(&out));
+}
+
+// The clean-up as DevTools' loop reads, sample by sample over one vector:
+// its window (previous, current) moves only when the previous and the
+// next node are both known.
+std::vector<CpuSample> CleanedAsDevToolsLoops(const std::vector<CallTreeNode>& tree,
+                                              std::vector<CpuSample> samples) {
+  auto known = [&](int32_t n) { return n >= 0 && n < static_cast<int32_t>(tree.size()); };
+  auto system = [&](int32_t n) {
+    return tree[n].kind == Kind::kProgram || tree[n].kind == Kind::kIdle ||
+           tree[n].kind == Kind::kGc;
+  };
+  auto bottom = [&](int32_t n) {
+    while (tree[n].parent >= 0 && tree[tree[n].parent].parent >= 0) n = tree[n].parent;
+    return n;
+  };
+  bool has_program = false;
+  for (const CallTreeNode& n : tree) has_program |= n.kind == Kind::kProgram;
+  const std::vector<CpuSample> original = samples;
+  int32_t previous = original.empty() ? -1 : original[0].node;
+  int32_t current = original.size() < 2 ? -1 : original[1].node;
+  for (size_t i = 2; i < original.size(); ++i) {
+    int32_t next = original[i].node;
+    if (!has_program || !known(previous) || !known(next)) continue;
+    if (known(current) && tree[current].kind == Kind::kProgram && !system(previous) &&
+        !system(next) && bottom(previous) == bottom(next)) {
+      samples[i - 1].node = previous;
+    }
+    previous = current;
+    current = next;
+  }
+  return samples;
+}
+
+// SampleCleanup's fast loops give what DevTools' loop gives, for samples
+// in blocks of any size: runs, lone (program) samples, unknown nodes (at
+// the start too, where they stop DevTools' window for good), with and
+// without a (program) node in the tree.
+TEST(SamplesIntegratorTest, CleanupMatchesDevToolsLoop) {
+  std::vector<CallTreeNode> without_program = Tree();
+  without_program[kProgram].kind = Kind::kJs;
+  const int32_t nodes[] = {-1, kProgram, kProgram, kProgram, kIdle, kGc, kA, kB, kC, kD, kD};
+  std::mt19937 random(7);
+  for (int round = 0; round < 300; ++round) {
+    const std::vector<CallTreeNode>& tree = round % 5 == 4 ? without_program : Tree();
+    std::vector<CpuSample> samples;
+    int length = 1 + static_cast<int>(random() % 80);
+    while (static_cast<int>(samples.size()) < length) {
+      int32_t node = nodes[random() % std::size(nodes)];
+      int run = random() % 3 == 0 ? 1 + static_cast<int>(random() % 4) : 1;
+      for (int k = 0; k < run; ++k) samples.push_back({static_cast<int64_t>(samples.size()), node});
+    }
+    std::vector<CpuSample> expected = CleanedAsDevToolsLoops(tree, samples);
+    for (size_t block : {1, 2, 3, 7, 1000}) {
+      SampleCleanup cleanup(tree);
+      std::vector<CpuSample> cleaned(samples.size());
+      size_t written = 0;
+      for (size_t i = 0; i < samples.size(); i += block) {
+        written += cleanup.PushBlock(samples.data() + i, std::min(block, samples.size() - i),
+                                     cleaned.data() + written);
+      }
+      ASSERT_TRUE(cleanup.Flush(&cleaned[written]));
+      ++written;
+      ASSERT_EQ(written, samples.size());
+      for (size_t i = 0; i < samples.size(); ++i) {
+        ASSERT_EQ(cleaned[i].ts, expected[i].ts) << "round " << round << " block " << block;
+        ASSERT_EQ(cleaned[i].node, expected[i].node)
+            << "round " << round << " block " << block << " sample " << i;
+      }
+    }
+  }
 }
 
 // DevTools opens the stack of the sample an event's trace id names at the
