@@ -217,7 +217,7 @@ void InPooledText(const Column* col, const std::vector<Operand>& ops, const Stri
   } else if (const StringId* cells = col->StringIdCells()) {
     KeepIf(rows, [&](uint32_t r) { return wanted.Has(cells[r]); });
   } else {
-    KeepIf(rows, [&](uint32_t r) { return wanted.Has(col->GetString(r)); });
+    KeepIf(rows, [&](uint32_t r) { return !col->IsNull(r) && wanted.Has(col->GetString(r)); });
   }
 }
 
@@ -381,7 +381,9 @@ void RowFilter::ApplyPooledText(const Column* col, FilterOp op, std::string_view
     } else if (ids) {
       KeepIf(rows, [&](uint32_t r) { return ids[r] == id; });
     } else {
-      KeepIf(rows, [&](uint32_t r) { return col->GetString(r) == id; });
+      // GetString is defined for non-NULL cells only (args.string_value
+      // holds other kinds' values under NULL).
+      KeepIf(rows, [&](uint32_t r) { return !col->IsNull(r) && col->GetString(r) == id; });
     }
     return;
   }

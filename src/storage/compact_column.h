@@ -64,8 +64,9 @@ class NarrowUintVector {
   uint32_t operator[](uint32_t row) const {
     return Load(bytes_.data() + static_cast<size_t>(row) * width_, width_);
   }
-  // Cells [first, first + count) into |out| (uint32_t, or int64_t where
-  // NULLs read as kNull): the width tested once.
+  // Cells [first, first + count) into |out| (uint32_t or int64_t; a NULL
+  // reads as kNull either way, in int64_t an ordinary-looking 4294967295):
+  // the width tested once.
   template <typename T>
   void Read(uint32_t first, uint32_t count, T* out) const {
     const uint8_t* p = bytes_.data() + static_cast<size_t>(first) * width_;
@@ -142,10 +143,10 @@ class NarrowUintVector {
   // Rewrites the cells, in place, at the narrowest width that also holds
   // |v|.
   WEFT_NOINLINE void Widen(uint32_t v);
-  // Widens unless the current width stores |v| (NULL always fits): the
-  // one test of limit_ on the append and set paths.
-  // NULL passes that test too (it is the largest value), so noting it
-  // there costs the other values nothing.
+  // Widens unless the current width stores |v|: the one test of limit_ on
+  // the append and set paths. NULL fits every width but, as the largest
+  // value, enters the branch too: it is noted there (may_hold_null_) at no
+  // cost to the other values.
   WEFT_ALWAYS_INLINE void WidenFor(uint32_t v) {
     if (v >= limit_) {
       if (v != kNull) {

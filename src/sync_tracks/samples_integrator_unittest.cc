@@ -230,12 +230,12 @@ std::vector<CpuSample> CleanedAsDevToolsLoops(const std::vector<CallTreeNode>& t
 
 // SampleCleanup's fast loops give what DevTools' loop gives, for samples
 // in blocks of any size: runs, lone (program) samples, unknown nodes (at
-// the start too, where they stop DevTools' window for good), with and
-// without a (program) node in the tree.
+// the start too, where they stop DevTools' window for good; -1 and a node
+// past the tree), with and without a (program) node in the tree.
 TEST(SamplesIntegratorTest, CleanupMatchesDevToolsLoop) {
   std::vector<CallTreeNode> without_program = Tree();
   without_program[kProgram].kind = Kind::kJs;
-  const int32_t nodes[] = {-1, kProgram, kProgram, kProgram, kIdle, kGc, kA, kB, kC, kD, kD};
+  const int32_t nodes[] = {-1, 99, kProgram, kProgram, kProgram, kIdle, kGc, kA, kB, kC, kD, kD};
   std::mt19937 random(7);
   for (int round = 0; round < 300; ++round) {
     const std::vector<CallTreeNode>& tree = round % 5 == 4 ? without_program : Tree();
