@@ -217,6 +217,8 @@ void InPooledText(const Column* col, const std::vector<Operand>& ops, const Stri
   } else if (const StringId* cells = col->StringIdCells()) {
     KeepIf(rows, [&](uint32_t r) { return wanted.Has(cells[r]); });
   } else {
+    // GetString is defined for non-NULL cells only (args.string_value
+    // holds other kinds' values under NULL).
     KeepIf(rows, [&](uint32_t r) { return !col->IsNull(r) && wanted.Has(col->GetString(r)); });
   }
 }
@@ -374,17 +376,11 @@ void RowFilter::ApplyPooledText(const Column* col, FilterOp op, std::string_view
                                 RowSet* rows) const {
   const StringId* ids = col->StringIdCells();
   if (op == FilterOp::kEq || op == FilterOp::kIs) {
-    // Equality compares ids, not bytes.
-    StringId id = pool_->Find(text);
-    if (id == kNullStringId) {
-      rows->Clear();
-    } else if (ids) {
-      KeepIf(rows, [&](uint32_t r) { return ids[r] == id; });
-    } else {
-      // GetString is defined for non-NULL cells only (args.string_value
-      // holds other kinds' values under NULL).
-      KeepIf(rows, [&](uint32_t r) { return !col->IsNull(r) && col->GetString(r) == id; });
-    }
+    // Equality is IN with one value: ids, not bytes.
+    Operand o;
+    o.kind = Operand::kText;
+    o.text = text;
+    InPooledText(col, {o}, pool_, rows);
     return;
   }
   // Other comparisons: over many rows each distinct string is compared

@@ -35,7 +35,6 @@ size_t SampleCleanup::PushBlock(const CpuSample* samples, size_t count, CpuSampl
   // The window in locals for the loops: |out| may alias any memory as far
   // as the compiler knows (no strict aliasing), which would make every
   // store reload the members.
-  const CallTreeNode* tree = tree_.data();
   const uint8_t* is_program = is_program_.data();
   const size_t tree_size = tree_.size();
   auto known = [tree_size](int32_t node) {
@@ -72,11 +71,10 @@ size_t SampleCleanup::PushBlock(const CpuSample* samples, size_t count, CpuSampl
     }
     if (seen == 2) {
       current = next;
-    } else if (known(previous) && known(next)) {
-      if (known(current) && tree[current].kind == Kind::kProgram &&
-          FillsProgramGap(previous, next)) {
-        pending_node = previous;
-      }
+    } else if (known(next)) {
+      // Here the previous node is known and the current one is not (the
+      // break above): nothing to fill, and the window moves its unknown
+      // node into previous, where it stays.
       previous = current;
       current = next;
     }
