@@ -35,7 +35,7 @@ enum class PacketKind : uint8_t {
   kThreadDescriptor,
   kProcessDescriptor,
   kProcessTree,
-  kFtraceEvent,  // data: its bundle's cpu (varint), then one FtraceEvent (ftrace_tokenizer.cc).
+  kFtraceEvent,  // data: one FtraceEvent (ftrace/queued_ftrace_event.h).
   kTrigger,       // data: a Trigger.
   kCloneSnapshotTrigger,  // data: a Trigger.
   kCompactSched,  // data: an encoded CompactSchedEvent (ftrace/compact_sched.h).

@@ -10,6 +10,7 @@
 #include "protos/perfetto/trace/clock_snapshot.fields.h"
 #include "protos/perfetto/trace/ftrace/ftrace_event_bundle.fields.h"
 #include "src/importers/proto/ftrace/compact_sched.h"
+#include "src/importers/proto/packed_varints.h"
 #include "src/importers/proto/proto_tokenizer.h"
 #include "src/importers/proto/proto_wire.h"
 
@@ -29,30 +30,23 @@ struct CompactColumns {
   std::vector<uint32_t> switch_comm, waking_comm, waking_flags;
 };
 
-template <typename T, typename Range>
-void Append(std::vector<T>* out, Range range) {
-  // Sized first (counting a packed column's varints is cheap): grown push
-  // by push, a bundle's columns were reallocated several times each.
-  out->reserve(out->size() + range.size());
-  for (auto v : range) out->push_back(static_cast<T>(v));
-}
-
 CompactColumns ReadColumns(protozero::data_view compact) {
   CompactColumns c;
   protozero::pbf_reader r(compact);
+  auto packed = [&r](auto* column) { AppendPackedVarints(r.get_view(), column); };
   while (r.next()) {
     switch (r.tag_and_type()) {
       case tag_and_type(cs::kInternTable, kBytes): c.comms.push_back(View(r.get_view())); break;
-      case tag_and_type(cs::kSwitchTimestamp, kBytes): Append(&c.switch_ts, r.get_packed_uint64()); break;
-      case tag_and_type(cs::kSwitchPrevState, kBytes): Append(&c.switch_prev_state, r.get_packed_int64()); break;
-      case tag_and_type(cs::kSwitchNextPid, kBytes): Append(&c.switch_pid, r.get_packed_int32()); break;
-      case tag_and_type(cs::kSwitchNextPrio, kBytes): Append(&c.switch_prio, r.get_packed_int32()); break;
-      case tag_and_type(cs::kSwitchNextCommIndex, kBytes): Append(&c.switch_comm, r.get_packed_uint32()); break;
-      case tag_and_type(cs::kWakingTimestamp, kBytes): Append(&c.waking_ts, r.get_packed_uint64()); break;
-      case tag_and_type(cs::kWakingPid, kBytes): Append(&c.waking_pid, r.get_packed_int32()); break;
-      case tag_and_type(cs::kWakingPrio, kBytes): Append(&c.waking_prio, r.get_packed_int32()); break;
-      case tag_and_type(cs::kWakingCommIndex, kBytes): Append(&c.waking_comm, r.get_packed_uint32()); break;
-      case tag_and_type(cs::kWakingCommonFlags, kBytes): Append(&c.waking_flags, r.get_packed_uint32()); break;
+      case tag_and_type(cs::kSwitchTimestamp, kBytes): packed(&c.switch_ts); break;
+      case tag_and_type(cs::kSwitchPrevState, kBytes): packed(&c.switch_prev_state); break;
+      case tag_and_type(cs::kSwitchNextPid, kBytes): packed(&c.switch_pid); break;
+      case tag_and_type(cs::kSwitchNextPrio, kBytes): packed(&c.switch_prio); break;
+      case tag_and_type(cs::kSwitchNextCommIndex, kBytes): packed(&c.switch_comm); break;
+      case tag_and_type(cs::kWakingTimestamp, kBytes): packed(&c.waking_ts); break;
+      case tag_and_type(cs::kWakingPid, kBytes): packed(&c.waking_pid); break;
+      case tag_and_type(cs::kWakingPrio, kBytes): packed(&c.waking_prio); break;
+      case tag_and_type(cs::kWakingCommIndex, kBytes): packed(&c.waking_comm); break;
+      case tag_and_type(cs::kWakingCommonFlags, kBytes): packed(&c.waking_flags); break;
       default: r.skip();
     }
   }

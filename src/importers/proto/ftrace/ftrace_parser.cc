@@ -17,6 +17,7 @@
 #include "protos/perfetto/trace/ftrace/task.fields.h"
 #include "protos/perfetto/trace/ftrace/tracing_mark_write.fields.h"
 #include "src/importers/proto/ftrace/compact_sched.h"
+#include "src/importers/proto/ftrace/queued_ftrace_event.h"
 #include "src/importers/proto/proto_wire.h"
 
 namespace weft {
@@ -164,32 +165,10 @@ void FtraceParser::Parse(int64_t ts, protozero::data_view queued,
   ctx_->processes.MapIdleTask();
   if (BeforeTracingStart(ts)) return;
   try {
-    // The tokenizer's cpu varint, then the FtraceEvent (its timestamp
-    // field usually left out).
-    const char* at = queued.data();
-    const char* end = at + queued.size();
-    uint32_t cpu = static_cast<uint32_t>(protozero::decode_varint(&at, end));
-    protozero::data_view event(at, static_cast<size_t>(end - at));
-    int64_t tid = 0;
-    int irq_context = -1;
-    uint32_t common_flags = 0;
-    uint32_t kind = 0;
-    protozero::data_view body;
-    protozero::pbf_reader r(event);
-    while (r.next()) {
-      if (r.tag_and_type() == tag_and_type(fe::kPid, kVarint)) {
-        tid = r.get_uint32();
-      } else if (r.tag_and_type() == tag_and_type(fe::kCommonFlags, kVarint)) {
-        // TRACE_FLAG_HARDIRQ | TRACE_FLAG_SOFTIRQ: written in interrupt context.
-        common_flags = r.get_uint32();
-        irq_context = (common_flags & (0x08 | 0x10)) ? 1 : 0;
-      } else if (r.wire_type() == kBytes && r.tag() != fe::kTimestamp) {
-        kind = r.tag();  // FtraceEvent's only message fields: the oneof `event`.
-        body = r.get_view();
-      } else {
-        r.skip();
-      }
-    }
+    QueuedFtraceEvent e = DecodeQueuedFtraceEvent(queued);
+    uint32_t cpu = e.cpu, kind = e.kind;
+    int64_t tid = e.tid;
+    protozero::data_view body = e.body;
     // sched_process_free ends a thread: its raw row names the writer as it
     // was before (looking it up afterwards would make a new thread).
     uint32_t writer = Uint32Column::kNull;
@@ -199,11 +178,11 @@ void FtraceParser::Parse(int64_t ts, protozero::data_view queued,
     bool write_raw = kind != 0 && !ctx_->config.no_ftrace_raw;
     if (write_raw) raw_.Prefetch(kind, body);
     // Before the data start, only the raw row (and its thread).
-    if (!BeforeDataStart(ts)) ParseEvent(ts, cpu, tid, irq_context, kind, body);
+    if (!BeforeDataStart(ts)) ParseEvent(ts, cpu, tid, e.irq_context(), kind, body);
     // After the parsers: the threads they make keep Perfetto's utid order.
     if (write_raw) {
       if (kind == fe::kSchedSwitch) writer = SwitchedOutThread(body);
-      raw_.Write(ts, cpu, tid, writer, common_flags, kind, body,
+      raw_.Write(ts, cpu, tid, writer, e.common_flags, kind, body,
                  generation_ ? &generation_->kernel_symbols : nullptr);
     }
   } catch (const protozero::exception&) {

@@ -45,10 +45,9 @@ class FtraceParser {
  public:
   explicit FtraceParser(TraceContext* context);
 
-  // One FtraceEvent at |ts|, as queued by the tokenizer: the bundle's cpu
-  // (a varint) and then the event's bytes, its timestamp field usually
-  // left out (the time is |ts|). Malformed bytes
-  // inside the event count in proto_malformed_packet and drop it.
+  // One FtraceEvent at |ts|, as queued by the tokenizer
+  // (queued_ftrace_event.h). Malformed bytes inside the event's message
+  // count in proto_malformed_packet and drop it.
   // |generation|: the sequence state the event was written against (its
   // interned kernel symbols), or null.
   void Parse(int64_t ts, protozero::data_view queued, const SequenceGeneration* generation);

@@ -259,13 +259,20 @@ FtraceRawWriter::Key FtraceRawWriter::MakeKey(uint32_t kind, uint32_t field) {
 void FtraceRawWriter::CompleteFields(uint32_t kind) {
   const EventDescriptor* d = FindDescriptor(kind);
   if (!d || !d->complete) return;
-  ordered_.clear();
-  for (const FieldName& name : d->fields) {
-    Field value{name.field, name.kind == FieldKind::kString, 0, {}};
-    for (const Field& f : fields_) {
-      if (f.number == name.field) value = f;
+  // The descriptor's fields, 0 or "" until the event's own (the last one
+  // of a repeated field) replaces them.
+  const std::vector<FieldName>& names = d->fields;
+  ordered_.resize(names.size());
+  for (size_t i = 0; i < names.size(); ++i) {
+    ordered_[i] = {names[i].field, names[i].kind == FieldKind::kString, 0, {}};
+  }
+  for (const Field& f : fields_) {
+    for (size_t i = 0; i < names.size(); ++i) {
+      if (names[i].field == f.number) {
+        ordered_[i] = f;
+        break;
+      }
     }
-    ordered_.push_back(value);
   }
   fields_.swap(ordered_);
 }

@@ -9,6 +9,7 @@
 #include "protos/perfetto/trace/ftrace/ftrace_event_bundle.fields.h"
 #include "src/importers/proto/proto_tokenizer.h"
 #include "src/importers/proto/ftrace/ftrace_parser.h"
+#include "src/importers/proto/ftrace/queued_ftrace_event.h"
 #include "src/importers/proto/proto_wire.h"
 
 namespace weft {
@@ -45,33 +46,33 @@ bool IsImportedEvent(uint32_t field) {
   }
 }
 
-// Reads an event's timestamp and whether it is one weft imports. False if
-// the event is malformed: bad bytes, no timestamp, or an imported event
-// kind that is not a message. |*ts_end|: where the timestamp field ends if
-// it is the event's first field and its only one (else 0): the queue
-// leaves it out (the parser takes the time from the queue and skips it).
-bool ScanEvent(protozero::data_view event, uint64_t* ts, bool* imported, size_t* ts_end) {
+// Reads an event's timestamp and the fields the parser needs
+// (QueuedFtraceEvent: pid, common_flags, the event message; of a repeated
+// field, the last). False if the event is malformed: bad bytes, no
+// timestamp, or an imported event kind that is not a message.
+bool ScanEvent(protozero::data_view event, uint64_t* ts, QueuedFtraceEvent* out) {
   namespace fe = pb::ftrace_event;
   bool has_ts = false;
-  *imported = false;
-  *ts_end = 0;
   try {
     protozero::pbf_reader e(event);
-    bool first = true;
     while (e.next()) {
-      bool was_first = first;
-      first = false;
-      if (e.tag() == fe::kTimestamp) {
+      uint32_t field = e.tag();
+      if (field == fe::kTimestamp) {
         if (e.wire_type() != kVarint) return false;
         *ts = e.get_uint64();
-        *ts_end = was_first ? static_cast<size_t>(e.data().data() - event.data()) : 0;
-        if (has_ts) *ts_end = 0;
         has_ts = true;
+      } else if (e.wire_type() == kBytes) {
+        // FtraceEvent's only message fields: the oneof `event`.
+        out->kind = field;
+        out->body = e.get_view();
+      } else if (e.tag_and_type() == tag_and_type(fe::kPid, kVarint)) {
+        out->tid = e.get_uint32();
+      } else if (e.tag_and_type() == tag_and_type(fe::kCommonFlags, kVarint)) {
+        out->common_flags = e.get_uint32();
+        out->has_common_flags = true;
+      } else if (IsImportedEvent(field)) {
+        return false;
       } else {
-        if (IsImportedEvent(e.tag())) {
-          if (e.wire_type() != kBytes) return false;
-          *imported = true;
-        }
         e.skip();
       }
     }
@@ -119,9 +120,9 @@ void ProtoTokenizer::TokenizeFtraceEvents(protozero::data_view bundle,
     }
     protozero::data_view event = r.get_view();
     uint64_t ts = 0;
-    bool imported = false;
-    size_t ts_end = 0;
-    if (!ScanEvent(event, &ts, &imported, &ts_end)) {
+    QueuedFtraceEvent queued;
+    queued.cpu = cpu;
+    if (!ScanEvent(event, &ts, &queued)) {
       CountStat(Stat::ftrace_bundle_tokenizer_errors);
       continue;
     }
@@ -134,17 +135,17 @@ void ProtoTokenizer::TokenizeFtraceEvents(protozero::data_view bundle,
     // Every kernel event counts towards trace_bounds, and is queued: the
     // ones weft does not read still make their thread (FtraceParser::Parse).
     storage_->NoteRawEventTime(converted);
-    if (event.size() > ProtoEventQueue::kMaxPayload) continue;  // Within a packet: cannot be.
+    if (queued.body.size() > ProtoEventQueue::kMaxPayload - kMaxQueuedFtraceHeader) {
+      continue;  // Within a packet: cannot be.
+    }
     QueuedPacket q{};
     q.ts = converted;
     q.kind = static_cast<uint32_t>(PacketKind::kFtraceEvent);
     q.generation = seq.generation;
-    // The bundle's cpu (a varint) goes in front of the event, its
-    // timestamp field is left out (FtraceParser::Parse).
-    char cpu_varint[protozero::max_varint_length];
-    int cpu_size = protozero::add_varint_to_buffer(cpu_varint, cpu);
-    queue_->Push(ProtoEventQueue::FtraceLane(cpu), q, cpu_varint, static_cast<size_t>(cpu_size),
-                 reinterpret_cast<const uint8_t*>(event.data()) + ts_end, event.size() - ts_end);
+    char header[kMaxQueuedFtraceHeader];
+    size_t header_size = EncodeQueuedFtraceHeader(queued, header);
+    queue_->Push(ProtoEventQueue::FtraceLane(cpu), q, header, header_size,
+                 reinterpret_cast<const uint8_t*>(queued.body.data()), queued.body.size());
   }
 }
 
