@@ -16,6 +16,8 @@
 #include <protozero/exception.hpp>
 #include <protozero/varint.hpp>
 
+#include "src/base/compiler.h"
+#include "src/importers/proto/varints.h"
 #include "src/storage/string_pool.h"
 
 namespace weft {
@@ -57,18 +59,18 @@ inline size_t EncodeCompactSched(const CompactSchedEvent& e, char* out) {
 
 // The event EncodeCompactSched wrote (a waking's prio 0, comm none); false
 // if |data| is not one.
-inline bool DecodeCompactSched(const char* data, size_t size, CompactSchedEvent* e) {
+WEFT_ALWAYS_INLINE bool DecodeCompactSched(const char* data, size_t size, CompactSchedEvent* e) {
   const char* end = data + size;
   try {
-    uint64_t head = protozero::decode_varint(&data, end);
+    uint64_t head = DecodeVarint(&data, end);
     *e = CompactSchedEvent{};
     e->kind = static_cast<uint32_t>(head & 1);
     e->cpu = static_cast<uint32_t>(head >> 1);
-    e->pid = protozero::decode_zigzag32(static_cast<uint32_t>(protozero::decode_varint(&data, end)));
-    e->set_value(protozero::decode_zigzag64(protozero::decode_varint(&data, end)));
+    e->pid = protozero::decode_zigzag32(static_cast<uint32_t>(DecodeVarint(&data, end)));
+    e->set_value(protozero::decode_zigzag64(DecodeVarint(&data, end)));
     if (e->kind == CompactSchedEvent::kSwitch) {
-      e->prio = protozero::decode_zigzag32(static_cast<uint32_t>(protozero::decode_varint(&data, end)));
-      e->comm = static_cast<StringId>(protozero::decode_varint(&data, end));
+      e->prio = protozero::decode_zigzag32(static_cast<uint32_t>(DecodeVarint(&data, end)));
+      e->comm = static_cast<StringId>(DecodeVarint(&data, end));
     }
   } catch (const protozero::exception&) {
     return false;

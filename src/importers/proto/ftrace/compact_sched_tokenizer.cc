@@ -10,7 +10,7 @@
 #include "protos/perfetto/trace/clock_snapshot.fields.h"
 #include "protos/perfetto/trace/ftrace/ftrace_event_bundle.fields.h"
 #include "src/importers/proto/ftrace/compact_sched.h"
-#include "src/importers/proto/packed_varints.h"
+#include "src/importers/proto/varints.h"
 #include "src/importers/proto/proto_tokenizer.h"
 #include "src/importers/proto/proto_wire.h"
 

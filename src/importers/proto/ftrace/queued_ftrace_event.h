@@ -14,6 +14,9 @@
 #include <protozero/data_view.hpp>
 #include <protozero/varint.hpp>
 
+#include "src/base/compiler.h"
+#include "src/importers/proto/varints.h"
+
 namespace weft {
 
 struct QueuedFtraceEvent {
@@ -48,16 +51,16 @@ inline size_t EncodeQueuedFtraceHeader(const QueuedFtraceEvent& e, char* out) {
 
 // The event a queued header and body hold. Throws protozero::exception if
 // |queued| is not one (it always is: the tokenizer wrote it).
-inline QueuedFtraceEvent DecodeQueuedFtraceEvent(protozero::data_view queued) {
+WEFT_ALWAYS_INLINE QueuedFtraceEvent DecodeQueuedFtraceEvent(protozero::data_view queued) {
   const char* at = queued.data();
   const char* end = at + queued.size();
   QueuedFtraceEvent e;
-  e.cpu = static_cast<uint32_t>(protozero::decode_varint(&at, end));
-  e.tid = static_cast<uint32_t>(protozero::decode_varint(&at, end));
-  uint64_t flags = protozero::decode_varint(&at, end);
+  e.cpu = static_cast<uint32_t>(DecodeVarint(&at, end));
+  e.tid = static_cast<uint32_t>(DecodeVarint(&at, end));
+  uint64_t flags = DecodeVarint(&at, end);
   e.has_common_flags = flags != 0;
   e.common_flags = static_cast<uint32_t>(flags - e.has_common_flags);
-  e.kind = static_cast<uint32_t>(protozero::decode_varint(&at, end));
+  e.kind = static_cast<uint32_t>(DecodeVarint(&at, end));
   e.body = protozero::data_view(at, static_cast<size_t>(end - at));
   return e;
 }

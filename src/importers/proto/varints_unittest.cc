@@ -1,6 +1,6 @@
-// AppendPackedVarints reads a packed field as protozero's get_packed_*
-// ranges do: the same values, an exception on the same bytes.
-#include "src/importers/proto/packed_varints.h"
+// DecodeVarint and AppendPackedVarints read varints as protozero does: the
+// same values and lengths, an exception on the same bytes.
+#include "src/importers/proto/varints.h"
 
 #include <cstdint>
 #include <random>
@@ -78,7 +78,35 @@ std::string RandomPacked(std::mt19937* rng) {
   return s;
 }
 
-TEST(PackedVarintsTest, ReadAsProtozeroReadsThem) {
+TEST(VarintsTest, DecodeAsProtozeroDecodes) {
+  std::mt19937 rng(5);
+  for (int i = 0; i < 20000; ++i) {
+    std::string bytes = RandomPacked(&rng);
+    const char* want_at = bytes.data();
+    const char* got_at = bytes.data();
+    const char* end = bytes.data() + bytes.size();
+    while (want_at != end) {
+      uint64_t want = 0, got = 0;
+      bool want_threw = false, got_threw = false;
+      try {
+        want = protozero::decode_varint(&want_at, end);
+      } catch (const protozero::exception&) {
+        want_threw = true;
+      }
+      try {
+        got = DecodeVarint(&got_at, end);
+      } catch (const protozero::exception&) {
+        got_threw = true;
+      }
+      ASSERT_EQ(got_threw, want_threw) << i;
+      if (want_threw) break;
+      ASSERT_EQ(got, want) << i;
+      ASSERT_EQ(got_at, want_at) << i;
+    }
+  }
+}
+
+TEST(VarintsTest, PackedReadAsProtozeroReadsThem) {
   std::mt19937 rng(11);
   for (int i = 0; i < 20000; ++i) {
     std::string packed = RandomPacked(&rng);
