@@ -363,7 +363,9 @@ TEST(PresenceBitsTest, PresentAtMatchesOneRowAtATime) {
   ASSERT_EQ(by_row.size(), one_at_a_time.size());
   for (uint32_t r = 0; r < row + 100; ++r) {
     ASSERT_EQ(by_row.IsPresent(r), one_at_a_time.IsPresent(r)) << r;
-    if (by_row.IsPresent(r)) ASSERT_EQ(by_row.Rank(r), one_at_a_time.Rank(r)) << r;
+    if (by_row.IsPresent(r)) {
+      ASSERT_EQ(by_row.Rank(r), one_at_a_time.Rank(r)) << r;
+    }
   }
   EXPECT_FALSE(by_row.IsPresent(row + 64));  // Past the last row: absent.
 }

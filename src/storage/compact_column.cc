@@ -28,6 +28,17 @@ void NarrowUintVector::Widen(uint32_t v) {
   limit_ = LimitOf(width);
 }
 
+uint32_t DictStringColumn::CodeOfUncached(StringId v) {
+  Recent& recent = recent_[v % kRecent];
+  recent.value = v;
+  // Columns of this kind hold a handful of strings: a scan beats a hash.
+  size_t scan = dict_.size() < kScanLimit ? dict_.size() : kScanLimit;
+  for (size_t i = 0; i < scan; ++i) {
+    if (dict_[i] == v) return recent.code = static_cast<uint32_t>(i);
+  }
+  return recent.code = dict_.size() < kScanLimit ? Add(v) : LookUp(v);
+}
+
 uint32_t DictStringColumn::Add(StringId v) {
   uint32_t code = static_cast<uint32_t>(dict_.size());
   dict_.push_back(v);

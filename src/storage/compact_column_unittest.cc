@@ -155,7 +155,7 @@ TEST(CompactUint32ColumnTest, ReadsInt64sOnlyWithoutNulls) {
     c.AppendFill(3, 4);
     c.Append(widest);
     c.Set(1, 2);
-    int64_t out[6];
+    int64_t out[7];  // Room for the 7-row reads below, which read nothing.
     ASSERT_TRUE(c.ReadInt64s(0, 6, out)) << widest;
     const int64_t want[] = {0, 2, 3, 3, 3, widest};
     for (uint32_t r = 0; r < 6; ++r) EXPECT_EQ(out[r], want[r]) << widest << " row " << r;
