@@ -4,6 +4,7 @@
 #include "src/importers/proto/proto_event_queue.h"
 
 #include <algorithm>
+#include <random>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -145,6 +146,52 @@ TEST(QueueStreamTest, InOrderAndOutOfOrderPacketsOfALaneMerge) {
   });
   ASSERT_EQ(parsed.size(), pushed.size());
   EXPECT_TRUE(parsed == pushed);
+}
+
+// Many lanes whose packets interleave finely, with ties across lanes and
+// late packets, in windows closed by the service's markers: each
+// extraction hands out packets in (timestamp, file order) and stops at the
+// first one pushed after the window's safe point.
+TEST(QueueStreamTest, ManyLanesMergeInKeyOrder) {
+  using Packet = std::pair<int64_t, uint32_t>;  // (ts, order)
+  std::vector<Packet> parsed, expected, waiting;
+  ProtoEventQueue queue(false, [&](const QueuedPacket& p, protozero::data_view) {
+    parsed.emplace_back(p.ts, p.order);
+  });
+  // What the queue should hand out: the waiting packets in key order,
+  // up to the first one at or past |limit|.
+  auto extract_until = [&](uint32_t limit) {
+    std::sort(waiting.begin(), waiting.end());
+    size_t k = 0;
+    while (k < waiting.size() && waiting[k].second < limit) expected.push_back(waiting[k++]);
+    waiting.erase(waiting.begin(), waiting.begin() + static_cast<long>(k));
+  };
+  std::mt19937 rng(3);
+  std::vector<int64_t> lane_ts(20, 0);
+  uint32_t safe_point = 0;
+  for (int i = 0; i < 50000; ++i) {
+    uint32_t lane = rng() % 20;
+    // Mostly in order per lane, in small steps (ties across lanes); some late.
+    lane_ts[lane] += rng() % 4;
+    int64_t ts = lane_ts[lane];
+    if (rng() % 50 == 0) ts -= rng() % 100;
+    QueuedPacket p{};
+    p.ts = ts;
+    waiting.emplace_back(ts, queue.next_order());
+    queue.Push(lane, p, nullptr, 0);
+    if (i % 7000 == 6999) {
+      queue.NotifyFlush();
+      queue.NotifyFlush();
+      ASSERT_TRUE(queue.NotifyReadBuffers());
+      queue.ExtractPending();
+      extract_until(safe_point);
+      safe_point = queue.next_order();
+      ASSERT_EQ(parsed, expected) << i;
+    }
+  }
+  queue.ExtractAll();
+  extract_until(UINT32_MAX);
+  EXPECT_EQ(parsed, expected);
 }
 
 class FullSortQueueTest : public QueueTest {
