@@ -15,13 +15,8 @@ namespace weft {
 namespace {
 
 std::string Varint(uint64_t v) {
-  std::string s;
-  while (v >= 0x80) {
-    s.push_back(static_cast<char>((v & 0x7f) | 0x80));
-    v >>= 7;
-  }
-  s.push_back(static_cast<char>(v));
-  return s;
+  char bytes[protozero::max_varint_length];
+  return std::string(bytes, static_cast<size_t>(protozero::add_varint_to_buffer(bytes, v)));
 }
 
 // The packed field (number 1) as protozero reads it with |get|; |threw|
