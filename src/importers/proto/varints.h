@@ -1,8 +1,8 @@
 // Varint decoding for the kernel event hot paths, with varints of up to 3
 // bytes decoded inline: protozero's decode_varint inlines only 1-byte ones
 // and calls out for the rest (most timestamp deltas, pids and comm ids), and
-// those calls were ~5-10% of a compact_sched load's instructions. Values
-// and exceptions are protozero's for the same bytes.
+// those calls were ~5% of a compact_sched load's instructions. Values and
+// exceptions are protozero's for the same bytes.
 #ifndef SRC_IMPORTERS_PROTO_VARINTS_H_
 #define SRC_IMPORTERS_PROTO_VARINTS_H_
 
