@@ -139,10 +139,10 @@ class TreeBuilder {
     }
     const ThreadStateTable& state = s_->thread_state;
     std::vector<uint8_t> has_state(s_->thread.row_count());
-    for (uint32_t r = 0; r < state.row_count(); ++r) {
-      uint32_t utid = state.utid[r];
+    // In any order: a Running row's utid is a lookup in sched.
+    state.utid.ForEachValue([&](uint32_t utid) {
       if (ValidUtid(utid)) has_state[utid] = 1;
-    }
+    });
     for (uint32_t utid = 0; utid < has_state.size(); ++utid) {
       if (!has_state[utid] || s_->thread.tid[utid] == 0) continue;
       uint32_t node = NewNode(NodeKind::kThreadState, utid);

@@ -27,7 +27,7 @@ namespace weft {
 class UcpuColumn final : public Column {
  public:
   static constexpr uint32_t kNull = NarrowUintVector::kNull;
-  UcpuColumn(Table* table, std::string name, const CompactUint32Column* same_as)
+  UcpuColumn(Table* table, std::string name, const Column* same_as)
       : Column(table, std::move(name), ColumnType::kInt64, kNoFlags), same_as_(same_as) {}
   void Append(uint32_t v) { diff_.push_back(Diff(v, static_cast<uint32_t>(diff_.size()))); }
   // The same, given the value the row's |same_as| cell got (not read back
@@ -35,7 +35,7 @@ class UcpuColumn final : public Column {
   void Append(uint32_t v, uint32_t same) { diff_.push_back(DiffOf(v, same)); }
   void AppendNull() { Append(kNull); }
   void Set(uint32_t row, uint32_t v) { diff_.Set(row, Diff(v, row)); }
-  uint32_t operator[](uint32_t row) const { return diff_[row] ^ kNull ^ (*same_as_)[row]; }
+  uint32_t operator[](uint32_t row) const { return diff_[row] ^ kNull ^ SameAs(row); }
   size_t size() const { return diff_.size(); }
 
   bool IsNull(uint32_t row) const override { return (*this)[row] == kNull; }
@@ -46,9 +46,11 @@ class UcpuColumn final : public Column {
  private:
   // The cell of |v| in a row whose |same_as| value is |same|.
   static uint32_t DiffOf(uint32_t v, uint32_t same) { return v ^ same ^ kNull; }
-  uint32_t Diff(uint32_t v, uint32_t row) const { return DiffOf(v, (*same_as_)[row]); }
+  uint32_t Diff(uint32_t v, uint32_t row) const { return DiffOf(v, SameAs(row)); }
+  // The |same_as| cell (a uint32 column: NULL reads as kNull).
+  uint32_t SameAs(uint32_t row) const { return static_cast<uint32_t>(same_as_->GetInt(row)); }
 
-  const CompactUint32Column* same_as_;
+  const Column* same_as_;
   NarrowUintVector diff_;
 };
 

@@ -17,6 +17,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+
+#include "src/base/bits.h"
 #include "src/base/compiler.h"
 #include "src/base/pod_vector.h"
 
@@ -75,7 +77,7 @@ class PresenceBits {
   // The number of present rows before |row|.
   uint32_t Rank(uint32_t row) const {
     uint64_t below = bits_[row >> 6] & ((uint64_t{1} << (row & 63)) - 1);
-    return prefix_[row >> 6] + static_cast<uint32_t>(__builtin_popcountll(below));
+    return prefix_[row >> 6] + PopCount64(below);
   }
   uint32_t size() const { return rows_; }
   size_t MemoryUsage() const { return bits_.capacity() * 8 + prefix_.capacity() * 4; }

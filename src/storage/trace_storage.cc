@@ -29,6 +29,23 @@ void WidenBounds(const TsColumn& ts, const DurColumn* dur, int64_t* start, int64
   }
 }
 
+// The same for columns read a piece at a time (Column::ReadInt64s), as
+// thread_state's, whose Running rows are a lookup each.
+void WidenBoundsByPieces(const Column& ts, const Column& dur, uint32_t rows, int64_t* start,
+                         int64_t* end) {
+  constexpr uint32_t kPiece = 1024;
+  int64_t t[kPiece], d[kPiece];
+  for (uint32_t first = 0; first < rows; first += kPiece) {
+    uint32_t n = std::min(kPiece, rows - first);
+    ts.ReadInt64s(first, n, t);
+    dur.ReadInt64s(first, n, d);
+    for (uint32_t i = 0; i < n; ++i) {
+      *start = std::min(*start, t[i]);
+      *end = std::max(*end, SaturatingAdd(t[i], d[i] > 0 ? d[i] : 0));
+    }
+  }
+}
+
 }  // namespace
 
 TraceStorage::TraceStorage() = default;
@@ -39,7 +56,7 @@ void TraceStorage::ComputeTraceBounds(int64_t* start, int64_t* end) const {
   WidenBounds(slice.ts, &slice.dur, start, end);
   WidenBounds<Int64Column>(counter.ts, nullptr, start, end);
   WidenBounds(sched.ts, &sched.dur, start, end);
-  WidenBounds(thread_state.ts, &thread_state.dur, start, end);
+  WidenBoundsByPieces(thread_state.ts, thread_state.dur, thread_state.row_count(), start, end);
   WidenBounds(state.ts, &state.dur, start, end);
   WidenBounds<Int64Column>(cpu_profile_stack_sample.ts, nullptr, start, end);
   WidenBounds<Int64Column>(profiler_sample.ts, nullptr, start, end);

@@ -89,7 +89,7 @@ class TraceStorage {
   TraceDiagnosticsTable trace_diagnostics;
   ClockSnapshotTable clock_snapshot;
   SchedTable sched;
-  ThreadStateTable thread_state;
+  ThreadStateTable thread_state{&sched};
   CpuTable cpu;
   CpuAvailableFrequenciesTable cpu_available_frequencies;
   AndroidLogTable android_logs;

@@ -40,15 +40,23 @@ void SchedTracker::PushSwitch(const Switch& s) {
   }
   if (prev_state == kNullStringId) storage_->stats.Increment(Stat::task_state_invalid);
   SchedTable& sched = storage_->sched;
+  uint32_t prev_utid = NameThread(s.prev_pid, s.prev_comm);
+  // Whether the prev thread's newest state is the slice's Running row,
+  // which ends with the slice: it reads the slice's dur, set here.
+  bool ends_with_slice = false;
   if (cpu.open_slice != kNone) {
     if (cpu.pid == s.prev_pid) {
+      if (storage_->thread_state.ReadsSlice(cpu.running_row)) {
+        ends_with_slice = RowsOf(prev_utid).last == cpu.running_row;
+        // Else it stays as it is (ended before, or events were lost).
+        if (!ends_with_slice) storage_->thread_state.dur.KeepWhenSliceEnds(cpu.running_row);
+      }
       sched.dur.Set(cpu.open_slice, s.ts - cpu.open_ts);
       sched.end_state.Set(cpu.open_slice, prev_state);
     } else {
       storage_->stats.Increment(Stat::mismatched_sched_switch_tids);
     }
   }
-  uint32_t prev_utid = NameThread(s.prev_pid, s.prev_comm);
   uint32_t ucpu = ctx_->GetOrCreateCpu(s.cpu);
   cpu.open_slice = sched.Insert(s.ts, /*dur=*/-1, s.cpu, next_utid, ucpu, s.next_prio);
   cpu.open_ts = s.ts;
@@ -60,12 +68,12 @@ void SchedTracker::PushSwitch(const Switch& s) {
   // not running means events were lost, and its state keeps no end.
   const ThreadRows& prev_rows = RowsOf(prev_utid);
   bool lost = prev_rows.last != kNone && !IsRunning(prev_rows.last_state);
-  if (!lost) CloseState(s.ts, prev_utid);
+  if (!lost && !ends_with_slice) CloseState(s.ts, prev_utid);
   OpenState(s.ts, prev_utid, prev_state, kNone, kNone, -1);
   // A thread may run on two CPUs at once after a forced migration: the
   // next thread's state is closed whatever it was.
   CloseState(s.ts, next_utid);
-  OpenState(s.ts, next_utid, running_, s.cpu, kNone, -1);
+  cpu.running_row = OpenRunningState(s.ts, next_utid, s.cpu, ucpu, cpu.open_slice);
 }
 
 void SchedTracker::PushCompactSwitch(int64_t ts, uint32_t cpu_index, StringId prev_state,
@@ -160,7 +168,24 @@ void SchedTracker::OpenState(int64_t ts, uint32_t utid, StringId state, uint32_t
     if (waker.last != kNone && IsRunning(waker.last_state)) r.waker_id = waker.last;
   }
   if (irq_context >= 0) r.irq_context = static_cast<uint32_t>(irq_context);
-  uint32_t row = storage_->thread_state.Insert(r);
+  NoteNewestRow(utid, storage_->thread_state.Insert(r), state, ts);
+}
+
+uint32_t SchedTracker::OpenRunningState(int64_t ts, uint32_t utid, uint32_t cpu, uint32_t ucpu,
+                                        uint32_t slice) {
+  if (utid == 0) return kNone;  // The idle task has no thread states.
+  ThreadStateTable::Row r;
+  r.ts = ts;
+  r.utid = utid;
+  r.state = running_;
+  r.cpu = cpu;
+  r.ucpu = ucpu;
+  uint32_t row = storage_->thread_state.InsertRunning(slice, r);
+  NoteNewestRow(utid, row, running_, ts);
+  return row;
+}
+
+void SchedTracker::NoteNewestRow(uint32_t utid, uint32_t row, StringId state, int64_t ts) {
   ThreadRows& rows = RowsOf(utid);
   rows.last = row;
   rows.last_state = state;

@@ -71,6 +71,7 @@ class SchedTracker {
   // The open slice of a CPU (and its ts) and the thread it is of.
   struct CpuState {
     uint32_t open_slice = kNone;
+    uint32_t running_row = kNone;  // The open slice's thread_state row.
     int64_t open_ts = 0;
     bool has_pid = false;  // Whether a switch said who runs.
     int64_t pid = 0;
@@ -94,6 +95,12 @@ class SchedTracker {
   void CloseState(int64_t ts, uint32_t utid);
   void OpenState(int64_t ts, uint32_t utid, StringId state, uint32_t cpu,
                  uint32_t waker_utid, int irq_context);
+  // The "Running" state of |utid| on |cpu| from |ts|, sched row |slice|:
+  // a row that reads the slice's cells. Returns it (kNone: the idle task).
+  uint32_t OpenRunningState(int64_t ts, uint32_t utid, uint32_t cpu, uint32_t ucpu,
+                            uint32_t slice);
+  // Notes |row| (in |state| from |ts|) as |utid|'s newest.
+  void NoteNewestRow(uint32_t utid, uint32_t row, StringId state, int64_t ts);
   ThreadRows& RowsOf(uint32_t utid) {
     if (utid >= threads_.size()) threads_.resize(utid + 1);
     return threads_[utid];

@@ -93,8 +93,10 @@ void FxtParser::ReserveRows() {
   storage_->slice.ReserveRows(storage_->slice.row_count() + rows.slices);
   storage_->counter.ReserveRows(storage_->counter.row_count() + rows.counters);
   storage_->sched.ReserveRows(storage_->sched.row_count() + rows.switches);
-  storage_->thread_state.ReserveRows(storage_->thread_state.row_count() + 2 * rows.switches +
-                                     rows.wakeups);
+  // A switch makes a Running row (no cells of its own) and the prev
+  // thread's row; a wakeup a row.
+  storage_->thread_state.ReserveRows(/*own_rows=*/rows.switches + rows.wakeups,
+                                     /*running_rows=*/rows.switches);
 }
 
 uint32_t FxtParser::ArgSet(const FxtEvent& e) {
