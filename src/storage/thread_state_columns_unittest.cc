@@ -118,13 +118,12 @@ class ThreadStateColumnsTest : public ::testing::Test {
   // A switch on |cpu| at |ts| to |utid|: a sched slice and its Running row.
   uint32_t Switch(int64_t ts, uint32_t cpu, uint32_t utid) {
     uint32_t slice = sched_.Insert(ts, -1, cpu, utid, cpu);
-    ThreadStateTable::Row r;
-    r.ts = ts;
-    r.utid = utid;
-    r.state = kRunning;
-    r.cpu = cpu;
-    r.ucpu = cpu;
-    return states_.InsertRunning(slice, r);
+    return states_.InsertRunning(slice, RunningRow(ts, cpu, utid));
+  }
+  static ThreadStateTable::Row RunningRow(int64_t ts, uint32_t cpu, uint32_t utid) {
+    ThreadStateTable::Row r{ts, -1, utid, kRunning};
+    r.cpu = r.ucpu = cpu;
+    return r;
   }
 
   SchedTable sched_;
@@ -215,13 +214,7 @@ TEST_F(ThreadStateColumnsTest, DursSetOutOfRowOrderReadBack) {
 TEST_F(ThreadStateColumnsTest, ASliceOutOfOrderMakesARowOfItsOwn) {
   sched_.Insert(100, -1, 0, 3, 0);
   uint32_t later = Switch(200, 1, 4);
-  ThreadStateTable::Row r;
-  r.ts = 100;
-  r.utid = 3;
-  r.state = kRunning;
-  r.cpu = 0;
-  r.ucpu = 0;
-  uint32_t early = states_.InsertRunning(0, r);  // Slice 0 is before slice 1.
+  uint32_t early = states_.InsertRunning(0, RunningRow(100, 0, 3));  // Before slice 1.
   EXPECT_TRUE(states_.ReadsSlice(later));
   EXPECT_FALSE(states_.ReadsSlice(early));
   EXPECT_EQ(states_.ts[early], 100);
