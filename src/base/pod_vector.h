@@ -2,20 +2,21 @@
 // use malloc/realloc; on Linux, arrays past 1 MiB live in their own
 // mapping and grow with mremap: no copy and no moment where old and new
 // copies are both resident. This keeps peak RSS close to the final size of
-// the store while columns grow. A mapping is on 2 MiB huge pages
-// (src/base/huge_page_map.h), rounded up to whole ones: filling a column
-// is one page fault per 2 MiB, not per 4 KiB. On the virtual machines we
-// measure on, a 4 KiB fault costs ~15 us (a load of a 48 MiB .cpuprofile
-// spent more time in them than in parsing); the price is at most one
-// partly used huge page per array (fxt200s.fxt: +38 MiB peak RSS). An
-// array reserved at an exact size under 2 MiB (queue blocks) keeps 4 KiB
-// pages: rounding it up would double it.
+// the store while columns grow.
 //
-// A vector on huge pages has the next one faulted in ahead on another
-// thread (src/base/prefaulter.h): capacity_ is then a window, up to
-// kAskForNextPageAt (15/16) into the current page or its end, and passing
-// it (the slow path, twice per 2 MiB) asks for the next page or settles
-// that request.
+// A mapped vector has its next step (PagePrefaulter::kStepBytes, 256 KiB)
+// faulted in ahead on another thread (src/base/prefaulter.h): capacity_
+// is then a window, up to kAskForNextStepAt (15/16) into the current step
+// or its end, and passing it (the slow path, twice per step) asks for the
+// next step or settles that request.
+//
+// A vector that grows into its mapping (a table's column) is on 4 KiB
+// pages: on transparent huge pages, each column's last, partly used 2 MiB
+// page and the next one faulted ahead cost f200c.pb's ~50 columns ~50 MB
+// of peak RSS (docs/formats/protobuf.md, 2026-12-03). One sized at once
+// to 2 MiB or more (a reserve() or resize() of an empty vector: text
+// blocks, lookup tables, a known number of rows) is all used, so it is on
+// huge pages: one fault per 2 MiB and fewer TLB misses.
 #ifndef SRC_BASE_POD_VECTOR_H_
 #define SRC_BASE_POD_VECTOR_H_
 
@@ -71,6 +72,9 @@ class PodVector {
     std::swap(size_, o.size_);
     std::swap(capacity_, o.capacity_);
     std::swap(mapped_bytes_, o.mapped_bytes_);
+#ifdef WEFT_POD_VECTOR_MREMAP
+    std::swap(huge_pages_, o.huge_pages_);
+#endif
 #ifdef WEFT_PREFAULTER
     std::swap(prefault_, o.prefault_);
     std::swap(reserved_, o.reserved_);
@@ -106,7 +110,7 @@ class PodVector {
   }
   void reserve(size_t n) {
     if (n <= capacity()) return;
-    Reallocate(n, /*exact=*/true);
+    Reallocate(n);
 #ifdef WEFT_PREFAULTER
     reserved_ = true;
     OpenWindow(size_ + 1);
@@ -139,8 +143,8 @@ class PodVector {
   }
 
  private:
-  // Makes room for |min| elements: a bigger allocation, or (a vector on
-  // huge pages) the next window.
+  // Makes room for |min| elements: a bigger allocation, or (a mapped
+  // vector) the next window.
   void Grow(size_t min) {
     size_t full = capacity();
     if (min > full || NearMappingEnd(min)) {
@@ -154,44 +158,41 @@ class PodVector {
     OpenWindow(min);
 #endif
   }
-  // Past the asking mark of the last huge page of its mapping: a vector
-  // prefaulting its pages grows now, so that its next page is faulted in
+  // Past the asking mark of the last step of its mapping: a vector
+  // prefaulting its pages grows now, so that its next step is faulted in
   // ahead like the others. Not a vector sized by reserve(): it stays where
   // it is until full, as its owner may count on (queue blocks read by
   // another thread).
   bool NearMappingEnd([[maybe_unused]] size_t min) const {
 #ifdef WEFT_PREFAULTER
-    return !reserved_ && mapped_bytes_ >= kHugePageBytes &&
-           min * sizeof(T) > mapped_bytes_ - kHugePageBytes + kAskForNextPageAt;
+    return !reserved_ && mapped_bytes_ != 0 &&
+           min * sizeof(T) > mapped_bytes_ - kStep + kAskForNextStepAt;
 #else
     return false;
 #endif
   }
   static constexpr size_t kMapThreshold = size_t{1} << 20;
+  static constexpr size_t kStep = PagePrefaulter::kStepBytes;
 
 #ifdef WEFT_PREFAULTER
-  // How far into a huge page a vector asks for the next one: late, so few
+  // How far into a step a vector asks for the next one: late, so few
   // requests are in flight at once and a vector that stops growing seldom
-  // has a page faulted in for nothing, early enough for the thread to fault
-  // it in while the vector fills the last 128 KiB
-  // (docs/formats/protobuf.md).
-  static constexpr size_t kAskForNextPageAt = kHugePageBytes / 16 * 15;
+  // has a step faulted in for nothing, early enough for the thread to
+  // fault it in while the vector fills the rest (docs/formats/protobuf.md).
+  static constexpr size_t kAskForNextStepAt = kStep / 16 * 15;
 
   // Sets capacity_ (the window) to cover |min| elements: up to the asking
-  // mark of the huge page holding the last of them, past it to the page's
-  // end, and then asks for the next page. A vector not on huge pages gets its
-  // whole capacity.
+  // mark of the step holding the last of them, past it to the step's end,
+  // and then asks for the next step. A vector not mapped gets its whole
+  // capacity.
   void OpenWindow(size_t min) {
-    if (mapped_bytes_ < kHugePageBytes) {
-      if (mapped_bytes_) capacity_ = mapped_bytes_ / sizeof(T);
-      return;
-    }
-    SettleNextPage();  // The page asked for is reached (or never will be).
+    if (mapped_bytes_ == 0) return;
+    SettleNextStep();  // The step asked for is reached (or never will be).
     size_t need = (min ? min : 1) * sizeof(T);  // Bytes in use once |min| are.
-    size_t page = (need - 1) & ~(kHugePageBytes - 1);
-    size_t end = page + kAskForNextPageAt;
+    size_t page = (need - 1) & ~(kStep - 1);
+    size_t end = page + kAskForNextStepAt;
     if (need > end) {
-      end = page + kHugePageBytes;
+      end = page + kStep;
       if (end < mapped_bytes_) {
         prefault_ = PagePrefaulter::Ask(reinterpret_cast<char*>(data_) + end);
       }
@@ -200,9 +201,9 @@ class PodVector {
   }
 #endif
 
-  // Settles the request for the next page, if one is open: before the
-  // vector writes that page, or moves or frees its memory.
-  void SettleNextPage() {
+  // Settles the request for the next step, if one is open: before the
+  // vector writes it, or moves or frees its memory.
+  void SettleNextStep() {
 #ifdef WEFT_PREFAULTER
     PagePrefaulter::Settle(prefault_);
     prefault_ = PagePrefaulter::kNoTicket;
@@ -210,7 +211,7 @@ class PodVector {
   }
 
   void Release() {
-    SettleNextPage();
+    SettleNextStep();
 #ifdef WEFT_POD_VECTOR_MREMAP
     if (mapped_bytes_) {
       munmap(data_, mapped_bytes_);
@@ -222,8 +223,8 @@ class PodVector {
 
 #ifdef WEFT_POD_VECTOR_MREMAP
   // |old| (a mapping of |old_bytes|, the first |used| in use) as a mapping
-  // of |bytes|, on huge pages if |huge| (an old part on 4 KiB pages stays
-  // so). mremap moves the pages; if it cannot, they are copied.
+  // of |bytes|, on huge pages if |huge|. mremap moves the pages; if it
+  // cannot, they are copied.
   static void* Remap(void* old, size_t old_bytes, size_t bytes, size_t used, bool huge) {
     void* p = mremap(old, old_bytes, bytes, MREMAP_MAYMOVE);
     if (p == MAP_FAILED) {
@@ -240,31 +241,23 @@ class PodVector {
     return huge ? MapHugePages(bytes)
                 : mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   }
-  // A vector's first mapping: one huge page comes faulted in when the
-  // prefaulter has one spare.
-  static void* MapFresh(size_t bytes, bool huge) {
-#ifdef WEFT_PREFAULTER
-    if (huge && bytes == kHugePageBytes) {
-      if (void* p = PagePrefaulter::TakePage()) return p;
-    }
-#endif
-    return Map(bytes, huge);
-  }
 #endif
 
-  // |exact|: reserved at this size, not grown to it.
-  void Reallocate(size_t cap, [[maybe_unused]] bool exact = false) {
-    SettleNextPage();  // Before its pages move or go.
+  void Reallocate(size_t cap) {
+    SettleNextStep();  // Before its pages move or go.
     size_t bytes = cap * sizeof(T);
 #ifdef WEFT_POD_VECTOR_MREMAP
     if (bytes >= kMapThreshold) {
-      bool huge = !exact || bytes >= kHugePageBytes;
-      bytes = huge ? RoundUpToHugePages(bytes) : (bytes + 4095) & ~size_t{4095};
+      // Sized at once or grown into (see the top); decided at the first
+      // mapping, kept when it grows.
+      if (!mapped_bytes_) huge_pages_ = size_ == 0 && bytes >= kHugePageBytes;
+      // Whole pages or steps: a step asked for is all in the mapping.
+      bytes = huge_pages_ ? RoundUpToHugePages(bytes) : (bytes + kStep - 1) & ~(kStep - 1);
       void* p;
       if (mapped_bytes_) {
-        p = Remap(data_, mapped_bytes_, bytes, size_ * sizeof(T), huge);
+        p = Remap(data_, mapped_bytes_, bytes, size_ * sizeof(T), huge_pages_);
       } else {
-        p = MapFresh(bytes, huge);
+        p = Map(bytes, huge_pages_);
         if (p != MAP_FAILED && size_) memcpy(p, static_cast<void*>(data_), size_ * sizeof(T));
         if (p != MAP_FAILED) free(data_);
       }
@@ -301,8 +294,11 @@ class PodVector {
   size_t size_ = 0;
   size_t capacity_ = 0;
   size_t mapped_bytes_ = 0;  // Non-zero when data_ is its own mapping.
+#ifdef WEFT_POD_VECTOR_MREMAP
+  bool huge_pages_ = false;  // Its mapping is on huge pages.
+#endif
 #ifdef WEFT_PREFAULTER
-  int32_t prefault_ = PagePrefaulter::kNoTicket;  // Its next page, asked for.
+  int32_t prefault_ = PagePrefaulter::kNoTicket;  // Its next step, asked for.
   bool reserved_ = false;  // Its memory was sized by reserve(), not grown.
 #endif
 };

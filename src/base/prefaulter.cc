@@ -14,10 +14,10 @@ namespace weft {
 
 namespace {
 
-// An asked page's slot: kFree -> kPending (asked) -> kFaulting (the thread
+// An asked step's slot: kFree -> kPending (asked) -> kFaulting (the thread
 // took it) -> kDone; or kPending -> kWithdrawn (settled before the thread
 // took it) -> kFree (when the thread takes it). A kDone slot is free to ask
-// again: its page is in, whether its vector settled or not (one that
+// again: its step is in, whether its vector settled or not (one that
 // stopped growing may never), so vectors that stopped hold no slot.
 enum SlotState : uint32_t { kFree, kPending, kFaulting, kDone, kWithdrawn };
 
@@ -46,10 +46,10 @@ struct Prefaulter {
   static constexpr int kMaxChunkUsers = 8;
 
   std::atomic<uint32_t> slot[kSlots] = {};  // Word(asks, state).
-  char* page[kSlots] = {};
+  char* step[kSlots] = {};
 
   std::mutex mu;  // Guards the rest, and the ChunkPrefaulters' ready_ lists.
-  // Wakes the thread: a page asked for, a chunk started or taken,
+  // Wakes the thread: a step asked for, a chunk started or taken,
   // prefaulting back on.
   std::condition_variable work;
   // The thread ended a chunk (ChunkPrefaulter::Stop waits for its own).
@@ -60,7 +60,6 @@ struct Prefaulter {
   ChunkPrefaulter* users[kMaxChunkUsers] = {};
   int user_count = 0;
   ChunkPrefaulter* mapping_for = nullptr;  // The chunk being mapped is its.
-  ChunkPrefaulter spares{kHugePageBytes, PagePrefaulter::kSpares};
   bool started = false;
   bool broken = false;  // The thread could not be started.
 
@@ -137,12 +136,12 @@ struct Prefaulter {
       slot[i].store(Word(ask, kFree), std::memory_order_release);  // Withdrawn.
       return;
     }
-    FaultPagesIn(page[i], kHugePageBytes);
+    FaultPagesIn(step[i], PagePrefaulter::kStepBytes);
     g_faulted.fetch_add(1, std::memory_order_relaxed);
     slot[i].store(Word(ask, kDone), std::memory_order_release);
   }
 
-  // Faults in the pages asked for so far.
+  // Faults in the steps asked for so far.
   void ServeAsked() {
     for (;;) {
       int i;
@@ -155,7 +154,7 @@ struct Prefaulter {
     }
   }
 
-  // A chunk for |user|, a huge page at a time, pages asked for first
+  // A chunk for |user|, a huge page at a time, steps asked for first
   // (a vector waiting for one is nearer to it); stops early if |user| stops.
   void* MapChunk(ChunkPrefaulter* user) {
     char* chunk = static_cast<char*>(MapHugePages(user->bytes_));
@@ -204,9 +203,9 @@ PrefaultingOff::~PrefaultingOff() {
   p.work.notify_one();
 }
 
-uint64_t PagePrefaulter::pages_faulted() { return g_faulted.load(std::memory_order_relaxed); }
+uint64_t PagePrefaulter::steps_faulted() { return g_faulted.load(std::memory_order_relaxed); }
 
-int32_t PagePrefaulter::Ask(char* page) {
+int32_t PagePrefaulter::Ask(char* step) {
   if (!On()) return kNoTicket;
   Prefaulter& p = ThePrefaulter();
   for (int i = 0; i < kSlots; ++i) {
@@ -216,7 +215,7 @@ int32_t PagePrefaulter::Ask(char* page) {
     if (!p.slot[i].compare_exchange_strong(word, Word(ask, kPending), std::memory_order_acq_rel)) {
       continue;
     }
-    p.page[i] = page;
+    p.step[i] = step;
     {
       std::lock_guard<std::mutex> lock(p.mu);
       if (!p.StartLocked()) {
@@ -238,14 +237,12 @@ void PagePrefaulter::Settle(int32_t ticket) {
   uint32_t ask = static_cast<uint32_t>(ticket) >> kSlotBits;
   uint32_t word = Word(ask, kPending);
   if (slot.compare_exchange_strong(word, Word(ask, kWithdrawn), std::memory_order_acq_rel)) return;
-  // Being faulted in now: a wait of one page's fault at most.
+  // Being faulted in now: a wait of one step's faults at most.
   while (slot.load(std::memory_order_acquire) == Word(ask, kFaulting)) std::this_thread::yield();
   // Done: the slot is free to ask again already. (A 24-bit ask count that
   // wrapped to an older ticket's could only withdraw or wait for another
-  // vector's page: it then faults its own.)
+  // vector's step: it then faults its own.)
 }
-
-void* PagePrefaulter::TakePage() { return ThePrefaulter().spares.Take(); }
 
 void* ChunkPrefaulter::Take() {
   Prefaulter& p = ThePrefaulter();
@@ -287,10 +284,9 @@ void ChunkPrefaulter::Stop() {
 
 PrefaultingOff::PrefaultingOff() {}
 PrefaultingOff::~PrefaultingOff() {}
-uint64_t PagePrefaulter::pages_faulted() { return 0; }
+uint64_t PagePrefaulter::steps_faulted() { return 0; }
 int32_t PagePrefaulter::Ask(char*) { return kNoTicket; }
 void PagePrefaulter::Settle(int32_t) {}
-void* PagePrefaulter::TakePage() { return nullptr; }
 void* ChunkPrefaulter::Take() {
   (void)ahead_;  // Nothing is mapped ahead here.
   return nullptr;

@@ -7,25 +7,24 @@
 // thread's samples; a protobuf ftrace trace's columns: ~22% of the parser
 // thread's), while the other core was mostly idle.
 //
-// - PagePrefaulter: the next huge page of a growing PodVector. A vector
-//   on huge pages asks for it once it has filled most of the current one
-//   (kAskForNextPageAt in src/base/pod_vector.h), and settles the request
-//   when it gets to the page or before moving or freeing its memory: a
-//   request not started is withdrawn (the vector faults the page itself),
-//   one being faulted in is waited for. A vector's first huge-page mapping
-//   comes faulted in from kSpares pages kept ready (TakePage()).
+// - PagePrefaulter: the next step (kStepBytes) of a growing, mapped
+//   PodVector. A vector asks for it once it has filled most of the current
+//   one (kAskForNextStepAt in src/base/pod_vector.h), and settles the
+//   request when it gets to the step or before moving or freeing its
+//   memory: a request not started is withdrawn (the vector faults the
+//   pages itself), one being faulted in is waited for.
 // - ChunkPrefaulter: whole mappings of one size kept ready, a few ahead,
 //   for a ChunkedVector's next chunks (a Fuchsia trace's queue). Take()
 //   never waits: with none ready the vector maps its own.
 //
-// The thread serves asked pages first, also between the 2 MiB steps of a
-// chunk. It only writes zeros into memory nobody uses yet: what a vector
+// The thread serves asked steps first, also between the 2 MiB pieces of
+// a chunk. It only writes zeros into memory nobody uses yet: what a vector
 // reads is never touched after it wrote it. The memory faulted in ahead
-// (what a load's peak RSS can gain) is bounded: one huge page per vector
-// on huge pages, at most kSlots of them in flight, kSpares pages, and
-// each ChunkPrefaulter's |ahead| chunks.
+// (what a load's peak RSS can gain) is bounded: one step per mapped
+// vector, at most kSlots of them in flight, and each ChunkPrefaulter's
+// |ahead| chunks.
 //
-// Linux builds with huge-page mappings only (WEFT_PREFAULTER); elsewhere
+// Linux builds with their own mappings only (WEFT_PREFAULTER); elsewhere
 // nothing is faulted ahead and no thread starts. Off while a PrefaultingOff
 // lives (a --single-thread TraceProcessor holds one).
 #ifndef SRC_BASE_PREFAULTER_H_
@@ -57,27 +56,23 @@ class PrefaultingOff {
 class PagePrefaulter {
  public:
   static constexpr int kSlots = 6;
-  // Spare pages kept faulted in for new mappings (TakePage()).
-  static constexpr int kSpares = 1;
+  // What a request faults in: small, as a growing vector's step faulted in
+  // ahead (and the rest of the step it fills) is what peak RSS gains, and
+  // large enough that a vector asks seldom.
+  static constexpr size_t kStepBytes = size_t{256} << 10;
   static constexpr int32_t kNoTicket = -1;
 
-  // Asks for the huge page at |page| (2 MiB, aligned, in a private
-  // anonymous mapping of the caller's) to be faulted in; a ticket, or
-  // kNoTicket when prefaulting is off or all kSlots slots are in flight
-  // (asked and not yet faulted in).
-  static int32_t Ask(char* page);
-  // Before the caller writes the page, moves or unmaps it: withdraws the
-  // request if not started, else waits until the page is in.
+  // Asks for the step at |step| (kStepBytes in a private anonymous mapping
+  // of the caller's) to be faulted in; a ticket, or kNoTicket when
+  // prefaulting is off or all kSlots slots are in flight (asked and not
+  // yet faulted in).
+  static int32_t Ask(char* step);
+  // Before the caller writes the step, moves or unmaps it: withdraws the
+  // request if not started, else waits until the step is in.
   static void Settle(int32_t ticket);
 
-  // A mapping of one huge page (the size most vectors first map, at 1 MiB:
-  // src/base/pod_vector.h), already faulted in, freed with munmap; nullptr
-  // when none is spare (none is made while prefaulting is off). The first
-  // call starts the spares.
-  static void* TakePage();
-
-  // Pages asked for that the thread faulted in so far (for tests).
-  static uint64_t pages_faulted();
+  // Steps asked for that the thread faulted in so far (for tests).
+  static uint64_t steps_faulted();
 };
 
 class ChunkPrefaulter {

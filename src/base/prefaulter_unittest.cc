@@ -67,15 +67,15 @@ void ExpectValues(const PodVector<T>& v) {
 
 template <typename T>
 void FillsAndKeepsValues() {
-  uint64_t before = PagePrefaulter::pages_faulted();
+  uint64_t before = PagePrefaulter::steps_faulted();
   PodVector<T> v;
   Fill(&v, 24 * kMiB);
   ExpectValues(v);
   EXPECT_GE(v.capacity(), v.size());
 #ifdef WEFT_PREFAULTER
-  EXPECT_GT(PagePrefaulter::pages_faulted(), before);
+  EXPECT_GT(PagePrefaulter::steps_faulted(), before);
 #else
-  EXPECT_EQ(PagePrefaulter::pages_faulted(), before);
+  EXPECT_EQ(PagePrefaulter::steps_faulted(), before);
 #endif
 }
 
@@ -138,44 +138,28 @@ TEST(PagePrefaulterTest, MoreVectorsThanSlotsGrowingTogether) {
   }
 }
 
-// Vectors that stopped growing right after asking for their next page
+// Vectors that stopped growing right after asking for their next step
 // (as columns do at the end of a load) must not keep later ones from
 // being prefaulted.
 TEST(PagePrefaulterTest, StoppedVectorsHoldNoSlots) {
   std::vector<PodVector<uint64_t>> stopped(PagePrefaulter::kSlots + 2);
-  for (auto& v : stopped) Fill(&v, kMiB * 31 / 16);  // Past the mark: asked.
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // Their pages come in.
-  uint64_t before = PagePrefaulter::pages_faulted();
+  // Past the asking mark (15/16) of the step that ends at 2 MiB: asked.
+  for (auto& v : stopped) Fill(&v, 2 * kMiB - PagePrefaulter::kStepBytes / 32);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // Their steps come in.
+  uint64_t before = PagePrefaulter::steps_faulted();
   PodVector<uint64_t> later;
   Fill(&later, 24 * kMiB);
   ExpectValues(later);
 #ifdef WEFT_PREFAULTER
-  EXPECT_GT(PagePrefaulter::pages_faulted(), before);
+  EXPECT_GT(PagePrefaulter::steps_faulted(), before);
 #else
-  EXPECT_EQ(PagePrefaulter::pages_faulted(), before);
+  EXPECT_EQ(PagePrefaulter::steps_faulted(), before);
 #endif
   for (auto& v : stopped) ExpectValues(v);
 }
 
-TEST(PagePrefaulterTest, SparePagesComeFaultedIn) {
-#ifdef WEFT_PREFAULTER
-  char* page = nullptr;
-  for (int i = 0; i < 10000 && !page; ++i) {  // The first call starts the thread.
-    page = static_cast<char*>(PagePrefaulter::TakePage());
-    if (!page) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
-  ASSERT_NE(page, nullptr);
-  EXPECT_EQ(reinterpret_cast<uintptr_t>(page) % kHugePageBytes, 0u);
-  for (size_t at = 0; at < kHugePageBytes; at += 4096) ASSERT_EQ(page[at], 0);
-  page[kHugePageBytes - 1] = 1;
-  munmap(page, kHugePageBytes);
-#else
-  EXPECT_EQ(PagePrefaulter::TakePage(), nullptr);
-#endif
-}
-
 TEST(PrefaulterTest, OffMeansNothingNewFaultedAhead) {
-  uint64_t before = PagePrefaulter::pages_faulted();
+  uint64_t before = PagePrefaulter::steps_faulted();
   {
     PrefaultingOff off;
     PrefaultingOff nested;  // Off until the last one goes.
@@ -189,12 +173,12 @@ TEST(PrefaulterTest, OffMeansNothingNewFaultedAhead) {
     }
     EXPECT_EQ(chunks.taken(), 0u);
   }
-  EXPECT_EQ(PagePrefaulter::pages_faulted(), before);
+  EXPECT_EQ(PagePrefaulter::steps_faulted(), before);
 #ifdef WEFT_PREFAULTER
   // On again: a vector's pages are faulted in ahead as before.
   PodVector<uint64_t> v;
   Fill(&v, 12 * kMiB);
-  EXPECT_GT(PagePrefaulter::pages_faulted(), before);
+  EXPECT_GT(PagePrefaulter::steps_faulted(), before);
 #endif
 }
 
