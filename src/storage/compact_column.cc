@@ -51,4 +51,51 @@ uint32_t DictStringColumn::LookUp(StringId v) {
   return it != code_of_.end() ? it->second : Add(v);
 }
 
+void CompactInt64Column::AppendOther(int64_t v) {
+  uint32_t row = static_cast<uint32_t>(size_++);
+  if (three_byte_) {
+    StoreThree(bytes_.append_uninitialized(3), 0);
+    SetLongInThree(row, v);
+  } else {
+    cells_.push_back(0);
+    SetFour(row, v);
+  }
+}
+
+void CompactInt64Column::SetOther(uint32_t row, int64_t v) {
+  if (three_byte_) {
+    SetLongInThree(row, v);
+  } else {
+    SetFour(row, v);
+  }
+}
+
+void CompactInt64Column::SetLongInThree(uint32_t row, int64_t v) {
+  uint32_t cell = LoadThree(row);
+  if (cell >= kAsideBit) {
+    aside_[cell - kAsideBit] = v;
+    return;
+  }
+  // Past an eighth of the rows aside, 4-byte cells cost less (a small
+  // column stays as it is: it costs little either way); and a cell holds
+  // no index past 2^23.
+  constexpr size_t kFewAside = 4096;
+  if ((aside_.size() >= kFewAside && aside_.size() > size_ / 8) ||
+      aside_.size() + 1 >= kAsideBit) {
+    UseFourByteCells();
+    SetFour(row, v);
+    return;
+  }
+  StoreThree(&bytes_[size_t{row} * 3], kAsideBit + static_cast<uint32_t>(aside_.size()));
+  aside_.push_back(v);
+}
+
+void CompactInt64Column::UseFourByteCells() {
+  cells_.resize(size_);
+  for (uint32_t row = 0; row < size_; ++row) SetFour(row, DecodeThree(LoadThree(row)));
+  PodVector<uint8_t>().swap(bytes_);
+  PodVector<int64_t>().swap(aside_);
+  three_byte_ = false;
+}
+
 }  // namespace weft

@@ -256,49 +256,44 @@ class DictStringColumn final : public Column {
   Recent recent_[kRecent];
 };
 
-// An Int64Column without NULLs (sched and thread_state durations,
-// priorities) in 4-byte cells: a value outside int32 (a sleep of over
-// 2.1 s) is kept aside, its cell marked, so one long sleep does not double
-// the column.
+// An Int64Column without NULLs (sched, thread_state and slice durations)
+// in 3-byte cells while most values are short: a cell holds v + 1 for v
+// in [-1, 2^23 - 2] (to 8.4 ms, with the -1 of an unfinished slice), else
+// the index of v in aside_. A trace of long sleeps, with more than an
+// eighth of its values aside, would pay more that way: the column then
+// moves to 4-byte cells (int32; a value outside it, a sleep of over
+// 2.1 s, kept in wide_, its cell marked), which never cost more than 4
+// bytes a row and a map entry per long sleep.
 class CompactInt64Column final : public Column {
  public:
   CompactInt64Column(Table* table, std::string name, uint32_t flags = kNoFlags)
       : Column(table, std::move(name), ColumnType::kInt64, flags) {}
-  void Append(int64_t v) {
-    if (FitsCell(v)) {
-      cells_.push_back(static_cast<int32_t>(v));
-    } else {
-      wide_[static_cast<uint32_t>(cells_.size())] = v;
-      cells_.push_back(kAside);
+  // Inlined for a short value (sched and thread_state append and set a
+  // dur per row); the rest out of line.
+  WEFT_ALWAYS_INLINE void Append(int64_t v) {
+    if (three_byte_ && FitsThree(v)) {
+      StoreThree(bytes_.append_uninitialized(3), static_cast<uint32_t>(v + 1));
+      ++size_;
+      return;
     }
+    AppendOther(v);
   }
   // Appends |n| values.
   void AppendBlock(const int64_t* values, size_t n) {
-    uint32_t first = static_cast<uint32_t>(cells_.size());
-    int32_t* out = cells_.append_uninitialized(n);
-    for (size_t i = 0; i < n; ++i) {
-      if (FitsCell(values[i])) {
-        out[i] = static_cast<int32_t>(values[i]);
-      } else {
-        out[i] = kAside;
-        wide_[first + static_cast<uint32_t>(i)] = values[i];
-      }
-    }
+    for (size_t i = 0; i < n; ++i) Append(values[i]);
   }
-  void Set(uint32_t row, int64_t v) {
-    if (FitsCell(v)) {
-      if (cells_[row] == kAside) wide_.erase(row);
-      cells_[row] = static_cast<int32_t>(v);
-    } else {
-      cells_[row] = kAside;
-      wide_[row] = v;
+  WEFT_ALWAYS_INLINE void Set(uint32_t row, int64_t v) {
+    if (three_byte_ && FitsThree(v)) {
+      // An aside entry the cell had stays unused.
+      StoreThree(&bytes_[size_t{row} * 3], static_cast<uint32_t>(v + 1));
+      return;
     }
+    SetOther(row, v);
   }
   int64_t operator[](uint32_t row) const {
-    int32_t cell = cells_[row];
-    return cell != kAside ? cell : wide_.at(row);
+    return three_byte_ ? DecodeThree(LoadThree(row)) : DecodeFour(row, cells_[row]);
   }
-  size_t size() const { return cells_.size(); }
+  size_t size() const { return size_; }
   bool IsNull(uint32_t) const override { return false; }
   int64_t GetInt(uint32_t row) const override { return (*this)[row]; }
   bool ReadInt64s(uint32_t first, uint32_t count, int64_t* out) const override {
@@ -307,18 +302,71 @@ class CompactInt64Column final : public Column {
   }
   // Rows [first, first + count) into |out|.
   void Read(uint32_t first, uint32_t count, int64_t* out) const {
-    const int32_t* cells = &cells_[first];
-    for (uint32_t i = 0; i < count; ++i) {
-      out[i] = cells[i] != kAside ? cells[i] : wide_.at(first + i);
+    if (three_byte_) {
+      for (uint32_t i = 0; i < count; ++i) out[i] = DecodeThree(LoadThree(first + i));
+    } else {
+      const int32_t* cells = &cells_[first];
+      for (uint32_t i = 0; i < count; ++i) out[i] = DecodeFour(first + i, cells[i]);
     }
   }
-  size_t MemoryUsage() const override { return cells_.capacity() * 4 + wide_.size() * 32; }
+  void ReserveRows(size_t rows) override {
+    if (three_byte_) {
+      bytes_.reserve(rows * 3);
+    } else {
+      cells_.reserve(rows);
+    }
+  }
+  size_t MemoryUsage() const override {
+    return bytes_.capacity() + aside_.capacity() * 8 + cells_.capacity() * 4 + wide_.size() * 32;
+  }
+  // Whether the cells are 3 bytes (for tests).
+  bool three_byte_cells() const { return three_byte_; }
 
  private:
-  static constexpr int32_t kAside = INT32_MIN;  // The value is in wide_.
-  // Whether |v| is stored in its cell (not aside).
-  static bool FitsCell(int64_t v) { return v > kAside && v <= INT32_MAX; }
-  PodVector<int32_t> cells_;
+  // 3-byte cells: kAsideBit set, the rest is an index into aside_.
+  static constexpr uint32_t kAsideBit = 1u << 23;
+  static bool FitsThree(int64_t v) { return v >= -1 && v < int64_t{kAsideBit} - 1; }
+  uint32_t LoadThree(uint32_t row) const {
+    const uint8_t* p = &bytes_[size_t{row} * 3];
+    return p[0] | uint32_t{p[1]} << 8 | uint32_t{p[2]} << 16;
+  }
+  static void StoreThree(uint8_t* p, uint32_t cell) {
+    p[0] = static_cast<uint8_t>(cell);
+    p[1] = static_cast<uint8_t>(cell >> 8);
+    p[2] = static_cast<uint8_t>(cell >> 16);
+  }
+  int64_t DecodeThree(uint32_t cell) const {
+    return cell < kAsideBit ? int64_t{cell} - 1 : aside_[cell - kAsideBit];
+  }
+  // Append() and Set() of a long value, or of any in 4-byte cells.
+  WEFT_NOINLINE void AppendOther(int64_t v);
+  WEFT_NOINLINE void SetOther(uint32_t row, int64_t v);
+  // A long value into a 3-byte cell: aside.
+  void SetLongInThree(uint32_t row, int64_t v);
+  // Moves every value to 4-byte cells (SetFour).
+  void UseFourByteCells();
+
+  // 4-byte cells: kAside marks a value in wide_.
+  static constexpr int32_t kAside = INT32_MIN;
+  static bool FitsFour(int64_t v) { return v > kAside && v <= INT32_MAX; }
+  int64_t DecodeFour(uint32_t row, int32_t cell) const {
+    return cell != kAside ? cell : wide_.at(row);
+  }
+  void SetFour(uint32_t row, int64_t v) {
+    if (FitsFour(v)) {
+      if (cells_[row] == kAside) wide_.erase(row);
+      cells_[row] = static_cast<int32_t>(v);
+    } else {
+      cells_[row] = kAside;
+      wide_[row] = v;
+    }
+  }
+
+  size_t size_ = 0;
+  bool three_byte_ = true;
+  PodVector<uint8_t> bytes_;  // 3 per row while three_byte_.
+  PodVector<int64_t> aside_;  // Their long values (a value set again reuses its entry).
+  PodVector<int32_t> cells_;  // Once not three_byte_.
   std::unordered_map<uint32_t, int64_t> wide_;
 };
 

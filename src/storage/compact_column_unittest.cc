@@ -237,6 +237,47 @@ TEST(CompactInt64ColumnTest, AppendBlockAndReadLikeRows) {
   }
 }
 
+// Short values (and -1) in 3-byte cells, long ones aside: set back and
+// forth, a row reads its last value.
+TEST(CompactInt64ColumnTest, ShortValuesInThreeBytesLongOnesAside) {
+  CompactInt64Column c(nullptr, "dur");
+  const int64_t short_max = (int64_t{1} << 23) - 2;
+  const int64_t values[] = {-1, 0, short_max, short_max + 1, -2, 1000, INT64_MIN};
+  for (int64_t v : values) c.Append(v);
+  for (uint32_t r = 0; r < 7; ++r) EXPECT_EQ(c[r], values[r]) << r;
+  c.Set(3, 7);            // Long -> short.
+  c.Set(4, 9000000000);   // Long -> long: its entry reused.
+  c.Set(1, short_max + 5);  // Short -> long.
+  EXPECT_EQ(c[3], 7);
+  EXPECT_EQ(c[4], 9000000000);
+  EXPECT_EQ(c[1], short_max + 5);
+  EXPECT_TRUE(c.three_byte_cells());
+}
+
+// A column of mostly long values moves to 4-byte cells and keeps every
+// value, before and after.
+TEST(CompactInt64ColumnTest, MostlyLongValuesMoveToFourByteCells) {
+  CompactInt64Column c(nullptr, "dur");
+  auto value = [](uint32_t r) -> int64_t {
+    if (r % 3 == 0) return int64_t{r} * 100000;  // Long from r = 84 on.
+    if (r % 101 == 0) return int64_t{r} << 32;   // Outside int32.
+    return r % 7;
+  };
+  const uint32_t n = 100000;
+  for (uint32_t r = 0; r < n; ++r) c.Append(value(r));
+  EXPECT_FALSE(c.three_byte_cells());
+  std::vector<int64_t> out(n);
+  c.Read(0, n, out.data());
+  for (uint32_t r = 0; r < n; ++r) {
+    ASSERT_EQ(c[r], value(r)) << r;
+    ASSERT_EQ(out[r], value(r)) << r;
+  }
+  c.Set(5, -1);
+  c.Set(6, int64_t{5} << 40);
+  EXPECT_EQ(c[5], -1);
+  EXPECT_EQ(c[6], int64_t{5} << 40);
+}
+
 // A slice column's string cells repeat in runs: the cached last code must
 // not outlive a change of value.
 TEST(DictStringColumnTest, RunsAndFills) {

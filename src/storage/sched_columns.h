@@ -61,7 +61,8 @@ class SmallInt64Column final : public Column {
  public:
   SmallInt64Column(Table* table, std::string name, uint32_t flags = kNoFlags)
       : Column(table, std::move(name), ColumnType::kInt64, flags) {}
-  void Append(int64_t v) {
+  // Inlined: sched appends one a row.
+  WEFT_ALWAYS_INLINE void Append(int64_t v) {
     if (Fits(v)) {
       cells_.push_back(static_cast<uint32_t>(v) + 1);
     } else {

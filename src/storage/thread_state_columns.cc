@@ -6,28 +6,38 @@
 
 namespace weft {
 
+int32_t RowValues::Cell(uint32_t row, int64_t v) {
+  if (v > kWide && v <= INT32_MAX) {
+    wide_.erase(row);
+    return static_cast<int32_t>(v);
+  }
+  wide_[row] = v;
+  return kWide;
+}
+
 void RowValues::Put(uint32_t row, int64_t v, bool replace) {
   if ((row >> 6) >= has_.size()) has_.resize((row >> 6) + 1, 0);
   has_[row >> 6] |= uint64_t{1} << (row & 63);
   if (rows_.empty() || row > rows_.back()) {  // Most rows: no search.
     rows_.push_back(row);
-    values_.push_back(v);
+    values_.push_back(Cell(row, v));
     return;
   }
   size_t i = LowerBound(row);
   if (i < rows_.size() && rows_[i] == row) {
-    if (replace) values_[i] = v;
+    if (replace) values_[i] = Cell(row, v);
     return;
   }
   // The later entries move up one.
   rows_.push_back(row);
-  values_.push_back(v);
+  values_.push_back(0);
   size_t later = rows_.size() - 1 - i;
-  if (later == 0) return;
-  memmove(&rows_[i + 1], &rows_[i], later * sizeof(uint32_t));
-  memmove(&values_[i + 1], &values_[i], later * sizeof(int64_t));
+  if (later > 0) {
+    memmove(&rows_[i + 1], &rows_[i], later * sizeof(uint32_t));
+    memmove(&values_[i + 1], &values_[i], later * sizeof(int32_t));
+  }
   rows_[i] = row;
-  values_[i] = v;
+  values_[i] = Cell(row, v);
 }
 
 void ThreadStateDurColumn::KeepWhenSliceEnds(uint32_t row) {

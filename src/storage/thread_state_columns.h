@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 
 #include "src/storage/column.h"
 #include "src/storage/compact_column.h"
@@ -99,15 +100,18 @@ class ThreadStateTsColumn final : public RunningOrOwnColumn<TimestampColumn> {
 };
 
 // Running rows' durs that are not their slices', by row: sorted arrays
-// (12 bytes an entry; a hash map's node was ~40), as rows get theirs in
-// about row order (a state ends soon after it starts).
+// (8 bytes an entry: a row and an int32; a value outside int32, a sleep
+// of over 2.1 s, in a map by row), as rows get theirs in about row order
+// (a state ends soon after it starts).
 class RowValues {
  public:
-  // The value of |row|, or null.
-  const int64_t* Find(uint32_t row) const {
-    if (!Has(row)) return nullptr;
+  // Whether |row| has a value, and it in |*value|.
+  bool Find(uint32_t row, int64_t* value) const {
+    if (!Has(row)) return false;
     size_t i = LowerBound(row);
-    return i < rows_.size() && rows_[i] == row ? &values_[i] : nullptr;
+    if (i == rows_.size() || rows_[i] != row) return false;
+    *value = value_at(i);
+    return true;
   }
   // Sets |row|'s value (|replace| false: only if it has none).
   void Put(uint32_t row, int64_t v, bool replace);
@@ -116,21 +120,25 @@ class RowValues {
     return static_cast<size_t>(std::lower_bound(rows_.begin(), rows_.end(), row) - rows_.begin());
   }
   uint32_t row_at(size_t i) const { return rows_[i]; }
-  int64_t value_at(size_t i) const { return values_[i]; }
+  int64_t value_at(size_t i) const { return values_[i] != kWide ? values_[i] : wide_.at(rows_[i]); }
   size_t size() const { return rows_.size(); }
   size_t MemoryUsage() const {
-    return rows_.capacity() * 4 + values_.capacity() * 8 + has_.capacity() * 8;
+    return rows_.capacity() * 4 + values_.capacity() * 4 + has_.capacity() * 8 + wide_.size() * 32;
   }
 
  private:
+  static constexpr int32_t kWide = INT32_MIN;  // The value is in wide_.
+  // |v| as row |row|'s cell (kWide: put in wide_).
+  int32_t Cell(uint32_t row, int64_t v);
   // Whether |row| has an entry: a bit per row, so a row without one (most)
   // is not a binary search.
   bool Has(uint32_t row) const {
     return (row >> 6) < has_.size() && (has_[row >> 6] >> (row & 63) & 1);
   }
   PodVector<uint32_t> rows_;
-  PodVector<int64_t> values_;
+  PodVector<int32_t> values_;
   PodVector<uint64_t> has_;
+  std::unordered_map<uint32_t, int64_t> wide_;  // By row.
 };
 
 // dur: a Running row's is its slice's unless set otherwise.
@@ -164,8 +172,8 @@ class ThreadStateDurColumn final : public RunningOrOwnColumn<CompactInt64Column>
 
  private:
   int64_t RunningDur(uint32_t row) const {
-    const int64_t* own = own_running_.Find(row);
-    return own ? *own : (*slice_dur_)[rows_->SliceOf(row)];
+    int64_t own;
+    return own_running_.Find(row, &own) ? own : (*slice_dur_)[rows_->SliceOf(row)];
   }
   const CompactInt64Column* slice_dur_;
   RowValues own_running_;  // Running rows' own durs.

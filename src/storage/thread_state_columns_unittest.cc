@@ -6,6 +6,7 @@
 #include "src/storage/thread_state_columns.h"
 
 #include <algorithm>
+#include <map>
 #include <random>
 #include <vector>
 
@@ -223,6 +224,34 @@ TEST_F(ThreadStateColumnsTest, ASliceOutOfOrderMakesARowOfItsOwn) {
   EXPECT_FALSE(states_.ts.IsNonDecreasing());
   sched_.dur.Set(0, 9);
   EXPECT_EQ(states_.dur[early], -1);  // Its own, not the slice's.
+}
+
+// Values put in any row order, replaced or kept, int32 or wider, read back
+// as a map would (Find, and by position in row order).
+TEST(RowValuesTest, PutInAnyOrderReadsLikeAMap) {
+  RowValues values;
+  std::map<uint32_t, int64_t> ref;
+  std::mt19937 rng(11);
+  for (int i = 0; i < 5000; ++i) {
+    uint32_t row = i < 2500 ? static_cast<uint32_t>(i * 3) : rng() % 9000;  // Appends, then any.
+    int64_t v = rng() % 4 == 0 ? int64_t{rng()} << 20 : static_cast<int64_t>(rng() % 100000) - 1;
+    bool replace = rng() % 2 == 0;
+    values.Put(row, v, replace);
+    if (replace || !ref.count(row)) ref[row] = v;
+  }
+  ASSERT_EQ(values.size(), ref.size());
+  size_t i = 0;
+  for (const auto& [row, v] : ref) {
+    int64_t found = 0;
+    ASSERT_TRUE(values.Find(row, &found)) << row;
+    EXPECT_EQ(found, v) << row;
+    EXPECT_EQ(values.row_at(i), row);
+    EXPECT_EQ(values.value_at(i), v);
+    ++i;
+  }
+  int64_t none;
+  EXPECT_FALSE(values.Find(9001, &none));
+  EXPECT_FALSE(values.Find(1, &none) && !ref.count(1));
 }
 
 }  // namespace
