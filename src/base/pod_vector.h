@@ -1,8 +1,11 @@
 // PodVector: a growable array of trivially copyable values. Small arrays
-// use malloc/realloc; on Linux, arrays past 1 MiB live in their own
-// mapping and grow with mremap: no copy and no moment where old and new
-// copies are both resident. This keeps peak RSS close to the final size of
-// the store while columns grow.
+// use malloc/realloc; on Linux, arrays of 256 KiB or more live in their
+// own mapping and grow with mremap: no copy and no moment where old and
+// new copies are both resident. This keeps peak RSS close to the final
+// size of the store while columns grow, and a freed array gives its pages
+// back at once (glibc serves such sizes from its heap once it has raised
+// its mmap threshold, and keeps freed heap memory): the protobuf queue's
+// 256 KiB blocks.
 //
 // A mapped vector has its next step (PagePrefaulter::kStepBytes, 256 KiB)
 // faulted in ahead on another thread (src/base/prefaulter.h): capacity_
@@ -171,7 +174,7 @@ class PodVector {
     return false;
 #endif
   }
-  static constexpr size_t kMapThreshold = size_t{1} << 20;
+  static constexpr size_t kMapThreshold = size_t{256} << 10;
   static constexpr size_t kStep = PagePrefaulter::kStepBytes;
 
 #ifdef WEFT_PREFAULTER

@@ -151,7 +151,7 @@ TEST(PodVectorTest, CopyAndMove) {
 }
 
 TEST(PodVectorTest, KeepsContentsThroughMappedSizes) {
-  // Past 1 MiB its own mapping (Linux).
+  // From 256 KiB its own mapping (Linux).
   PodVector<uint32_t> v;
   const uint32_t n = 3 << 20;  // 12 MiB.
   for (uint32_t i = 0; i < n; ++i) v.push_back(i * 7);
@@ -178,7 +178,7 @@ TEST(PodVectorTest, GrowsAMappingReservedUpFront) {
 
 TEST(PodVectorTest, GrowsASmallMappingReservedUpFront) {
   PodVector<uint8_t> v;
-  const uint32_t n = 1 << 20;  // Exactly 1 MiB: the smallest mapping.
+  const uint32_t n = 1 << 20;  // 1 MiB: a mapping of 4 KiB pages.
   v.reserve(n);
   EXPECT_EQ(v.capacity(), n);
   for (uint32_t i = 0; i < n; ++i) v.push_back(static_cast<uint8_t>(i * 13));

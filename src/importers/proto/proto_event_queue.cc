@@ -35,7 +35,7 @@ inline uint64_t ReadRecordVarint(const char** at) {
 
 // A new block is filled whole: its pages are faulted in by one call, not
 // a trap per page (costly on a VM). The
-// blocks are PodVector mappings (over 1 MiB); elsewhere a no-op.
+// blocks are PodVector mappings (256 KiB and over); elsewhere a no-op.
 inline void Prefault(uint8_t* data, size_t bytes) {
 #if defined(WEFT_POD_VECTOR_MREMAP) && defined(MADV_POPULATE_WRITE)
   madvise(data, bytes, MADV_POPULATE_WRITE);  // Only a hint: failure is harmless.
