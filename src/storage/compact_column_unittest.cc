@@ -276,6 +276,15 @@ TEST(CompactInt64ColumnTest, MostlyLongValuesMoveToFourByteCells) {
   c.Set(6, int64_t{5} << 40);
   EXPECT_EQ(c[5], -1);
   EXPECT_EQ(c[6], int64_t{5} << 40);
+
+  // The same when a Set makes the move: every row, the last one too.
+  CompactInt64Column d(nullptr, "dur");
+  for (uint32_t r = 0; r < n; ++r) d.Append(r % 7 + 1);
+  for (uint32_t r = 1; r < n; r += 3) d.Set(r, int64_t{r} * 100000 + 9000000);
+  EXPECT_FALSE(d.three_byte_cells());
+  for (uint32_t r = 0; r < n; ++r) {
+    ASSERT_EQ(d[r], r % 3 == 1 ? int64_t{r} * 100000 + 9000000 : r % 7 + 1) << r;
+  }
 }
 
 // A slice column's string cells repeat in runs: the cached last code must
