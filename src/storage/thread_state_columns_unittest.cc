@@ -113,7 +113,6 @@ TEST(RunningRowsTest, ForEachWalksAnyRangeAsTheLookupsDo) {
 
 class ThreadStateColumnsTest : public ::testing::Test {
  protected:
-  static constexpr uint32_t kNull = ThreadStateTable::Row::kNull;
   static constexpr StringId kRunning = 5, kSleeping = 6;
 
   // A switch on |cpu| at |ts| to |utid|: a sched slice and its Running row.
@@ -234,7 +233,8 @@ TEST(RowValuesTest, PutInAnyOrderReadsLikeAMap) {
   std::mt19937 rng(11);
   for (int i = 0; i < 5000; ++i) {
     uint32_t row = i < 2500 ? static_cast<uint32_t>(i * 3) : rng() % 9000;  // Appends, then any.
-    int64_t v = rng() % 4 == 0 ? int64_t{rng()} << 20 : static_cast<int64_t>(rng() % 100000) - 1;
+    int64_t v = rng() % 4 == 0 ? static_cast<int64_t>(rng()) << 20
+                               : static_cast<int64_t>(rng() % 100000) - 1;
     bool replace = rng() % 2 == 0;
     values.Put(row, v, replace);
     if (replace || !ref.count(row)) ref[row] = v;
