@@ -19,6 +19,7 @@
 #include "src/base/compiler.h"
 #include "src/base/pod_vector.h"
 #include "src/storage/column.h"
+#include "src/storage/wide_int64s.h"
 
 namespace weft {
 
@@ -317,7 +318,7 @@ class CompactInt64Column final : public Column {
     }
   }
   size_t MemoryUsage() const override {
-    return bytes_.capacity() + aside_.capacity() * 8 + cells_.capacity() * 4 + wide_.size() * 32;
+    return bytes_.capacity() + aside_.capacity() * 8 + cells_.capacity() * 4 + wide_.MemoryUsage();
   }
   // Whether the cells are 3 bytes (for tests).
   bool three_byte_cells() const { return three_byte_; }
@@ -346,28 +347,16 @@ class CompactInt64Column final : public Column {
   // Moves every value to 4-byte cells (SetFour).
   void UseFourByteCells();
 
-  // 4-byte cells: kAside marks a value in wide_.
-  static constexpr int32_t kAside = INT32_MIN;
-  static bool FitsFour(int64_t v) { return v > kAside && v <= INT32_MAX; }
-  int64_t DecodeFour(uint32_t row, int32_t cell) const {
-    return cell != kAside ? cell : wide_.at(row);
-  }
-  void SetFour(uint32_t row, int64_t v) {
-    if (FitsFour(v)) {
-      if (cells_[row] == kAside) wide_.erase(row);
-      cells_[row] = static_cast<int32_t>(v);
-    } else {
-      cells_[row] = kAside;
-      wide_[row] = v;
-    }
-  }
+  // 4-byte cells (a value outside int32 in wide_).
+  int64_t DecodeFour(uint32_t row, int32_t cell) const { return wide_.Value(row, cell); }
+  void SetFour(uint32_t row, int64_t v) { cells_[row] = wide_.Cell(row, v, cells_[row]); }
 
   size_t size_ = 0;
   bool three_byte_ = true;
   PodVector<uint8_t> bytes_;  // 3 per row while three_byte_.
   PodVector<int64_t> aside_;  // Their long values (a value set again reuses its entry).
   PodVector<int32_t> cells_;  // Once not three_byte_.
-  std::unordered_map<uint32_t, int64_t> wide_;
+  WideInt64s wide_;
 };
 
 }  // namespace weft

@@ -319,5 +319,26 @@ TEST(PieceReaderTest, ReadsAnyRowLikeTheColumn) {
   for (uint32_t r = 0; r < 1000; ++r) ASSERT_EQ(reader[r], c[r]) << r;
 }
 
+// Values in int32 cells: a short one is its cell; a wide one is kept
+// aside until its key's value is short again.
+TEST(WideInt64sTest, KeepsOnlyTheValuesOutsideInt32) {
+  WideInt64s wide;
+  int32_t cell = wide.Cell(7, -5, 0);
+  EXPECT_EQ(cell, -5);
+  EXPECT_EQ(wide.Value(7, cell), -5);
+  const int64_t kLong = int64_t{3} << 40;
+  cell = wide.Cell(7, kLong, cell);
+  EXPECT_EQ(cell, WideInt64s::kWide);
+  EXPECT_EQ(wide.Value(7, cell), kLong);
+  EXPECT_EQ(wide.Value(7, wide.Cell(7, INT32_MIN, cell)), INT32_MIN);  // The marker's own value.
+  EXPECT_EQ(wide.size(), 1u);
+  cell = wide.Cell(7, INT32_MAX, WideInt64s::kWide);
+  EXPECT_EQ(wide.Value(7, cell), INT32_MAX);
+  EXPECT_EQ(wide.size(), 0u);  // Replaced by a short value: dropped.
+  int32_t other = wide.Cell(8, 4, 0);
+  EXPECT_EQ(wide.Value(8, other), 4);
+  EXPECT_EQ(wide.size(), 0u);
+}
+
 }  // namespace
 }  // namespace weft

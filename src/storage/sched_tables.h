@@ -82,10 +82,9 @@ class ThreadStateTable final : public StoredTable {
   // reads from the slice.
   uint32_t InsertRunning(uint32_t slice, const Row& r) {
     if (!running_rows_.CanAppendRunning(slice) ||
-        (state_running_ != kNullStringId && r.state != state_running_)) {
+        (state.running() != kNullStringId && r.state != state.running())) {
       return Insert(r);  // Out of slice order: a row with cells of its own.
     }
-    state_running_ = r.state;
     state.set_running(r.state);
     running_rows_.AppendRunning(slice);
     ts.NoteRunning(r.ts);
@@ -115,7 +114,6 @@ class ThreadStateTable final : public StoredTable {
   // Before the columns, which read them.
   const SchedTable* sched_;
   RunningRows running_rows_;
-  StringId state_running_ = kNullStringId;
 
  public:
   IdColumn id{this, "id"};

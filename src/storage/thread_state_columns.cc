@@ -6,26 +6,17 @@
 
 namespace weft {
 
-int32_t RowValues::Cell(uint32_t row, int64_t v) {
-  if (v > kWide && v <= INT32_MAX) {
-    wide_.erase(row);
-    return static_cast<int32_t>(v);
-  }
-  wide_[row] = v;
-  return kWide;
-}
-
 void RowValues::Put(uint32_t row, int64_t v, bool replace) {
   if ((row >> 6) >= has_.size()) has_.resize((row >> 6) + 1, 0);
   has_[row >> 6] |= uint64_t{1} << (row & 63);
   if (rows_.empty() || row > rows_.back()) {  // Most rows: no search.
     rows_.push_back(row);
-    values_.push_back(Cell(row, v));
+    values_.push_back(wide_.Cell(row, v, 0));
     return;
   }
   size_t i = LowerBound(row);
   if (i < rows_.size() && rows_[i] == row) {
-    if (replace) values_[i] = Cell(row, v);
+    if (replace) values_[i] = wide_.Cell(row, v, values_[i]);
     return;
   }
   // The later entries move up one.
@@ -37,7 +28,7 @@ void RowValues::Put(uint32_t row, int64_t v, bool replace) {
     memmove(&values_[i + 1], &values_[i], later * sizeof(int32_t));
   }
   rows_[i] = row;
-  values_[i] = Cell(row, v);
+  values_[i] = wide_.Cell(row, v, 0);
 }
 
 void ThreadStateDurColumn::KeepWhenSliceEnds(uint32_t row) {

@@ -10,12 +10,12 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
-#include <unordered_map>
 
 #include "src/storage/column.h"
 #include "src/storage/compact_column.h"
 #include "src/storage/running_rows.h"
 #include "src/storage/timestamp_column.h"
+#include "src/storage/wide_int64s.h"
 
 namespace weft {
 
@@ -41,7 +41,7 @@ class RunningOrOwnColumn : public Column {
     constexpr uint32_t kPiece = 512;
     T own[kPiece];
     uint32_t own_index = rows_->OwnIndex(first);
-    uint32_t own_end = rows_->OwnIndex(first) + count;  // An upper bound.
+    uint32_t own_end = own_index + count;  // An upper bound.
     uint32_t in_piece = 0, piece_size = 0;
     rows_->ForEach(
         first, count,
@@ -120,16 +120,13 @@ class RowValues {
     return static_cast<size_t>(std::lower_bound(rows_.begin(), rows_.end(), row) - rows_.begin());
   }
   uint32_t row_at(size_t i) const { return rows_[i]; }
-  int64_t value_at(size_t i) const { return values_[i] != kWide ? values_[i] : wide_.at(rows_[i]); }
+  int64_t value_at(size_t i) const { return wide_.Value(rows_[i], values_[i]); }
   size_t size() const { return rows_.size(); }
   size_t MemoryUsage() const {
-    return rows_.capacity() * 4 + values_.capacity() * 4 + has_.capacity() * 8 + wide_.size() * 32;
+    return rows_.capacity() * 4 + values_.capacity() * 4 + has_.capacity() * 8 + wide_.MemoryUsage();
   }
 
  private:
-  static constexpr int32_t kWide = INT32_MIN;  // The value is in wide_.
-  // |v| as row |row|'s cell (kWide: put in wide_).
-  int32_t Cell(uint32_t row, int64_t v);
   // Whether |row| has an entry: a bit per row, so a row without one (most)
   // is not a binary search.
   bool Has(uint32_t row) const {
@@ -138,7 +135,7 @@ class RowValues {
   PodVector<uint32_t> rows_;
   PodVector<int32_t> values_;
   PodVector<uint64_t> has_;
-  std::unordered_map<uint32_t, int64_t> wide_;  // By row.
+  WideInt64s wide_;
 };
 
 // dur: a Running row's is its slice's unless set otherwise.
@@ -235,6 +232,8 @@ class ThreadStateStateColumn final : public RunningOrOwnColumn<DictStringColumn>
   ThreadStateStateColumn(Table* table, std::string name, const RunningRows* rows)
       : RunningOrOwnColumn(table, std::move(name), ColumnType::kString, kNoFlags, rows) {}
   WEFT_ALWAYS_INLINE void AppendOwn(StringId v) { own_.Append(v); }
+  // The one state of every Running row (kNullStringId until the first).
+  StringId running() const { return running_; }
   void set_running(StringId running) { running_ = running; }
   // Own rows only, as ThreadStateUintColumn::Set.
   void Set(uint32_t row, StringId v) {
